@@ -1,0 +1,14 @@
+import { pgEnum } from "drizzle-orm/pg-core";
+import { CATEGORIES } from "../../domain/categories.ts";
+import { JOB_CURRENCIES } from "../../domain/currencies.ts";
+import { APPLICATION_STATUSES, JOB_STATUSES } from "../../domain/statuses.ts";
+import { USER_TYPES } from "../../domain/user-types.ts";
+
+export const userTypeEnum = pgEnum("user_type", USER_TYPES);
+export const jobStatusEnum = pgEnum("job_status", JOB_STATUSES);
+export const applicationStatusEnum = pgEnum("application_status", APPLICATION_STATUSES);
+export const jobCategoryEnum = pgEnum("job_category", CATEGORIES);
+export const jobCurrencyEnum = pgEnum("job_currency", JOB_CURRENCIES);
+export const consentTypeEnum = pgEnum("consent_type", ["data_processing", "terms"]);
+export const processingActionEnum = pgEnum("processing_action", ["export", "delete"]);
+export const conversationKindEnum = pgEnum("conversation_kind", ["group", "direct"]);

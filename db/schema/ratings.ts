@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { jobs } from "./jobs.ts";
+import { profiles } from "./profiles.ts";
+
+export const ratings = pgTable(
+  "ratings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    fromUserId: text("from_user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    toUserId: text("to_user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    comment: text("comment"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("ratings_range", sql`${t.rating} between 1 and 5`),
+    check("ratings_comment_len", sql`char_length(${t.comment}) <= 1000`),
+    check("ratings_not_self", sql`${t.fromUserId} <> ${t.toUserId}`),
+    uniqueIndex("ratings_job_from_to_uq").on(t.jobId, t.fromUserId, t.toUserId),
+    // Reviews of a person, newest first, and their average.
+    index("ratings_to_user_idx").on(t.toUserId, t.createdAt.desc()),
+    index("ratings_from_user_idx").on(t.fromUserId),
+  ],
+);
+export type Rating = typeof ratings.$inferSelect;

@@ -1,0 +1,37 @@
+/** Minimum age to use Daywork: one constant for sign-up, onboarding, settings and the terms. */
+export const MIN_AGE = 18;
+
+/** Field lengths and numeric ranges from SPEC.md §5 and §9. */
+export const LIMITS = {
+  email: 255,
+  passwordMin: 6,
+  passwordMax: 100,
+  fullName: 100,
+  bio: 500,
+  profileLocation: 100,
+  phone: 20,
+  companyName: 100,
+  interest: 50,
+  jobTitleMin: 3,
+  jobTitleMax: 200,
+  jobDescriptionMin: 10,
+  jobDescriptionMax: 5000,
+  jobLocationMin: 2,
+  jobLocationMax: 200,
+  skill: 50,
+  durationDaysMin: 1,
+  durationDaysMax: 7,
+  maxWorkersMin: 1,
+  maxWorkersMax: 100,
+  hourlyRateMin: 0,
+  hourlyRateMax: 10_000,
+  ratingMin: 1,
+  ratingMax: 5,
+  ratingComment: 1000,
+  message: 2000,
+  chatImageBytes: 5 * 1024 * 1024,
+  certificateBytes: 10 * 1024 * 1024,
+  signedUrlSeconds: 3600,
+  pageSize: 20,
+  peopleLimit: 20,
+} as const;

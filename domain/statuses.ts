@@ -1,0 +1,22 @@
+/** Job lifecycle (DECISIONS.md): only the owner moves a job, and only along these edges. */
+export const JOB_STATUSES = ["open", "in_progress", "completed", "cancelled"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** The owner's status actions and the transitions each performs. */
+export const JOB_ACTIONS = {
+  start: { from: ["open"], to: "in_progress" },
+  complete: { from: ["in_progress"], to: "completed" },
+  cancel: { from: ["open", "in_progress"], to: "cancelled" },
+} as const satisfies Record<string, { from: readonly JobStatus[]; to: JobStatus }>;
+export type JobAction = keyof typeof JOB_ACTIONS;
+
+/** The actions the owner may take on a job in `status`. */
+export function allowedJobActions(status: JobStatus): JobAction[] {
+  return (Object.keys(JOB_ACTIONS) as JobAction[]).filter((a) =>
+    (JOB_ACTIONS[a].from as readonly JobStatus[]).includes(status),
+  );
+}
+
+/** Application lifecycle: pending, then accepted or rejected by the job's owner. */
+export const APPLICATION_STATUSES = ["pending", "accepted", "rejected"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

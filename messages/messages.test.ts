@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { LANGUAGE_CODES } from "../domain/languages.ts";
+import { ERR } from "../domain/errors.ts";
+
+const load = (l: string) => JSON.parse(readFileSync(`messages/${l}.json`, "utf8")) as Record<string, unknown>;
+const catalogues = Object.fromEntries(LANGUAGE_CODES.map((l) => [l, load(l)]));
+const keysOf = (c: Record<string, unknown>) => Object.keys(c).filter((k) => !k.startsWith("$"));
+const en = catalogues.en ?? {};
+
+// Brand names, codes and strings that are the same in every language.
+const SAME_AS_ENGLISH = new Set(["app_name", "not_found_code", "auth_email_placeholder"]);
+
+describe("message catalogues", () => {
+  it.each(LANGUAGE_CODES)("%s has every key of every other language, none empty", (locale) => {
+    const all = new Set(LANGUAGE_CODES.flatMap((l) => keysOf(catalogues[l] ?? {})));
+    const own = catalogues[locale] ?? {};
+    const missing = [...all].filter((k) => own[k] === undefined || own[k] === "");
+    expect(missing).toEqual([]);
+  });
+
+  it.each(LANGUAGE_CODES.filter((l) => l !== "en"))("%s is translated, not a copy of English", (locale) => {
+    const own = catalogues[locale] ?? {};
+    const copies = keysOf(en).filter(
+      (k) => !SAME_AS_ENGLISH.has(k) && JSON.stringify(own[k]) === JSON.stringify(en[k]),
+    );
+    expect(copies).toEqual([]);
+  });
+
+  it("has a message for every error key the domain and server use", () => {
+    const missing = Object.values(ERR).filter((k) => typeof en[k] !== "string");
+    expect(missing).toEqual([]);
+  });
+});

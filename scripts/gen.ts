@@ -1,0 +1,20 @@
+// Generates what TypeScript, vitest and eslint need before they run: the compiled paraglide messages
+// and TanStack Router's route tree. The build (vite) regenerates both through its plugins.
+import { readdirSync } from "node:fs";
+import { compile } from "@inlang/paraglide-js";
+import { Generator, getConfig } from "@tanstack/router-generator";
+import { paraglideOptions } from "./paraglide-options.ts";
+import { routerGeneratorOptions } from "./router-options.ts";
+
+await compile(paraglideOptions);
+const compiled = readdirSync(`${paraglideOptions.outdir}/messages`).filter((f) => f.endsWith(".js") && !f.startsWith("_"));
+if (compiled.length === 0) {
+  // Paraglide reports success with zero messages when its plugin cannot load (STACK-NOTES.md).
+  console.error("paraglide compiled zero messages: check messages/project.inlang/settings.json modules");
+  process.exit(1);
+}
+
+const root = process.cwd();
+const config = getConfig(routerGeneratorOptions, root);
+await new Generator({ config, root }).run();
+console.log(`generated ${compiled.length} messages and the route tree`);

@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1"));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default("./data"),
+  UPLOAD_DIR: z.string().optional(),
+  SEED_DEMO: bool(true),
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  TRUSTED_ORIGINS: z.string().default(""),
+  TRUST_PROXY: bool(false),
+  AUTH_RATE_LIMIT: bool(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STATIC_DIR: z.string().default("./dist"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  dataDir: string;
+  uploadDir: string;
+  seedDemo: boolean;
+  authSecret: string;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  authRateLimit: boolean;
+  logLevel: string;
+  staticDir: string;
+};
+
+/** A secret kept in the data folder, so local sessions survive restarts without any setup. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, ".auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses the environment once at boot; every local value has a working default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = envSchema.parse(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.NODE_ENV === "production" && !e.BETTER_AUTH_SECRET) {
+    throw new Error("BETTER_AUTH_SECRET (32+ characters) is required when NODE_ENV=production");
+  }
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL || null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
+    seedDemo: e.SEED_DEMO,
+    authSecret: e.BETTER_AUTH_SECRET ?? localSecret(dataDir),
+    trustedOrigins: [
+      publicUrl,
+      // Vite's dev server and preview.
+      "http://localhost:5173",
+      "http://localhost:4173",
+      ...e.TRUSTED_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    ],
+    trustProxy: e.TRUST_PROXY,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve(e.STATIC_DIR),
+  };
+}

@@ -1,0 +1,37 @@
+import type { TestApp } from "./test-app.ts";
+
+let counter = 0;
+
+export type SignedUp = { id: string; email: string; password: string; cookie: string };
+
+/** Signs up through the real HTTP endpoint and returns the session cookie. */
+export async function signUp(
+  t: TestApp,
+  overrides: Partial<{ email: string; password: string; name: string }> = {},
+): Promise<SignedUp> {
+  counter += 1;
+  const email = overrides.email ?? `person${counter}-${Date.now()}@example.com`;
+  const password = overrides.password ?? "secret123";
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    headers: { origin: t.config.publicUrl },
+    payload: {
+      email,
+      password,
+      name: overrides.name ?? `Person ${counter}`,
+      ageConfirmed: true,
+      consentDataProcessing: true,
+      termsAccepted: true,
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { user: { id: string } };
+  return { id: body.user.id, email, password, cookie: cookieHeader(res.headers["set-cookie"]) };
+}
+
+/** The Cookie request header for the Set-Cookie headers of a response. */
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(";")[0]).join("; ");
+}

@@ -1,0 +1,47 @@
+import { loadConfig } from "../config.ts";
+import { buildApp } from "../app.ts";
+import { createAuth } from "../auth.ts";
+import { createServices, type Services } from "../services.ts";
+import { createContext } from "../trpc/context.ts";
+import { createCallerFactory } from "../trpc/init.ts";
+import { appRouter } from "../trpc/router.ts";
+import { openTestDatabase } from "../../db/testing/test-database.ts";
+
+export type TestAppOptions = { rateLimit?: boolean; services?: Partial<Services>; env?: Record<string, string> };
+
+/** A complete app on a fresh database, silent logs, for one test file. Call `close()` in afterAll. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: "./.data-test",
+    BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    AUTH_RATE_LIMIT: options.rateLimit ? "true" : "false",
+    STATIC_DIR: "./.data-test/no-static",
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const auth = createAuth({ db: database.db, config });
+  const services = createServices(options.services);
+  const app = await buildApp({ config, db: database.db, auth, services, logger: options.env?.LOG_LEVEL === "debug" ? { level: "debug" } : false });
+  await app.ready();
+  const createCaller = createCallerFactory(appRouter);
+
+  return {
+    app,
+    db: database.db,
+    database,
+    auth,
+    config,
+    /** A tRPC caller whose context is built from these headers, like a real request's. */
+    async callerWithHeaders(headers: Record<string, string> = {}) {
+      return createCaller(await createContext({ db: database.db, auth, config, services }, headers));
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,46 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useForm } from "react-hook-form";
+import { type SignInInput, signInSchema } from "../../../domain/auth";
+import { authClient } from "../../lib/auth-client";
+import { translate } from "../../lib/messages";
+import { resetSessionState } from "../../lib/session";
+import { toastError, toastSuccess } from "../../lib/toast";
+import { m } from "../../paraglide/messages.js";
+import { trpc } from "../../trpc";
+import { Button } from "../ui/button";
+import { Field } from "../ui/field";
+import { Input } from "../ui/input";
+
+/** E-mail and password; after sign-in, back to where the person was going. */
+export function SignInForm({ redirectTo }: { redirectTo?: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const { error } = await authClient.signIn.email(values);
+    if (error) return toastError(error);
+    await resetSessionState(queryClient);
+    toastSuccess(m.toast_welcome_back());
+    const me = queryClient.getQueryData(trpc.profiles.me.queryKey());
+    if (!me?.profile?.onboardingCompletedAt) return navigate({ to: "/onboarding" });
+    return navigate({ href: redirectTo ?? "/" });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="sign-in-form">
+      <Field label={m.auth_email()} error={errors.email?.message && translate(errors.email.message)} required>
+        <Input type="email" autoComplete="email" placeholder={m.auth_email_placeholder()} {...form.register("email")} />
+      </Field>
+      <Field label={m.auth_password()} error={errors.password?.message && translate(errors.password.message)} required>
+        <Input type="password" autoComplete="current-password" {...form.register("password")} />
+      </Field>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? m.auth_signing_in() : m.auth_sign_in_submit()}
+      </Button>
+    </form>
+  );
+}

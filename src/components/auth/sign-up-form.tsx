@@ -1,0 +1,87 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { signUpSchema } from "../../../domain/auth";
+import { MIN_AGE } from "../../../domain/limits";
+import { authClient } from "../../lib/auth-client";
+import { translate } from "../../lib/messages";
+import { resetSessionState } from "../../lib/session";
+import { toastError, toastSuccess } from "../../lib/toast";
+import { m } from "../../paraglide/messages.js";
+import { Button } from "../ui/button";
+import { Checkbox } from "../ui/checkbox";
+import { Field } from "../ui/field";
+import { Input } from "../ui/input";
+
+type Values = z.input<typeof signUpSchema>;
+const CONFIRMATIONS = ["ageConfirmed", "consentDataProcessing", "termsAccepted"] as const;
+
+/** E-mail, password, name and the three required confirmations; submit stays disabled until all are ticked. */
+export function SignUpForm() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<Values>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { email: "", password: "", fullName: "", ageConfirmed: false as true, consentDataProcessing: false as true, termsAccepted: false as true },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const confirmed = form.watch(CONFIRMATIONS).every(Boolean);
+  const confirmationError = CONFIRMATIONS.map((c) => errors[c]?.message).find(Boolean);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const { fullName, ...rest } = values;
+    const { error } = await authClient.signUp.email({ ...rest, name: fullName } as Parameters<typeof authClient.signUp.email>[0]);
+    if (error) return toastError(error);
+    await resetSessionState(queryClient);
+    toastSuccess(m.toast_account_created());
+    return navigate({ to: "/onboarding" });
+  });
+
+  const labels = {
+    ageConfirmed: m.auth_age_confirm({ minAge: MIN_AGE }),
+    consentDataProcessing: m.auth_consent_data(),
+    termsAccepted: m.auth_terms_accept(),
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="sign-up-form">
+      <Field label={m.auth_full_name()} error={errors.fullName?.message && translate(errors.fullName.message)} required>
+        <Input autoComplete="name" {...form.register("fullName")} />
+      </Field>
+      <Field label={m.auth_email()} error={errors.email?.message && translate(errors.email.message)} required>
+        <Input type="email" autoComplete="email" placeholder={m.auth_email_placeholder()} {...form.register("email")} />
+      </Field>
+      <Field label={m.auth_password()} error={errors.password?.message && translate(errors.password.message)} required>
+        <Input type="password" autoComplete="new-password" {...form.register("password")} />
+      </Field>
+      <div className="grid gap-3 rounded-md border bg-muted/30 p-3">
+        {CONFIRMATIONS.map((name) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <Field label={labels[name]} inline>
+                <Checkbox
+                  data-testid={`confirm-${name}`}
+                  checked={field.value === true}
+                  onCheckedChange={(v) => field.onChange(v === true)}
+                />
+              </Field>
+            )}
+          />
+        ))}
+        <p className="flex flex-wrap gap-x-4 text-sm">
+          <Link to="/terms" target="_blank" className="text-primary underline-offset-4 hover:underline">{m.auth_read_terms()}</Link>
+          <Link to="/privacy" target="_blank" className="text-primary underline-offset-4 hover:underline">{m.auth_read_privacy()}</Link>
+        </p>
+        {confirmationError && <p role="alert" className="text-sm font-medium text-destructive">{translate(confirmationError)}</p>}
+      </div>
+      <Button type="submit" disabled={!confirmed || isSubmitting} data-testid="sign-up-submit">
+        {isSubmitting ? m.auth_creating_account() : m.auth_sign_up_submit()}
+      </Button>
+    </form>
+  );
+}

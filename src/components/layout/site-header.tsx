@@ -1,0 +1,43 @@
+import { Link } from "@tanstack/react-router";
+import { LogOut, UserRound } from "lucide-react";
+import { useMe, useSignOut } from "../../lib/session";
+import { m } from "../../paraglide/messages.js";
+import { Button } from "../ui/button";
+import { LanguageSwitcher } from "./language-switcher";
+
+/** Brand, language switcher, and either Profile + sign-out or Sign In. */
+export function SiteHeader() {
+  const me = useMe();
+  const signOut = useSignOut();
+  const hasProfile = Boolean(me.data?.profile);
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
+        <Link to="/" className="me-auto flex items-center gap-2 text-lg font-bold text-primary" aria-label={m.nav_home()}>
+          <img src="/favicon.svg" alt="" className="size-7" />
+          <span>{m.app_name()}</span>
+        </Link>
+        <LanguageSwitcher />
+        {hasProfile ? (
+          <>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/profile" data-testid="nav-profile">
+                <UserRound aria-hidden />
+                <span className="hidden sm:inline">{m.nav_profile()}</span>
+              </Link>
+            </Button>
+            <Button variant="ghost" size="icon" onClick={signOut} aria-label={m.nav_sign_out()} title={m.nav_sign_out()} data-testid="nav-sign-out">
+              <LogOut aria-hidden className="rtl:rotate-180" />
+            </Button>
+          </>
+        ) : (
+          !me.isPending && (
+            <Button asChild size="sm">
+              <Link to="/auth" data-testid="nav-sign-in">{m.nav_sign_in()}</Link>
+            </Button>
+          )
+        )}
+      </div>
+    </header>
+  );
+}

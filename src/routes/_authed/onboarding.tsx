@@ -1,0 +1,172 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { BriefcaseBusiness, HardHat } from "lucide-react";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { completeOnboardingSchema } from "../../../domain/profile";
+import { USER_TYPES, type UserType } from "../../../domain/user-types";
+import { InterestInput } from "../../components/onboarding/interest-input";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { Progress } from "../../components/ui/progress";
+import { Textarea } from "../../components/ui/textarea";
+import { cn } from "../../lib/cn";
+import { translate } from "../../lib/messages";
+import { toastError, toastSuccess } from "../../lib/toast";
+import { m } from "../../paraglide/messages.js";
+import { trpc } from "../../trpc";
+
+export const Route = createFileRoute("/_authed/onboarding")({ component: OnboardingPage });
+
+type Values = z.input<typeof completeOnboardingSchema>;
+const STEP_FIELDS = [["userType", "fullName", "dateOfBirth"], ["bio", "location", "phone", "companyName"], ["interests"]] as const;
+const TOTAL = STEP_FIELDS.length;
+
+function OnboardingPage() {
+  const { me } = Route.useRouteContext();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState(0);
+  const profile = me.profile;
+  const form = useForm<Values>({
+    resolver: zodResolver(completeOnboardingSchema),
+    defaultValues: {
+      userType: profile?.onboardingCompletedAt ? profile.userType : (undefined as unknown as UserType),
+      fullName: profile?.fullName ?? "",
+      dateOfBirth: profile?.dateOfBirth ?? "",
+      bio: profile?.bio ?? "",
+      location: profile?.location ?? "",
+      phone: profile?.phone ?? "",
+      companyName: profile?.companyName ?? "",
+      interests: [],
+    },
+  });
+  const { errors } = form.formState;
+  const userType = form.watch("userType");
+  const err = (message?: string) => (message ? translate(message) : undefined);
+
+  const save = useMutation(
+    trpc.profiles.completeOnboarding.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.profiles.me.queryKey() });
+        toastSuccess(m.toast_profile_created());
+        await navigate({ to: "/" });
+      },
+      onError: (error) => toastError(error),
+    }),
+  );
+
+  const next = async () => {
+    const fields = STEP_FIELDS[step];
+    if (fields && (await form.trigger([...fields]))) setStep((s) => s + 1);
+  };
+  const submit = form.handleSubmit((values) => save.mutate(completeOnboardingSchema.parse(values)));
+  const titles = [m.onboarding_step1_title(), m.onboarding_step2_title(), m.onboarding_step3_title()];
+
+  return (
+    <main className="mx-auto w-full max-w-xl px-4 py-8">
+      <h1 className="mb-2 text-2xl font-bold">{m.onboarding_title()}</h1>
+      <p className="mb-2 text-sm text-muted-foreground" data-testid="onboarding-step">
+        {m.onboarding_step({ step: step + 1, total: TOTAL })}
+      </p>
+      <Progress value={((step + 1) / TOTAL) * 100} className="mb-6" />
+      <form onSubmit={(e) => { e.preventDefault(); if (step === TOTAL - 1) void submit(); else void next(); }} noValidate>
+        <Card>
+          <CardHeader>
+            <CardTitle asChild><h2>{titles[step]}</h2></CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            {step === 0 && (
+              <>
+                <fieldset className="grid gap-2">
+                  <legend className="mb-2 text-sm font-medium">{m.onboarding_user_type()}</legend>
+                  <div className="grid gap-3 sm:grid-cols-2" role="radiogroup">
+                    {USER_TYPES.map((type) => {
+                      const Icon = type === "worker" ? HardHat : BriefcaseBusiness;
+                      const selected = userType === type;
+                      return (
+                        <button
+                          key={type}
+                          type="button"
+                          role="radio"
+                          aria-checked={selected}
+                          data-testid={`user-type-${type}`}
+                          onClick={() => form.setValue("userType", type, { shouldValidate: true })}
+                          className={cn(
+                            "flex items-start gap-3 rounded-lg border p-4 text-start transition-colors",
+                            selected ? "border-primary bg-primary/5 ring-2 ring-primary/30" : "hover:bg-accent",
+                          )}
+                        >
+                          <Icon aria-hidden className="mt-0.5 size-5 text-primary" />
+                          <span>
+                            <span className="block font-medium">{type === "worker" ? m.onboarding_worker() : m.onboarding_employer()}</span>
+                            <span className="block text-sm text-muted-foreground">
+                              {type === "worker" ? m.onboarding_worker_hint() : m.onboarding_employer_hint()}
+                            </span>
+                          </span>
+                        </button>
+                      );
+                    })}
+                  </div>
+                  {errors.userType?.message && <p role="alert" className="text-sm font-medium text-destructive">{translate(errors.userType.message)}</p>}
+                </fieldset>
+                <Field label={m.onboarding_full_name()} error={err(errors.fullName?.message)} required>
+                  <Input autoComplete="name" {...form.register("fullName")} />
+                </Field>
+                <Field label={m.onboarding_date_of_birth()} error={err(errors.dateOfBirth?.message)}>
+                  <Input type="date" autoComplete="bday" {...form.register("dateOfBirth")} />
+                </Field>
+              </>
+            )}
+            {step === 1 && (
+              <>
+                <Field label={m.onboarding_bio()} error={err(errors.bio?.message)}>
+                  <Textarea rows={4} placeholder={m.onboarding_bio_placeholder()} {...form.register("bio")} />
+                </Field>
+                <Field label={m.onboarding_location()} error={err(errors.location?.message)}>
+                  <Input autoComplete="address-level2" placeholder={m.onboarding_location_placeholder()} {...form.register("location")} />
+                </Field>
+                <Field label={m.onboarding_phone()} error={err(errors.phone?.message)}>
+                  <Input type="tel" autoComplete="tel" dir="ltr" className="text-start" {...form.register("phone")} />
+                </Field>
+                {userType === "employer" && (
+                  <Field label={m.onboarding_company_name()} error={err(errors.companyName?.message)}>
+                    <Input autoComplete="organization" {...form.register("companyName")} />
+                  </Field>
+                )}
+              </>
+            )}
+            {step === 2 &&
+              (userType === "worker" ? (
+                <Controller
+                  control={form.control}
+                  name="interests"
+                  render={({ field }) => <InterestInput value={field.value ?? []} onChange={field.onChange} />}
+                />
+              ) : (
+                <p className="text-muted-foreground">{m.onboarding_employer_done()}</p>
+              ))}
+          </CardContent>
+          <CardFooter className="justify-between gap-2">
+            <Button type="button" variant="outline" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
+              {m.onboarding_back()}
+            </Button>
+            {step < TOTAL - 1 ? (
+              <Button type="submit" data-testid="onboarding-next" disabled={step === 0 && (!userType || !form.watch("fullName")?.trim())}>
+                {m.onboarding_next()}
+              </Button>
+            ) : (
+              <Button type="submit" data-testid="onboarding-complete" disabled={save.isPending}>
+                {save.isPending ? m.onboarding_saving() : m.onboarding_complete()}
+              </Button>
+            )}
+          </CardFooter>
+        </Card>
+      </form>
+    </main>
+  );
+}

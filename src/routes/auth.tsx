@@ -1,0 +1,57 @@
+import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
+import { z } from "zod";
+import { SignInForm } from "../components/auth/sign-in-form";
+import { SignUpForm } from "../components/auth/sign-up-form";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { m } from "../paraglide/messages.js";
+
+const searchSchema = z.object({
+  tab: z.enum(["sign-in", "sign-up"]).optional().catch(undefined),
+  // Only same-site paths, so the return link cannot send people elsewhere.
+  redirect: z.string().regex(/^\/(?!\/)/).optional().catch(undefined),
+});
+
+export const Route = createFileRoute("/auth")({
+  validateSearch: searchSchema,
+  beforeLoad: async ({ context }) => {
+    const me = await context.queryClient.ensureQueryData(context.trpc.profiles.me.queryOptions());
+    if (me) throw redirect({ to: "/" });
+  },
+  component: AuthPage,
+});
+
+function AuthPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const tab = search.tab ?? "sign-in";
+  return (
+    <main className="mx-auto w-full max-w-md px-4 py-10">
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle asChild>
+            <h1 className="text-2xl">{m.auth_title()}</h1>
+          </CardTitle>
+          <CardDescription>{m.auth_subtitle()}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs
+            value={tab}
+            onValueChange={(value) => void navigate({ search: (s) => ({ ...s, tab: value as "sign-in" | "sign-up" }), replace: true })}
+          >
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="sign-in" data-testid="tab-sign-in">{m.auth_tab_sign_in()}</TabsTrigger>
+              <TabsTrigger value="sign-up" data-testid="tab-sign-up">{m.auth_tab_sign_up()}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="sign-in" className="pt-4">
+              <SignInForm redirectTo={search.redirect} />
+            </TabsContent>
+            <TabsContent value="sign-up" className="pt-4">
+              <SignUpForm />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
