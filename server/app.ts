@@ -11,6 +11,7 @@ import type { Auth } from "./auth.ts";
 import { registerAuthRoute } from "./auth-route.ts";
 import type { Config } from "./config.ts";
 import type { Services } from "./services.ts";
+import { registerFilesRoute } from "./storage/files-route.ts";
 import { createContext } from "./trpc/context.ts";
 import { type AppRouter, appRouter } from "./trpc/router.ts";
 
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   registerAuthRoute(app, auth);
+  registerFilesRoute(app, { store: services.files, secret: services.fileLinkSecret, now: services.now });
 
   app.get("/api/health", async (_request, reply) => {
     try {

@@ -5,6 +5,7 @@ import { buildApp } from "./app.ts";
 import { createAuth } from "./auth.ts";
 import { loadConfig } from "./config.ts";
 import { createServices } from "./services.ts";
+import { localFileStore } from "./storage/file-store.ts";
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -15,7 +16,7 @@ const database = await openDatabase(
 await database.migrate();
 
 const auth = createAuth({ db: database.db, config });
-const services = createServices();
+const services = createServices({ files: localFileStore(config.uploadDir), fileLinkSecret: config.authSecret });
 const app = await buildApp({
   config,
   db: database.db,

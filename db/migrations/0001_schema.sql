@@ -217,6 +217,26 @@ CREATE TABLE "certificates" (
 	CONSTRAINT "certificates_size" CHECK ("certificates"."file_size" between 1 and 10485760)
 );
 --> statement-breakpoint
+CREATE TABLE "job_translations" (
+	"job_id" uuid NOT NULL,
+	"target_language" text NOT NULL,
+	"content_hash" text NOT NULL,
+	"translated_title" text NOT NULL,
+	"translated_description" text NOT NULL,
+	"provider" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "job_translations_job_id_target_language_pk" PRIMARY KEY("job_id","target_language")
+);
+--> statement-breakpoint
+CREATE TABLE "file_deletions" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "file_deletions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"path" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "account" ADD CONSTRAINT "account_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session" ADD CONSTRAINT "session_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_id_user_id_fk" FOREIGN KEY ("id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -236,6 +256,7 @@ ALTER TABLE "conversation_participants" ADD CONSTRAINT "conversation_participant
 ALTER TABLE "conversation_participants" ADD CONSTRAINT "conversation_participants_user_id_profiles_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversations" ADD CONSTRAINT "conversations_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "certificates" ADD CONSTRAINT "certificates_user_id_profiles_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_translations" ADD CONSTRAINT "job_translations_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
@@ -260,4 +281,5 @@ CREATE INDEX "chat_messages_sender_idx" ON "chat_messages" USING btree ("sender_
 CREATE INDEX "conversation_participants_user_idx" ON "conversation_participants" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "conversations_group_per_job_uq" ON "conversations" USING btree ("job_id") WHERE "conversations"."kind" = 'group';--> statement-breakpoint
 CREATE UNIQUE INDEX "conversations_direct_uq" ON "conversations" USING btree ("job_id","direct_key") WHERE "conversations"."kind" = 'direct';--> statement-breakpoint
-CREATE INDEX "certificates_user_idx" ON "certificates" USING btree ("user_id","created_at" DESC NULLS LAST);
+CREATE INDEX "certificates_user_idx" ON "certificates" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "file_deletions_due_idx" ON "file_deletions" USING btree ("next_attempt_at");

@@ -7,3 +7,5 @@ export * from "./applications.ts";
 export * from "./ratings.ts";
 export * from "./chat.ts";
 export * from "./certificates.ts";
+export * from "./translations.ts";
+export * from "./file-deletions.ts";

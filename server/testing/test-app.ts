@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { loadConfig } from "../config.ts";
+import { localFileStore } from "../storage/file-store.ts";
 import { buildApp } from "../app.ts";
 import { createAuth } from "../auth.ts";
 import { createServices, type Services } from "../services.ts";
@@ -22,7 +26,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...options.env,
   });
   const auth = createAuth({ db: database.db, config });
-  const services = createServices(options.services);
+  const uploadDir = await mkdtemp(path.join(os.tmpdir(), "daywork-uploads-"));
+  const services = createServices({ files: localFileStore(uploadDir), fileLinkSecret: config.authSecret }, options.services);
   const app = await buildApp({ config, db: database.db, auth, services, logger: options.env?.LOG_LEVEL === "debug" ? { level: "debug" } : false });
   await app.ready();
   const createCaller = createCallerFactory(appRouter);
@@ -33,13 +38,21 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database,
     auth,
     config,
+    services,
+    uploadDir,
     /** A tRPC caller whose context is built from these headers, like a real request's. */
     async callerWithHeaders(headers: Record<string, string> = {}) {
       return createCaller(await createContext({ db: database.db, auth, config, services }, headers));
     },
+    /** A tRPC caller signed in as `userId` (a person made by the db factories), without HTTP. */
+    callerAs(userId: string | null) {
+      const person = userId ? { id: userId, email: `${userId}@example.com`, name: userId } : null;
+      return createCaller({ db: database.db, auth, config, services, user: person, sessionId: person ? "test" : null, headers: {} });
+    },
     async close() {
       await app.close();
       await database.close();
+      await rm(uploadDir, { recursive: true, force: true });
     },
   };
 }
