@@ -10,6 +10,8 @@ const en = catalogues.en ?? {};
 
 // Brand names, codes and strings that are the same in every language.
 const SAME_AS_ENGLISH = new Set(["app_name", "not_found_code", "auth_email_placeholder"]);
+// Words that are spelled the same in one language and English.
+const SAME_IN_LOCALE = new Set(["de:footer_impressum"]);
 
 describe("message catalogues", () => {
   it.each(LANGUAGE_CODES)("%s has every key of every other language, none empty", (locale) => {
@@ -22,7 +24,7 @@ describe("message catalogues", () => {
   it.each(LANGUAGE_CODES.filter((l) => l !== "en"))("%s is translated, not a copy of English", (locale) => {
     const own = catalogues[locale] ?? {};
     const copies = keysOf(en).filter(
-      (k) => !SAME_AS_ENGLISH.has(k) && JSON.stringify(own[k]) === JSON.stringify(en[k]),
+      (k) => !SAME_AS_ENGLISH.has(k) && !SAME_IN_LOCALE.has(`${locale}:${k}`) && JSON.stringify(own[k]) === JSON.stringify(en[k]),
     );
     expect(copies).toEqual([]);
   });

@@ -6,21 +6,17 @@ export type NewPerson = Partial<Omit<typeof profiles.$inferInsert, "id">> & { em
 
 let sequence = 0;
 
-/**
- * Inserts an auth user and a completed profile directly (no password: for tests and the seeder that
- * do not sign in through HTTP). Returns the profile with the user's e-mail.
- */
-export async function createPerson(db: Queryable, input: NewPerson = {}): Promise<Profile & { email: string }> {
+/** The auth-user and profile rows of a person with a completed profile (shared with the seeder's batches). */
+export function personRows(input: Omit<NewPerson, "interests"> & { id?: string } = {}) {
   sequence += 1;
-  const id = randomUUID().replaceAll("-", "");
-  const { email: givenEmail, interests = [], ...profile } = input;
+  const { email: givenEmail, id: givenId, ...profile } = input;
+  const id = givenId ?? randomUUID().replaceAll("-", "");
   const email = givenEmail ?? `person-${sequence}-${id.slice(0, 8)}@example.com`;
   const fullName = profile.fullName ?? `Test Person ${sequence}`;
-  const now = new Date();
-  await db.insert(user).values({ id, name: fullName, email, emailVerified: true });
-  const [row] = await db
-    .insert(profiles)
-    .values({
+  const now = profile.createdAt ?? new Date();
+  return {
+    user: { id, name: fullName, email, emailVerified: true, createdAt: now, updatedAt: now } satisfies typeof user.$inferInsert,
+    profile: {
       id,
       fullName,
       consentDataProcessing: true,
@@ -30,11 +26,22 @@ export async function createPerson(db: Queryable, input: NewPerson = {}): Promis
       ageVerified: true,
       onboardingCompletedAt: now,
       ...profile,
-    })
-    .returning();
+    } satisfies typeof profiles.$inferInsert,
+  };
+}
+
+/**
+ * Inserts an auth user and a completed profile directly (no password: for tests and the seeder that
+ * do not sign in through HTTP). Returns the profile with the user's e-mail.
+ */
+export async function createPerson(db: Queryable, input: NewPerson = {}): Promise<Profile & { email: string }> {
+  const { interests = [], ...rest } = input;
+  const rows = personRows(rest);
+  await db.insert(user).values(rows.user);
+  const [row] = await db.insert(profiles).values(rows.profile).returning();
   if (!row) throw new Error("profile insert returned nothing");
-  if (interests.length) await db.insert(userInterests).values(interests.map((interest) => ({ userId: id, interest })));
-  return { ...row, email };
+  if (interests.length) await db.insert(userInterests).values(interests.map((interest) => ({ userId: row.id, interest })));
+  return { ...row, email: rows.user.email };
 }
 
 /** An employer with a company. */

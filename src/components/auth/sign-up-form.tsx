@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { signUpSchema } from "../../../domain/auth";
 import { MIN_AGE } from "../../../domain/limits";
@@ -27,7 +27,7 @@ export function SignUpForm() {
     defaultValues: { email: "", password: "", fullName: "", ageConfirmed: false as true, consentDataProcessing: false as true, termsAccepted: false as true },
   });
   const { errors, isSubmitting } = form.formState;
-  const confirmed = form.watch(CONFIRMATIONS).every(Boolean);
+  const confirmed = useWatch({ control: form.control, name: CONFIRMATIONS }).every(Boolean);
   const confirmationError = CONFIRMATIONS.map((c) => errors[c]?.message).find(Boolean);
 
   const onSubmit = form.handleSubmit(async (values) => {

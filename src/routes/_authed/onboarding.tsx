@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { BriefcaseBusiness, HardHat } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { completeOnboardingSchema } from "../../../domain/profile";
 import { USER_TYPES, type UserType } from "../../../domain/user-types";
@@ -46,7 +46,8 @@ function OnboardingPage() {
     },
   });
   const { errors } = form.formState;
-  const userType = form.watch("userType");
+  const userType = useWatch({ control: form.control, name: "userType" });
+  const fullName = useWatch({ control: form.control, name: "fullName" });
   const err = (message?: string) => (message ? translate(message) : undefined);
 
   const save = useMutation(
@@ -156,7 +157,7 @@ function OnboardingPage() {
               {m.onboarding_back()}
             </Button>
             {step < TOTAL - 1 ? (
-              <Button type="submit" data-testid="onboarding-next" disabled={step === 0 && (!userType || !form.watch("fullName")?.trim())}>
+              <Button type="submit" data-testid="onboarding-next" disabled={step === 0 && (!userType || !fullName?.trim())}>
                 {m.onboarding_next()}
               </Button>
             ) : (

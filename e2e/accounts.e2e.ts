@@ -1,0 +1,92 @@
+import { expect, test } from "@playwright/test";
+import { newAccount, signIn, signUpAndOnboard, text, useLanguage } from "./support.ts";
+
+test.describe("accounts and onboarding", () => {
+  test("a newcomer signs up in Russian, completes onboarding, signs out and back in", async ({ page }) => {
+    const account = newAccount("worker");
+    await page.goto("/auth?tab=sign-up");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await expect(page.getByTestId("sign-up-submit")).toBeDisabled();
+
+    await page.goto("/auth?tab=sign-up");
+    const form = page.getByTestId("sign-up-form");
+    await form.locator("input[type=email]").fill("not-an-email");
+    for (const box of ["ageConfirmed", "consentDataProcessing", "termsAccepted"]) await page.getByTestId(`confirm-${box}`).click();
+    await page.getByTestId("sign-up-submit").click();
+    await expect(form.getByText(text("ru", "error_email_invalid"))).toBeVisible();
+    await expect(form.getByText(text("ru", "error_name_required"))).toBeVisible();
+
+    await signUpAndOnboard(page, account, "worker");
+    await expect(page.getByText(text("ru", "toast_profile_created"))).toBeVisible();
+
+    await page.getByTestId("nav-sign-out").click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByTestId("nav-sign-in")).toBeVisible();
+
+    await signIn(page, account);
+    await expect(page.getByText(text("ru", "toast_welcome_back"))).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("nav-profile")).toBeVisible();
+
+    // A signed-in visitor of /auth goes home.
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("an employer signs up in English and the onboarding asks for the company", async ({ page }) => {
+    await useLanguage(page, "en");
+    await signUpAndOnboard(page, newAccount("employer"), "employer", { company: "Birch Café" });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "home_title"));
+  });
+
+  test("a protected page sends a visitor to sign in and back", async ({ page }) => {
+    const account = newAccount("returning");
+    await signUpAndOnboard(page, account, "worker");
+    await page.getByTestId("nav-sign-out").click();
+    await page.goto("/onboarding");
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fonboarding/);
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/onboarding$/);
+  });
+
+  test("wrong password shows the server's message", async ({ page }) => {
+    await useLanguage(page, "en");
+    const account = newAccount("wrong");
+    await signUpAndOnboard(page, account, "worker");
+    await page.getByTestId("nav-sign-out").click();
+    await signIn(page, { ...account, password: "not-the-password" });
+    await expect(page.getByText(text("en", "error_invalid_credentials"))).toBeVisible();
+  });
+});
+
+test.describe("languages", () => {
+  test("the chosen language survives a reload and sets lang and dir", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await page.getByTestId("language-switcher").click();
+    await page.getByTestId("language-en").click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "home_title"));
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+
+    await page.getByTestId("language-switcher").click();
+    await page.getByTestId("language-ar").click();
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ar", "home_title"));
+  });
+
+  test("an unknown page shows the 404 and logs the path", async ({ page }) => {
+    await useLanguage(page, "en");
+    const errors: string[] = [];
+    page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: text("en", "not_found_title") })).toBeVisible();
+    expect(errors.some((e) => e.includes("/no-such-page"))).toBe(true);
+  });
+});

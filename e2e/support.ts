@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import { expect, type Page } from "@playwright/test";
+
+type Catalogue = Record<string, unknown>;
+const catalogues = new Map<string, Catalogue>();
+
+/** A message's text in a language, straight from messages/{locale}.json (placeholders filled in). */
+export function text(locale: string, key: string, inputs: Record<string, string | number> = {}): string {
+  let catalogue = catalogues.get(locale);
+  if (!catalogue) {
+    catalogue = JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as Catalogue;
+    catalogues.set(locale, catalogue);
+  }
+  const value = catalogue[key];
+  if (typeof value !== "string") throw new Error(`no plain message ${key} in ${locale}`);
+  return value.replace(/\{(\w+)\}/g, (_, name: string) => String(inputs[name] ?? `{${name}}`));
+}
+
+/** Chooses the interface language before the app starts (what the switcher keeps in localStorage). */
+export async function useLanguage(page: Page, locale: string) {
+  await page.addInitScript((l) => {
+    if (!localStorage.getItem("language")) localStorage.setItem("language", l);
+  }, locale);
+}
+
+let counter = 0;
+export type Account = { email: string; password: string; name: string };
+
+/** A unique account for one journey. */
+export function newAccount(prefix = "person"): Account {
+  counter += 1;
+  return { email: `${prefix}-${Date.now()}-${counter}@example.com`, password: "secret123", name: `${prefix} ${counter}` };
+}
+
+/** Signs up through /auth and completes onboarding as a worker or an employer; ends on the home page. */
+export async function signUpAndOnboard(page: Page, account: Account, role: "worker" | "employer", extra: { company?: string } = {}) {
+  await page.goto("/auth?tab=sign-up");
+  const form = page.getByTestId("sign-up-form");
+  await form.getByLabel(/name|имя/i).first().fill(account.name);
+  await form.locator("input[type=email]").fill(account.email);
+  await form.locator("input[type=password]").fill(account.password);
+  for (const box of ["ageConfirmed", "consentDataProcessing", "termsAccepted"]) await page.getByTestId(`confirm-${box}`).click();
+  await page.getByTestId("sign-up-submit").click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByTestId(`user-type-${role}`).click();
+  await page.getByTestId("onboarding-next").click();
+  if (extra.company) await page.locator("input[autocomplete=organization]").fill(extra.company);
+  await page.getByTestId("onboarding-next").click();
+  await page.getByTestId("onboarding-complete").click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("nav-profile")).toBeVisible();
+}
+
+/** Signs in through /auth. */
+export async function signIn(page: Page, account: Account) {
+  await page.goto("/auth");
+  const form = page.getByTestId("sign-in-form");
+  await form.locator("input[type=email]").fill(account.email);
+  await form.locator("input[type=password]").fill(account.password);
+  await form.locator("button[type=submit]").click();
+}

@@ -1,0 +1,28 @@
+// npm start: builds the SPA when dist/ is missing or older than its sources, then starts the server
+// (which migrates the database and, when embedded and empty, fills it with demo data).
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const SOURCES = ["src", "messages", "domain", "public", "index.html", "vite.config.ts", "package.json"];
+const BUILT = "dist/index.html";
+
+function newestChange(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const info = statSync(entry);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = 0;
+  for (const child of readdirSync(entry)) {
+    if (child === "paraglide" || child === "routeTree.gen.ts") continue;
+    newest = Math.max(newest, newestChange(path.join(entry, child)));
+  }
+  return newest;
+}
+
+const stale = !existsSync(BUILT) || Math.max(...SOURCES.map(newestChange)) > statSync(BUILT).mtimeMs;
+if (stale && process.env.SKIP_BUILD !== "true") {
+  console.log("Building the web app (dist/ is missing or out of date)…");
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+await import("../server/main.ts");

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/database.ts";
+import { jobs } from "../../db/schema/index.ts";
+import { CATEGORIES } from "../../domain/categories.ts";
+import { JOB_STATUSES } from "../../domain/statuses.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { DEMO_LOGINS, seedDemoIfEmpty } from "./seed-demo.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(await seedDemoIfEmpty(t.db, t.auth)).toEqual(DEMO_LOGINS);
+});
+afterAll(() => t.close());
+
+describe("demo data", () => {
+  it("lets every demo login sign in", async () => {
+    for (const login of DEMO_LOGINS) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        payload: { email: login.email, password: login.password },
+        headers: { origin: t.config.publicUrl },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it("covers every category and every status", async () => {
+    const rows = await queryRows<{ category: string; status: string }>(t.db, sql`select distinct category, status from jobs`);
+    expect(new Set(rows.map((r) => r.category))).toEqual(new Set(CATEGORIES));
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(JOB_STATUSES));
+  });
+
+  it("keeps accepted applications within capacity and in step with accepted_count", async () => {
+    const mismatched = await queryRows(t.db, sql`
+      select j.id from jobs j
+      left join job_applications a on a.job_id = j.id and a.status = 'accepted'
+      group by j.id having count(a.id) <> j.accepted_count or count(a.id) > j.max_workers`);
+    expect(mismatched).toEqual([]);
+  });
+
+  it("has reviews only on completed jobs, between the owner and accepted workers", async () => {
+    const bad = await queryRows(t.db, sql`
+      select r.id from ratings r join jobs j on j.id = r.job_id
+      where j.status <> 'completed'
+         or not (
+           (r.from_user_id = j.employer_id and exists (select 1 from job_applications a where a.job_id = j.id and a.worker_id = r.to_user_id and a.status = 'accepted'))
+           or (r.to_user_id = j.employer_id and exists (select 1 from job_applications a where a.job_id = j.id and a.worker_id = r.from_user_id and a.status = 'accepted')))`);
+    expect(bad).toEqual([]);
+    expect(await t.db.$count(jobs)).toBeGreaterThan(150);
+  });
+
+  it("does nothing on a database that already has data", async () => {
+    expect(await seedDemoIfEmpty(t.db, t.auth)).toBeNull();
+  });
+});
