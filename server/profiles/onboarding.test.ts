@@ -1,0 +1,94 @@
+import { TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles, userInterests } from "../../db/schema/index.ts";
+import { ERR } from "../../domain/errors.ts";
+import { signUp } from "../testing/accounts.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const valid = { userType: "worker" as const, fullName: "Ivan Petrov", dateOfBirth: "1990-05-01", interests: [] };
+
+async function keyOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    const cause = error.cause as { issues?: { message: string }[] } | undefined;
+    return cause?.issues?.[0]?.message ?? error.message;
+  }
+}
+
+describe("completeOnboarding", () => {
+  it("refuses anonymous callers over HTTP with UNAUTHORIZED", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/trpc/profiles.completeOnboarding",
+      payload: { json: valid },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: { json: { data: { code: "UNAUTHORIZED", messageKey: ERR.unauthorized } } } });
+  });
+
+  it.each([
+    ["no user type", { userType: undefined }, ERR.userTypeRequired],
+    ["blank name", { fullName: "  " }, ERR.fullNameRequired],
+    ["long name", { fullName: "x".repeat(101) }, ERR.fullNameTooLong],
+    ["under 18", { dateOfBirth: new Date(Date.now() - 17 * 365.25 * 86_400_000).toISOString().slice(0, 10) }, ERR.minAge],
+    ["date in the future", { dateOfBirth: "2999-01-01" }, ERR.dateOfBirthInvalid],
+    ["not a date", { dateOfBirth: "yesterday" }, ERR.dateOfBirthInvalid],
+    ["long bio", { bio: "b".repeat(501) }, ERR.bioTooLong],
+    ["long location", { location: "l".repeat(101) }, ERR.locationTooLong],
+    ["long phone", { phone: "1".repeat(21) }, ERR.phoneTooLong],
+    ["long company", { companyName: "c".repeat(101) }, ERR.companyNameTooLong],
+    ["long interest", { interests: ["i".repeat(51)] }, ERR.interestTooLong],
+  ])("refuses %s with its message", async (_name, change, key) => {
+    const account = await signUp(t);
+    const caller = await t.callerWithHeaders({ cookie: account.cookie });
+    expect(await keyOf(caller.profiles.completeOnboarding({ ...valid, ...change } as typeof valid))).toBe(key);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, account.id));
+    expect(profile?.onboardingCompletedAt).toBeNull();
+  });
+
+  it("saves a worker's details and interests, ignoring duplicates and a company name", async () => {
+    const account = await signUp(t);
+    const caller = await t.callerWithHeaders({ cookie: account.cookie });
+    await caller.profiles.completeOnboarding({
+      ...valid,
+      bio: "  Student, weekends free ",
+      location: "Kazan",
+      phone: "",
+      companyName: "Should not stay",
+      interests: ["#moving", "Moving", "warehouse"],
+    });
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, account.id));
+    expect(profile).toMatchObject({ userType: "worker", fullName: "Ivan Petrov", bio: "Student, weekends free", location: "Kazan", phone: null, companyName: null, dateOfBirth: "1990-05-01" });
+    expect(profile?.onboardingCompletedAt).toBeInstanceOf(Date);
+    const interests = await t.db.select().from(userInterests).where(eq(userInterests.userId, account.id));
+    expect(interests.map((i) => i.interest).sort()).toEqual(["moving", "warehouse"]);
+  });
+
+  it("keeps an employer's company and drops interests", async () => {
+    const account = await signUp(t);
+    const caller = await t.callerWithHeaders({ cookie: account.cookie });
+    await caller.profiles.completeOnboarding({ ...valid, userType: "employer", companyName: "Birch Café", interests: ["cooking"] });
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, account.id));
+    expect(profile).toMatchObject({ userType: "employer", companyName: "Birch Café" });
+    expect(await t.db.$count(userInterests, eq(userInterests.userId, account.id))).toBe(0);
+  });
+
+  it("only ever changes the caller's own profile", async () => {
+    const [a, b] = [await signUp(t), await signUp(t)];
+    const caller = await t.callerWithHeaders({ cookie: a.cookie });
+    await caller.profiles.completeOnboarding({ ...valid, fullName: "Changed A" });
+    const [other] = await t.db.select().from(profiles).where(eq(profiles.id, b.id));
+    expect(other?.fullName).not.toBe("Changed A");
+    expect(other?.onboardingCompletedAt).toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Queryable } from "../../db/database.ts";
+import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
+import { assertProfileVisible } from "./visibility.ts";
+
+/** SPEC.md §9: the profile shows up to 5 previous jobs of 10 fetched, and the 5 latest accepted jobs. */
+export const PREVIOUS_JOBS_LIMIT = 10;
+export const ACCEPTED_JOBS_LIMIT = 5;
+
+const jobSummary = {
+  id: jobs.id,
+  title: jobs.title,
+  category: jobs.category,
+  location: jobs.location,
+  startDate: jobs.startDate,
+  durationDays: jobs.durationDays,
+  hourlyRate: jobs.hourlyRate,
+  currency: jobs.currency,
+  status: jobs.status,
+  employerId: jobs.employerId,
+  employerName: profiles.fullName,
+  companyName: profiles.companyName,
+  acceptedAt: jobApplications.updatedAt,
+};
+
+/**
+ * A worker's jobs for their profile page: completed jobs they were accepted for (newest start first),
+ * and the jobs they were most recently accepted for. A hidden profile's history is its owner's only.
+ */
+export async function workHistory(db: Queryable, workerId: string, viewerId: string | null) {
+  await assertProfileVisible(db, workerId, viewerId);
+  const acceptedJobs = () =>
+    db
+      .select(jobSummary)
+      .from(jobApplications)
+      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .innerJoin(profiles, eq(profiles.id, jobs.employerId))
+      .$dynamic();
+  const accepted = and(eq(jobApplications.workerId, workerId), eq(jobApplications.status, "accepted"));
+  const [previousJobs, latestAcceptedJobs] = await Promise.all([
+    acceptedJobs()
+      .where(and(accepted, eq(jobs.status, "completed")))
+      .orderBy(desc(jobs.startDate), desc(jobs.createdAt), desc(jobs.id))
+      .limit(PREVIOUS_JOBS_LIMIT),
+    acceptedJobs()
+      .where(accepted)
+      .orderBy(desc(jobApplications.updatedAt), desc(jobApplications.id))
+      .limit(ACCEPTED_JOBS_LIMIT),
+  ]);
+  return { previousJobs, latestAcceptedJobs };
+}

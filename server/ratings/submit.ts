@@ -1,0 +1,67 @@
+import { and, eq, exists, or } from "drizzle-orm";
+import type { Database, Queryable } from "../../db/database.ts";
+import { jobApplications, jobs, ratings } from "../../db/schema/index.ts";
+import { ERR } from "../../domain/errors.ts";
+import { isUniqueViolation } from "../applications/unique-violation.ts";
+import { fail } from "../trpc/init.ts";
+
+export type SubmitRatingParams = {
+  jobId: string;
+  fromUserId: string;
+  toUserId: string;
+  rating: number;
+  comment: string | null;
+};
+
+/** An accepted application of `workerId` to the job of the surrounding query. */
+function acceptedOnJob(db: Queryable, workerId: string) {
+  return db
+    .select({ id: jobApplications.id })
+    .from(jobApplications)
+    .where(
+      and(eq(jobApplications.jobId, jobs.id), eq(jobApplications.workerId, workerId), eq(jobApplications.status, "accepted")),
+    );
+}
+
+/**
+ * Rates a participant of a completed job: the owner rates one of its accepted workers, or an accepted
+ * worker rates the owner; once per (job, from, to). Anyone else finds nothing to rate (NOT_FOUND). Both
+ * conditions are final states (a completed job and an accepted application never change again), so the
+ * check needs no lock; the unique index decides between racing duplicates.
+ */
+export async function submitRating(db: Database, params: SubmitRatingParams) {
+  const { jobId, fromUserId, toUserId } = params;
+  if (fromUserId === toUserId) throw fail("BAD_REQUEST", ERR.ratingSelf);
+  const [job] = await db
+    .select({ status: jobs.status })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.id, jobId),
+        or(
+          and(eq(jobs.employerId, fromUserId), exists(acceptedOnJob(db, toUserId))),
+          and(eq(jobs.employerId, toUserId), exists(acceptedOnJob(db, fromUserId))),
+        ),
+      ),
+    );
+  if (!job) throw fail("NOT_FOUND", ERR.notFound);
+  if (job.status !== "completed") throw fail("CONFLICT", ERR.ratingJobNotCompleted);
+  try {
+    const [row] = await db
+      .insert(ratings)
+      .values({ jobId, fromUserId, toUserId, rating: params.rating, comment: params.comment })
+      .returning({
+        id: ratings.id,
+        jobId: ratings.jobId,
+        toUserId: ratings.toUserId,
+        rating: ratings.rating,
+        comment: ratings.comment,
+        createdAt: ratings.createdAt,
+      });
+    if (!row) throw new Error("rating insert returned nothing");
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error, "ratings_job_from_to_uq")) throw fail("CONFLICT", ERR.alreadyRated);
+    throw error;
+  }
+}
