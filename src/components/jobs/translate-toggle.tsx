@@ -1,0 +1,94 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Languages } from "lucide-react";
+import { type MouseEvent, useState } from "react";
+import { isLanguageCode } from "../../../domain/languages";
+import { cn } from "../../lib/cn";
+import { currentLanguage } from "../../lib/locale";
+import { toastError, toastSuccess } from "../../lib/toast";
+import { m } from "../../paraglide/messages.js";
+import { trpc } from "../../trpc";
+import { Button } from "../ui/button";
+import { Spinner } from "../ui/spinner";
+
+export type JobTranslationText = { title: string; description: string };
+
+export type TranslateToggleProps = {
+  jobId: string;
+  /** The language the job was written in (`jobs.language`). */
+  jobLanguage: string;
+  /** Receives the translation after the first press, and null when the original is shown again. */
+  onTranslated: (translation: JobTranslationText | null) => void;
+  className?: string;
+};
+
+/**
+ * Machine translation of a job into the reader's language: the first press shows the translation, the
+ * next the original. Not shown when the job is already in the reader's language, when no provider is
+ * configured, or when the provider does not cover one of the two languages. Safe inside a card link.
+ */
+export function TranslateToggle({ jobId, jobLanguage, onTranslated, className }: TranslateToggleProps) {
+  const reader = currentLanguage();
+  const queryClient = useQueryClient();
+  const available = useQuery({ ...trpc.translate.available.queryOptions(), staleTime: 10 * 60_000 });
+  const [translated, setTranslated] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  const covered = available.data?.languages ?? [];
+  const shown =
+    available.data?.enabled === true &&
+    jobLanguage !== reader &&
+    isLanguageCode(jobLanguage) &&
+    covered.includes(jobLanguage) &&
+    covered.includes(reader);
+  if (!shown) return null;
+
+  async function toggle(event: MouseEvent<HTMLButtonElement>) {
+    // The toggle may sit inside a job card that links to the job page.
+    event.preventDefault();
+    event.stopPropagation();
+    if (pending) return;
+    if (translated) {
+      setTranslated(false);
+      onTranslated(null);
+      return;
+    }
+    setPending(true);
+    try {
+      const result = await queryClient.fetchQuery({
+        ...trpc.translate.job.queryOptions({ jobId, targetLanguage: reader }),
+        // A failure is reported at once; the person can press again.
+        retry: false,
+      });
+      setTranslated(true);
+      onTranslated({ title: result.translatedTitle, description: result.translatedDescription });
+      toastSuccess(m.translate_success());
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <span className={cn("inline-flex flex-wrap items-center gap-2", className)}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={toggle}
+        disabled={pending}
+        aria-pressed={translated}
+        aria-busy={pending}
+        data-testid="translate-toggle"
+      >
+        {pending ? <Spinner /> : <Languages aria-hidden />}
+        {pending ? m.translate_translating() : translated ? m.translate_show_original() : m.translate_button()}
+      </Button>
+      {translated && (
+        <span className="text-xs text-muted-foreground" data-testid="translate-machine-note">
+          {m.translate_machine_note()}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { LegalPage } from "../components/legal/legal-page";
+import { IMPRESSUM } from "../components/legal/legal-texts";
+import { m } from "../paraglide/messages.js";
+
+export const Route = createFileRoute("/impressum")({ component: ImpressumPage });
+
+function ImpressumPage() {
+  return <LegalPage title={m.footer_impressum()} texts={IMPRESSUM} testId="impressum-page" />;
+}

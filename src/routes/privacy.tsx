@@ -1,0 +1,10 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { LegalPage } from "../components/legal/legal-page";
+import { PRIVACY } from "../components/legal/legal-texts";
+import { m } from "../paraglide/messages.js";
+
+export const Route = createFileRoute("/privacy")({ component: PrivacyPage });
+
+function PrivacyPage() {
+  return <LegalPage title={m.footer_privacy()} texts={PRIVACY} testId="privacy-page" />;
+}

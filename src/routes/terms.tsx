@@ -1,0 +1,10 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { LegalPage } from "../components/legal/legal-page";
+import { TERMS } from "../components/legal/legal-texts";
+import { m } from "../paraglide/messages.js";
+
+export const Route = createFileRoute("/terms")({ component: TermsPage });
+
+function TermsPage() {
+  return <LegalPage title={m.footer_terms()} texts={TERMS} testId="terms-page" />;
+}
