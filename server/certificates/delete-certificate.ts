@@ -1,0 +1,22 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import { certificates } from "../../db/schema/index.ts";
+import { enqueueFileDeletions } from "../storage/file-deletions.ts";
+
+/**
+ * Deletes one of the owner's certificates and queues its file for removal in the same transaction.
+ * Returns the queued removal ids to run after commit, or null when the owner has no such certificate.
+ */
+export async function deleteCertificate(
+  db: Database,
+  params: { userId: string; certificateId: string; now: Date },
+): Promise<{ fileDeletionIds: number[] } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(certificates)
+      .where(and(eq(certificates.id, params.certificateId), eq(certificates.userId, params.userId)))
+      .returning({ filePath: certificates.filePath });
+    if (!row) return null;
+    return { fileDeletionIds: await enqueueFileDeletions(tx, [row.filePath], params.now) };
+  });
+}

@@ -1,0 +1,154 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  certificates,
+  chatMessages,
+  conversations,
+  fileDeletions,
+  jobApplications,
+  jobs,
+  notifications,
+  profiles,
+  ratings,
+} from "../../db/schema/index.ts";
+import { ERR } from "../../domain/errors.ts";
+import { processFileDeletions } from "../storage/file-deletions.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { deleteAccount } from "./delete-account.ts";
+import { type AccountScene, accountScene } from "./testing/account-scene.ts";
+import { countWhere, databaseFingerprint, rowsMentioning, userReferences } from "./testing/user-references.ts";
+
+const logLines: { level: string; fields: object; message: string }[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    services: {
+      log: {
+        info: (fields, message) => logLines.push({ level: "info", fields, message }),
+        warn: (fields, message) => logLines.push({ level: "warn", fields, message }),
+      },
+    },
+  });
+});
+afterAll(() => t.close());
+
+async function exists(key: string) {
+  const file = await t.services.files.open(key);
+  file?.stream.destroy();
+  return file !== null;
+}
+
+async function signedIn(cookie: string): Promise<boolean> {
+  const res = await t.app.inject({ method: "GET", url: "/api/trpc/profiles.me", headers: { cookie } });
+  return (res.json() as { result: { data: { json: unknown } } }).result.data.json !== null;
+}
+
+describe("privacy.deleteAccount", () => {
+  let scene: AccountScene;
+  beforeAll(async () => {
+    scene = await accountScene(t);
+    // The person has exported before: that log goes too.
+    await t.callerAs(scene.subject.id).privacy.export();
+    logLines.length = 0;
+    const caller = await t.callerWithHeaders({ cookie: scene.subject.cookie });
+    expect(await caller.privacy.deleteAccount()).toEqual({ deleted: true });
+  });
+
+  it("leaves no row in any table that references the person (columns found from the schema)", async () => {
+    const references = userReferences();
+    expect(references).toEqual(
+      expect.arrayContaining([
+        { table: "chat_messages", column: "sender_id" },
+        { table: "ratings", column: "to_user_id" },
+        { table: "session", column: "user_id" },
+        { table: "profiles", column: "id" },
+      ]),
+    );
+    for (const ref of references) {
+      expect.soft(await countWhere(t.db, ref, scene.subject.id), `${ref.table}.${ref.column}`).toBe(0);
+    }
+  });
+
+  it("leaves the person's id, e-mail, name and phone in no row of any table", async () => {
+    for (const needle of [scene.subject.id, scene.subject.email, scene.subject.fullName, scene.subject.phone]) {
+      expect(await rowsMentioning(t.db, needle)).toEqual({});
+    }
+    for (const marker of ["SUBJECT-MSG", "SUBJECT-RATES", "EVE-RATES-SUBJECT", "SUBJECT-CERT", "SUBJECT-INTEREST", "SUBJECT-APPLICATION-NOTE", "SUBJECT-JOB", "SUBJECT-BIO"]) {
+      expect(await rowsMentioning(t.db, marker), marker).toEqual({});
+    }
+  });
+
+  it("removes the person's files (certificates, chat images, an unsent upload) and those of chats that went", async () => {
+    for (const key of [...scene.files.subjectFiles, ...scene.files.othersFilesInSubjectChats]) expect(await exists(key), key).toBe(false);
+    expect(await t.db.$count(fileDeletions)).toBe(0);
+  });
+
+  it("keeps other people's data, and other jobs' places consistent", async () => {
+    const { employer, worker, jobs: j, chats } = scene;
+    expect(await t.db.$count(profiles, sql`${profiles.id} in (${employer.id}, ${worker.id})`)).toBe(2);
+    const [employerJob] = await t.db.select().from(jobs).where(eq(jobs.id, j.employerJob.id));
+    expect(employerJob).toMatchObject({ acceptedCount: 1, status: "open" });
+    expect(await t.db.$count(jobs, eq(jobs.id, j.employerJob2.id))).toBe(1);
+    expect(await t.db.$count(jobs, eq(jobs.id, j.subjectJob.id))).toBe(0);
+    expect(await t.db.select({ status: jobApplications.status }).from(jobApplications).where(eq(jobApplications.workerId, worker.id))).toEqual([
+      { status: "accepted" },
+    ]);
+    expect(await t.db.select({ content: chatMessages.content }).from(chatMessages).where(eq(chatMessages.conversationId, chats.employerJobChat))).toEqual(
+      expect.arrayContaining([{ content: "WALT-MSG secret" }, { content: "EVE-MSG secret" }]),
+    );
+    expect(await t.db.$count(conversations, eq(conversations.id, chats.direct))).toBe(0);
+    expect(await t.db.select({ comment: ratings.comment }).from(ratings)).toEqual([{ comment: "WALT-RATES-EVE" }]);
+    expect(await t.db.select({ fileName: certificates.fileName }).from(certificates)).toEqual([{ fileName: "WALT-CERT.pdf" }]);
+    expect(await t.db.select({ userId: notifications.userId }).from(notifications)).toEqual([{ userId: worker.id }]);
+    for (const key of scene.files.othersFiles) expect(await exists(key), key).toBe(true);
+  });
+
+  it("ends every session, and the person cannot sign in again", async () => {
+    expect(await signedIn(scene.subject.cookie)).toBe(false);
+    expect(await signedIn(scene.subject.otherDevice)).toBe(false);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: scene.subject.email, password: scene.subject.password },
+      headers: { origin: t.config.publicUrl },
+    });
+    expect(res.statusCode).toBe(401);
+    const again = await t.callerWithHeaders({ cookie: scene.subject.cookie });
+    await expect(again.privacy.deleteAccount()).rejects.toMatchObject({ code: "UNAUTHORIZED", message: ERR.unauthorized });
+  });
+
+  it("writes one log line that a deletion happened, without personal data", () => {
+    expect(logLines).toEqual([{ level: "info", fields: { event: "account_deleted", files: expect.any(Number) }, message: "account deleted" }]);
+    const text = JSON.stringify(logLines);
+    for (const needle of [scene.subject.id, scene.subject.email, scene.subject.fullName]) expect(text).not.toContain(needle);
+  });
+});
+
+describe("a deletion that fails midway", () => {
+  it("leaves every table and every file as it was, and succeeds once the failure is gone", async () => {
+    const scene = await accountScene(t);
+    const before = await databaseFingerprint(t.db);
+    await t.db.execute(sql`create function fail_user_delete() returns trigger language plpgsql as $$ begin raise exception 'auth store down'; end $$`);
+    // "user" is the last table the deletion touches, so everything before it has already run.
+    await t.db.execute(sql`create trigger fail_user_delete before delete on "user" for each row execute function fail_user_delete()`);
+    try {
+      await expect(deleteAccount(t.db, scene.subject.id, new Date())).rejects.toThrow();
+      const caller = await t.callerWithHeaders({ cookie: scene.subject.cookie });
+      await expect(caller.privacy.deleteAccount()).rejects.toMatchObject({ code: "INTERNAL_SERVER_ERROR" });
+    } finally {
+      await t.db.execute(sql`drop trigger fail_user_delete on "user"`);
+      await t.db.execute(sql`drop function fail_user_delete()`);
+    }
+    expect(await databaseFingerprint(t.db)).toEqual(before);
+    await processFileDeletions(t.db, t.services.files, { now: new Date() });
+    for (const key of [...scene.files.subjectFiles, ...scene.files.othersFilesInSubjectChats, ...scene.files.othersFiles]) {
+      expect(await exists(key), key).toBe(true);
+    }
+    expect(await signedIn(scene.subject.cookie)).toBe(true);
+
+    const caller = await t.callerWithHeaders({ cookie: scene.subject.cookie });
+    expect(await caller.privacy.deleteAccount()).toEqual({ deleted: true });
+    for (const ref of userReferences()) expect.soft(await countWhere(t.db, ref, scene.subject.id), `${ref.table}.${ref.column}`).toBe(0);
+    for (const key of scene.files.subjectFiles) expect(await exists(key), key).toBe(false);
+  });
+});

@@ -1,0 +1,141 @@
+import { and, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import {
+  account,
+  certificates,
+  chatMessages,
+  consentHistory,
+  conversationParticipants,
+  conversations,
+  dataProcessingLogs,
+  fileDeletions,
+  jobApplications,
+  jobs,
+  notifications,
+  profiles,
+  ratings,
+  session,
+  user,
+  userInterests,
+  verification,
+} from "../../db/schema/index.ts";
+import { chatImagePrefix } from "../../domain/chat.ts";
+import { enqueueFileDeletions } from "../storage/file-deletions.ts";
+
+/**
+ * Deletes an account and everything about the person, in one transaction (DECISIONS.md "Deleting an
+ * account really deletes"): either all of it goes or nothing does. Files cannot take part in a
+ * transaction, so their paths are queued in file_deletions inside it and removed after commit by the
+ * caller (and retried by the worker until the store confirms).
+ *
+ * What goes, beyond the person's own rows:
+ * - Their jobs, and with them everything that exists only because of those jobs: applications of
+ *   other workers, ratings on those jobs, translations, the jobs' group and direct chats with every
+ *   message and image in them, also other people's. "All job postings" are deleted; a chat about a
+ *   job that no longer exists has nothing left to be about.
+ * - Direct conversations the person took part in (about other people's jobs): a direct conversation
+ *   is keyed by its two members' ids and has no meaning with one member gone, so it goes whole.
+ * - Other people's notifications that name the person's id (e.g. "X applied"), which would otherwise
+ *   keep pointing at them.
+ * Other people's jobs stay consistent: where the person was an accepted worker, the job's
+ * accepted_count gives the place back before the application is deleted.
+ *
+ * The data_processing_logs row of this deletion is written first and goes with the account: what
+ * remains is a log line without personal data, written by the caller.
+ */
+export async function deleteAccount(db: Database, userId: string, now: Date): Promise<{ fileDeletionIds: number[] } | null> {
+  return db.transaction(async (tx) => {
+    // Locks the person: inserts that reference them (messages, applications, uploads) wait for this
+    // transaction and then fail, so nothing new slips in between collecting and deleting.
+    const [person] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId)).for("update");
+    if (!person) return null;
+    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).for("update");
+
+    await tx.insert(dataProcessingLogs).values({
+      userId,
+      action: "delete",
+      description: "Account deletion requested by the person",
+      createdAt: now,
+    });
+
+    // Conversations that go whole: those of the person's jobs and the person's direct conversations.
+    // Locked, so no message (and image) is added to them before they are gone.
+    const mine = tx.select({ id: conversationParticipants.conversationId }).from(conversationParticipants).where(eq(conversationParticipants.userId, userId));
+    const ownJobs = tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.employerId, userId));
+    const doomed = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        or(
+          inArray(conversations.jobId, ownJobs),
+          and(eq(conversations.kind, "direct"), or(inArray(conversations.id, mine), sql`strpos(${conversations.directKey}, ${userId}) > 0`)),
+        ),
+      )
+      .for("update");
+    const doomedIds = doomed.map((c) => c.id);
+
+    const images = await tx
+      .select({ path: chatMessages.imagePath })
+      .from(chatMessages)
+      .where(
+        and(
+          isNotNull(chatMessages.imagePath),
+          doomedIds.length ? or(eq(chatMessages.senderId, userId), inArray(chatMessages.conversationId, doomedIds)) : eq(chatMessages.senderId, userId),
+        ),
+      );
+    const files = await tx.select({ path: certificates.filePath }).from(certificates).where(eq(certificates.userId, userId));
+    const paths = [...files.map((f) => f.path), ...images.flatMap((m) => (m.path ? [m.path] : []))];
+    const queued = await enqueueFileDeletions(tx, paths, now);
+    // Uploads of the person still waiting in the queue (a chat image never sent) become due now.
+    const waiting = await tx
+      .update(fileDeletions)
+      .set({ nextAttemptAt: now })
+      .where(
+        or(
+          sql`starts_with(${fileDeletions.path}, ${chatImagePrefix(userId)})`,
+          sql`starts_with(${fileDeletions.path}, ${`certificates/${userId}/`})`,
+        ),
+      )
+      .returning({ id: fileDeletions.id });
+    const fileDeletionIds = [...new Set([...queued, ...waiting.map((w) => w.id)])];
+
+    // Give back the places the person held on other people's jobs.
+    await tx
+      .update(jobs)
+      .set({ acceptedCount: sql`greatest(${jobs.acceptedCount} - 1, 0)`, updatedAt: now })
+      .where(
+        and(
+          ne(jobs.employerId, userId),
+          inArray(
+            jobs.id,
+            tx
+              .select({ id: jobApplications.jobId })
+              .from(jobApplications)
+              .where(and(eq(jobApplications.workerId, userId), eq(jobApplications.status, "accepted"))),
+          ),
+        ),
+      );
+
+    // Explicit, in dependency order; the cascades from user → profiles would reach the same rows, but
+    // spelling them out keeps this readable and makes a missing cascade fail loudly instead of silently.
+    if (doomedIds.length) await tx.delete(conversations).where(inArray(conversations.id, doomedIds));
+    await tx.delete(chatMessages).where(eq(chatMessages.senderId, userId));
+    await tx.delete(conversationParticipants).where(eq(conversationParticipants.userId, userId));
+    await tx.delete(notifications).where(or(eq(notifications.userId, userId), sql`strpos(${notifications.payload}::text, ${userId}) > 0`));
+    await tx.delete(ratings).where(or(eq(ratings.fromUserId, userId), eq(ratings.toUserId, userId)));
+    await tx.delete(certificates).where(eq(certificates.userId, userId));
+    await tx.delete(userInterests).where(eq(userInterests.userId, userId));
+    await tx.delete(jobApplications).where(eq(jobApplications.workerId, userId));
+    await tx.delete(jobs).where(eq(jobs.employerId, userId));
+    await tx.delete(consentHistory).where(eq(consentHistory.userId, userId));
+    await tx.delete(dataProcessingLogs).where(eq(dataProcessingLogs.userId, userId));
+    await tx.delete(profiles).where(eq(profiles.id, userId));
+    // better-auth: sessions end here; verification rows (password reset) carry the id or the e-mail.
+    await tx.delete(session).where(eq(session.userId, userId));
+    await tx.delete(account).where(eq(account.userId, userId));
+    await tx.delete(verification).where(or(eq(verification.value, userId), eq(verification.identifier, person.email)));
+    await tx.delete(user).where(eq(user.id, userId));
+
+    return { fileDeletionIds };
+  });
+}

@@ -1,0 +1,202 @@
+import { asc, eq, getTableColumns } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import {
+  account,
+  certificates,
+  chatMessages,
+  consentHistory,
+  conversationParticipants,
+  conversations,
+  dataProcessingLogs,
+  jobApplications,
+  jobs,
+  notifications,
+  profiles,
+  ratings,
+  session,
+  user,
+  userInterests,
+} from "../../db/schema/index.ts";
+
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type ExportRow = { [key: string]: JsonValue };
+
+/** What `privacy.export` answers and the browser saves as one JSON file. */
+export type PersonalDataExport = {
+  exported_at: string;
+  user_id: string;
+  email: string;
+  account: ExportRow | null;
+  sign_in_methods: ExportRow[];
+  sessions: ExportRow[];
+  profile: ExportRow | null;
+  jobs: ExportRow[];
+  applications: ExportRow[];
+  certificates: ExportRow[];
+  interests: ExportRow[];
+  ratings: { given: ExportRow[]; received: ExportRow[] };
+  conversations: ExportRow[];
+  messages: ExportRow[];
+  notifications: ExportRow[];
+  consent_history: ExportRow[];
+  data_processing_logs: ExportRow[];
+};
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+function json(value: unknown): JsonValue {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(json);
+  if (typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, json(v)]));
+  if (typeof value === "bigint") return value.toString();
+  return value as JsonValue;
+}
+
+/** A row with snake_case keys (as the tables name them) and ISO dates. */
+function exportRow(row: Record<string, unknown>): ExportRow {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), json(v)]));
+}
+
+/**
+ * Everything we hold about one person, as one JSON document (DECISIONS.md; SPEC.md §7's export grown
+ * to the tables this version has), read in one snapshot together with the log row of this export.
+ *
+ * Whose data goes in: rows that are the person's own (account, profile, posted jobs, applications,
+ * certificates' metadata, interests, ratings given and received, conversation memberships, their own
+ * messages in full, notifications, consents, processing logs). Other people appear only as far as the
+ * person's own rows need them for context: the title of the job a row belongs to, and conversation
+ * ids. Other people's names, e-mails, phones and messages are left out: they are those people's data,
+ * and a conversation's other messages can be read in the app while the account exists. Secrets are
+ * left out too (password hash, session tokens). Columns of the person's own tables are exported
+ * whole, so a column added later is exported without anyone remembering to.
+ */
+export async function exportPersonalData(db: Database, userId: string, now: Date): Promise<PersonalDataExport> {
+  return db.transaction(
+    async (tx) => {
+      await tx.insert(dataProcessingLogs).values({
+        userId,
+        action: "export",
+        description: "Personal data exported at the person's request",
+        createdAt: now,
+      });
+
+      const [owner] = await tx.select().from(user).where(eq(user.id, userId));
+      const signInMethods = await tx
+        .select({ providerId: account.providerId, createdAt: account.createdAt, updatedAt: account.updatedAt })
+        .from(account)
+        .where(eq(account.userId, userId))
+        .orderBy(asc(account.createdAt));
+      const sessions = await tx
+        .select({
+          createdAt: session.createdAt,
+          updatedAt: session.updatedAt,
+          expiresAt: session.expiresAt,
+          ipAddress: session.ipAddress,
+          userAgent: session.userAgent,
+        })
+        .from(session)
+        .where(eq(session.userId, userId))
+        .orderBy(asc(session.createdAt));
+      const [profile] = await tx.select().from(profiles).where(eq(profiles.id, userId));
+
+      const { searchText: _derived, ...jobColumns } = getTableColumns(jobs);
+      const postedJobs = await tx.select(jobColumns).from(jobs).where(eq(jobs.employerId, userId)).orderBy(asc(jobs.createdAt));
+      const applications = await tx
+        .select({ ...getTableColumns(jobApplications), jobTitle: jobs.title })
+        .from(jobApplications)
+        .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+        .where(eq(jobApplications.workerId, userId))
+        .orderBy(asc(jobApplications.createdAt));
+      const certificateRows = await tx
+        .select({ id: certificates.id, fileName: certificates.fileName, fileSize: certificates.fileSize, createdAt: certificates.createdAt })
+        .from(certificates)
+        .where(eq(certificates.userId, userId))
+        .orderBy(asc(certificates.createdAt));
+      const interests = await tx.select().from(userInterests).where(eq(userInterests.userId, userId)).orderBy(asc(userInterests.createdAt));
+
+      const ratingColumns = {
+        id: ratings.id,
+        jobId: ratings.jobId,
+        jobTitle: jobs.title,
+        rating: ratings.rating,
+        comment: ratings.comment,
+        createdAt: ratings.createdAt,
+      };
+      const ratingsGiven = await tx
+        .select(ratingColumns)
+        .from(ratings)
+        .innerJoin(jobs, eq(jobs.id, ratings.jobId))
+        .where(eq(ratings.fromUserId, userId))
+        .orderBy(asc(ratings.createdAt));
+      const ratingsReceived = await tx
+        .select(ratingColumns)
+        .from(ratings)
+        .innerJoin(jobs, eq(jobs.id, ratings.jobId))
+        .where(eq(ratings.toUserId, userId))
+        .orderBy(asc(ratings.createdAt));
+
+      const memberships = await tx
+        .select({
+          conversationId: conversations.id,
+          kind: conversations.kind,
+          jobId: conversations.jobId,
+          jobTitle: jobs.title,
+          joinedAt: conversationParticipants.joinedAt,
+        })
+        .from(conversationParticipants)
+        .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+        .innerJoin(jobs, eq(jobs.id, conversations.jobId))
+        .where(eq(conversationParticipants.userId, userId))
+        .orderBy(asc(conversationParticipants.joinedAt));
+      const messages = await tx
+        .select({
+          id: chatMessages.id,
+          conversationId: chatMessages.conversationId,
+          content: chatMessages.content,
+          imagePath: chatMessages.imagePath,
+          createdAt: chatMessages.createdAt,
+        })
+        .from(chatMessages)
+        .where(eq(chatMessages.senderId, userId))
+        .orderBy(asc(chatMessages.id));
+
+      const notificationRows = await tx
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(asc(notifications.createdAt));
+      const consents = await tx
+        .select()
+        .from(consentHistory)
+        .where(eq(consentHistory.userId, userId))
+        .orderBy(asc(consentHistory.createdAt));
+      const logs = await tx
+        .select()
+        .from(dataProcessingLogs)
+        .where(eq(dataProcessingLogs.userId, userId))
+        .orderBy(asc(dataProcessingLogs.createdAt));
+
+      return {
+        exported_at: now.toISOString(),
+        user_id: userId,
+        email: owner?.email ?? "",
+        account: owner ? exportRow(owner) : null,
+        sign_in_methods: signInMethods.map(exportRow),
+        sessions: sessions.map(exportRow),
+        profile: profile ? exportRow(profile) : null,
+        jobs: postedJobs.map(exportRow),
+        applications: applications.map(exportRow),
+        certificates: certificateRows.map(exportRow),
+        interests: interests.map(exportRow),
+        ratings: { given: ratingsGiven.map(exportRow), received: ratingsReceived.map(exportRow) },
+        conversations: memberships.map(exportRow),
+        messages: messages.map(exportRow),
+        notifications: notificationRows.map(exportRow),
+        consent_history: consents.map(exportRow),
+        data_processing_logs: logs.map(exportRow),
+      };
+    },
+    { isolationLevel: "repeatable read" },
+  );
+}

@@ -1,0 +1,28 @@
+import { removeFilesAfterCommit } from "../storage/file-deletions.ts";
+import { router } from "../trpc/init.ts";
+import { authedProcedure } from "../trpc/procedures.ts";
+import { deleteAccount } from "./delete-account.ts";
+import { exportPersonalData } from "./export-data.ts";
+import { privacyStatus } from "./status.ts";
+
+export const privacyRouter = router({
+  /** Consent and terms status with dates, and the privacy and notification toggles. */
+  status: authedProcedure.query(({ ctx }) => privacyStatus(ctx.profile)),
+
+  /** Everything we hold about the caller as one JSON document; logged as an export. */
+  export: authedProcedure.mutation(({ ctx }) => exportPersonalData(ctx.db, ctx.user.id, ctx.services.now())),
+
+  /**
+   * Deletes the caller's account and all their data (DECISIONS.md), then their files. The session ends
+   * with the account: the client signs out locally and goes to /auth.
+   */
+  deleteAccount: authedProcedure.mutation(async ({ ctx }) => {
+    const deleted = await deleteAccount(ctx.db, ctx.user.id, ctx.services.now());
+    // authedProcedure has just read the profile, so a missing account means a concurrent deletion won.
+    if (deleted) {
+      ctx.services.log.info({ event: "account_deleted", files: deleted.fileDeletionIds.length }, "account deleted");
+      await removeFilesAfterCommit({ db: ctx.db, ...ctx.services }, deleted.fileDeletionIds);
+    }
+    return { deleted: true as const };
+  }),
+});

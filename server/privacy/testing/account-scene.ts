@@ -1,0 +1,116 @@
+import { eq } from "drizzle-orm";
+import { createCertificate } from "../../../db/factories/certificates.ts";
+import { createChatMessage, createDirectConversation, createGroupChat } from "../../../db/factories/chat.ts";
+import { createAcceptedApplication } from "../../../db/factories/hiring.ts";
+import { createApplication, createJob } from "../../../db/factories/jobs.ts";
+import { createRating } from "../../../db/factories/ratings.ts";
+import { createEmployer, createWorker } from "../../../db/factories/users.ts";
+import { fileDeletions, notifications, profiles, userInterests, verification } from "../../../db/schema/index.ts";
+import { cookieHeader, signUp } from "../../testing/accounts.ts";
+import type { TestApp } from "../../testing/test-app.ts";
+
+let scenes = 0;
+
+/**
+ * A person ("the subject", signed up over HTTP and signed in twice) with a row in every kind of table:
+ * posted jobs with applicants and chats, applications (accepted and pending) to another employer's
+ * jobs, group and direct chats with text and images, ratings both ways, certificates with files,
+ * interests, notifications, a password-reset token and an image upload never sent. Around them two
+ * other people whose own data must survive: an employer and a worker. Markers in the texts tell whose
+ * text it is.
+ */
+export async function accountScene(t: TestApp) {
+  scenes += 1;
+  const n = scenes;
+  const subject = await signUp(t, { name: `Subject Person ${n}`, email: `subject${n}.${Date.now()}@example.com` });
+  const secondSignIn = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    payload: { email: subject.email, password: subject.password },
+    headers: { origin: t.config.publicUrl },
+  });
+  const otherDevice = cookieHeader(secondSignIn.headers["set-cookie"]);
+  await t.db
+    .update(profiles)
+    .set({ phone: `+7 901 000-00-0${n}`, bio: "SUBJECT-BIO", location: "Kazan", dateOfBirth: "1990-01-01", onboardingCompletedAt: new Date() })
+    .where(eq(profiles.id, subject.id));
+  await t.db.insert(userInterests).values([
+    { userId: subject.id, interest: "SUBJECT-INTEREST-gardening" },
+    { userId: subject.id, interest: "SUBJECT-INTEREST-moving" },
+  ]);
+
+  const employer = await createEmployer(t.db, { fullName: `Other Employer ${n}`, phone: `+7 902 000-00-0${n}`, email: `eve${n}.${Date.now()}@example.com` });
+  const worker = await createWorker(t.db, { fullName: `Other Worker ${n}`, phone: `+7 903 000-00-0${n}`, email: `walt${n}.${Date.now()}@example.com` });
+
+  // The subject's own job, with the other worker accepted and a group chat.
+  const subjectJob = await createJob(t.db, subject.id, { title: "SUBJECT-JOB garden work", maxWorkers: 2 });
+  await createAcceptedApplication(t.db, subjectJob.id, worker.id);
+  const subjectJobChat = await createGroupChat(t.db, subjectJob.id, [subject.id, worker.id]);
+  await createChatMessage(t.db, subjectJobChat, subject.id, { content: "SUBJECT-MSG in own job chat" });
+  const workerImageInSubjectJob = `chat-images/${worker.id}/1000000000001.png`;
+  await createChatMessage(t.db, subjectJobChat, worker.id, { content: "WALT-MSG in subject's job", imagePath: workerImageInSubjectJob });
+
+  // The employer's job: the subject and the other worker both accepted (accepted_count 2 of 3).
+  const employerJob = await createJob(t.db, employer.id, { title: "EVE-JOB warehouse", maxWorkers: 3 });
+  await createAcceptedApplication(t.db, employerJob.id, subject.id);
+  await createAcceptedApplication(t.db, employerJob.id, worker.id);
+  const employerJobChat = await createGroupChat(t.db, employerJob.id, [employer.id, subject.id, worker.id]);
+  const subjectImage = `chat-images/${subject.id}/1000000000002.png`;
+  await createChatMessage(t.db, employerJobChat, subject.id, { content: "SUBJECT-MSG in employer chat", imagePath: subjectImage });
+  const workerImage = `chat-images/${worker.id}/1000000000003.png`;
+  await createChatMessage(t.db, employerJobChat, worker.id, { content: "WALT-MSG secret", imagePath: workerImage });
+  await createChatMessage(t.db, employerJobChat, employer.id, { content: "EVE-MSG secret" });
+
+  // Another of the employer's jobs: a pending application and a direct conversation.
+  const employerJob2 = await createJob(t.db, employer.id, { title: "EVE-JOB2 moving" });
+  await createApplication(t.db, employerJob2.id, subject.id, { message: "SUBJECT-APPLICATION-NOTE" });
+  const direct = await createDirectConversation(t.db, employerJob2.id, subject.id, employer.id);
+  await createChatMessage(t.db, direct, subject.id, { content: "SUBJECT-MSG direct question" });
+  const employerImageInDirect = `chat-images/${employer.id}/1000000000004.png`;
+  await createChatMessage(t.db, direct, employer.id, { content: "EVE-MSG direct reply", imagePath: employerImageInDirect });
+
+  await createRating(t.db, { jobId: employerJob.id, fromUserId: employer.id, toUserId: subject.id, rating: 4, comment: "EVE-RATES-SUBJECT" });
+  await createRating(t.db, { jobId: employerJob.id, fromUserId: subject.id, toUserId: employer.id, rating: 5, comment: "SUBJECT-RATES-EVE" });
+  await createRating(t.db, { jobId: employerJob.id, fromUserId: worker.id, toUserId: employer.id, rating: 3, comment: "WALT-RATES-EVE" });
+  await createRating(t.db, { jobId: subjectJob.id, fromUserId: subject.id, toUserId: worker.id, rating: 5, comment: "SUBJECT-RATES-WALT" });
+
+  const subjectCertificates = [
+    await createCertificate(t.db, subject.id, { fileName: "SUBJECT-CERT-forklift.pdf" }),
+    await createCertificate(t.db, subject.id, { fileName: "SUBJECT-CERT-first-aid.pdf" }),
+  ];
+  const workerCertificate = await createCertificate(t.db, worker.id, { fileName: "WALT-CERT.pdf" });
+
+  await t.db.insert(notifications).values([
+    { userId: subject.id, kind: "application_accepted", payload: { jobId: employerJob.id } },
+    { userId: employer.id, kind: "application_received", payload: { jobId: employerJob2.id, applicantId: subject.id } },
+    { userId: worker.id, kind: "application_accepted", payload: { jobId: employerJob.id } },
+  ]);
+  await t.db.insert(verification).values({
+    id: `reset-${subject.id}`,
+    identifier: `reset-password:token-${n}`,
+    value: subject.id,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  // An image uploaded for a message that was never sent: queued for removal a day later.
+  const unsentUpload = `chat-images/${subject.id}/1000000000009.png`;
+  await t.db.insert(fileDeletions).values({ path: unsentUpload, nextAttemptAt: new Date(Date.now() + 86_400_000) });
+
+  const subjectFiles = [...subjectCertificates.map((c) => c.filePath), subjectImage, unsentUpload];
+  // Files that go with the subject's job and direct chats, though other people sent them.
+  const othersFilesInSubjectChats = [workerImageInSubjectJob, employerImageInDirect];
+  const othersFiles = [workerCertificate.filePath, workerImage];
+  for (const key of [...subjectFiles, ...othersFilesInSubjectChats, ...othersFiles]) {
+    await t.services.files.put(key, Buffer.from(`file ${key}`));
+  }
+
+  return {
+    subject: { ...subject, otherDevice, fullName: `Subject Person ${n}`, phone: `+7 901 000-00-0${n}` },
+    employer,
+    worker,
+    jobs: { subjectJob, employerJob, employerJob2 },
+    chats: { subjectJobChat, employerJobChat, direct },
+    files: { subjectFiles, othersFilesInSubjectChats, othersFiles },
+  };
+}
+
+export type AccountScene = Awaited<ReturnType<typeof accountScene>>;
