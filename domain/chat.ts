@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { ERR } from "./errors.ts";
+import { LIMITS } from "./limits.ts";
+
+/** Most messages one history page or one chats-list page returns. */
+export const CHAT_PAGE_MAX = 50;
+
+/** Image types a chat accepts, by the type sniffed from the file's bytes, with the stored extension. */
+export const CHAT_IMAGE_TYPES = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+} as const;
+export type ChatImageMime = keyof typeof CHAT_IMAGE_TYPES;
+
+/** Storage folder of a person's chat images: `chat-images/{userId}/`; a message may only use its sender's. */
+export function chatImagePrefix(userId: string): string {
+  return `chat-images/${userId}/`;
+}
+
+/** Up to two capital letters from a person's name ("Anna Petrova" → "AP", "Madonna" → "M"). */
+export function initialsOf(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const letters = (words.length > 1 ? [words[0], words[words.length - 1]] : words).map((w) => Array.from(w ?? "")[0] ?? "");
+  return letters.join("").toLocaleUpperCase();
+}
+
+const conversationId = z.uuid(ERR.notFound);
+/** A message id (a bigint identity, safe as a JS number). */
+const messageId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Text of a chat message: trimmed, at most 2000 characters; may be empty when an image is attached. */
+export const chatContentSchema = z.string().trim().max(LIMITS.message, ERR.chatMessageTooLong);
+
+/** The chat composer: text, an uploaded image, or both; never neither. */
+export const sendMessageSchema = z
+  .object({
+    conversationId,
+    content: chatContentSchema.default(""),
+    imageKey: z.string().min(1).max(300).optional(),
+  })
+  .refine((v) => v.content !== "" || v.imageKey !== undefined, { message: ERR.chatMessageRequired, path: ["content"] });
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+/** The contact dialog on a job page (SPEC.md §5: required, at most 2000 characters). */
+export const contactEmployerSchema = z.object({
+  jobId: z.uuid(ERR.notFound),
+  content: z
+    .string({ error: ERR.chatMessageRequired })
+    .trim()
+    .min(1, ERR.chatMessageRequired)
+    .max(LIMITS.message, ERR.chatMessageTooLong),
+});
+export type ContactEmployerInput = z.input<typeof contactEmployerSchema>;
+
+/** One page of history, newest first before `before` (a message id); returned oldest first. */
+export const historySchema = z.object({
+  conversationId,
+  before: messageId.optional(),
+  limit: z.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_MAX),
+});
+
+export const markReadSchema = z.object({ conversationId, messageId });
+
+export const conversationIdSchema = z.object({ conversationId });
+
+export const conversationForJobSchema = z.object({ jobId: z.uuid(ERR.notFound) });
+
+export const imageUrlSchema = z.object({ messageId });
+
+/** Live messages of a conversation; `lastEventId` (set by wsLink on reconnect) resumes after that message. */
+export const onMessageSchema = z.object({
+  conversationId,
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .nullish(),
+});
+
+/** The /chats list: most recently updated first, `cursor` from the previous page. */
+export const chatsListSchema = z.object({
+  limit: z.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_MAX),
+  cursor: z.string().max(200).nullish(),
+});
+
+/** Unread counts stop counting here; the list shows "99+" for it. */
+export const UNREAD_COUNT_CAP = 100;

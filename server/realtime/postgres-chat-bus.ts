@@ -1,0 +1,114 @@
+import { EventEmitter } from "node:events";
+import postgres from "postgres";
+import type { BusLogger, ChatBusEvent, ChatEventBus } from "./chat-bus.ts";
+
+export const CHAT_CHANNEL = "daywork_chat";
+/** application_name of the LISTEN connection (tests find and terminate it by this name). */
+export const CHAT_LISTENER_APP_NAME = "daywork-chat-listener";
+
+export type PostgresChatBusOptions = {
+  log: BusLogger;
+  /** Wait before the n-th attempt to LISTEN again after the connection dropped. */
+  retryDelayMs?: (attempt: number) => number;
+};
+
+const PAYLOAD = /^([0-9a-f-]{36}):(\d{1,15})$/;
+
+/**
+ * The bus across server instances: NOTIFY on `daywork_chat` with "conversationId:messageId" through the
+ * pool, LISTEN on one dedicated connection that dispatches to this process's subscribers by conversation.
+ *
+ * The LISTEN connection is ours rather than `sql.listen`'s: postgres.js re-LISTENs once after a drop and
+ * swallows a failure (the channel then stays dead), and its `unlisten` misses listeners it re-registered.
+ * Here a dropped connection is re-LISTENed until it succeeds, and then every subscriber gets a `resync`
+ * event, because notifications sent while nobody listened are gone: subscribers re-read from their cursor.
+ */
+export async function createPostgresChatBus(sql: postgres.Sql, options: PostgresChatBusOptions): Promise<ChatEventBus> {
+  const { log } = options;
+  const retryDelayMs = options.retryDelayMs ?? ((attempt: number) => Math.min(5_000, 100 * 2 ** attempt));
+  const emitter = new EventEmitter<Record<string, [ChatBusEvent]>>();
+  emitter.setMaxListeners(0);
+  let closed = false;
+
+  const dispatch = (payload: string) => {
+    const match = PAYLOAD.exec(payload);
+    if (!match?.[1] || !match[2]) return log.warn({ payload }, "chat bus: ignored a malformed notification");
+    emitter.emit(match[1], { kind: "message", messageId: Number(match[2]) });
+  };
+  const resyncAll = () => {
+    for (const name of emitter.eventNames()) emitter.emit(name as string, { kind: "resync" });
+  };
+
+  // The same connection settings as the pool (postgres.js builds its own listener the same way), one
+  // connection that never idles out, with a fresh `shared` so its retry counter is its own.
+  const listener = postgres({
+    ...sql.options,
+    max: 1,
+    idle_timeout: null,
+    max_lifetime: null,
+    fetch_types: false,
+    connection: { ...sql.options.connection, application_name: CHAT_LISTENER_APP_NAME },
+    parameters: {},
+    shared: { retries: 0, typeArrayMap: {} },
+    onnotify: (channel: string, payload: string) => {
+      if (channel === CHAT_CHANNEL && !closed) dispatch(payload);
+    },
+    onclose: () => {
+      if (!closed) relisten();
+    },
+  } as unknown as postgres.Options<Record<string, never>>);
+  const listen = () => listener.unsafe(`LISTEN ${CHAT_CHANNEL}`);
+
+  let needsListen = false;
+  let relistening = false;
+  function relisten() {
+    needsListen = true;
+    if (relistening) return;
+    relistening = true;
+    void (async () => {
+      let attempt = 0;
+      while (needsListen && !closed) {
+        needsListen = false;
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+        if (closed) break;
+        try {
+          await listen();
+          log.warn({ attempts: attempt + 1 }, "chat bus: LISTEN connection re-established; subscribers re-read");
+          resyncAll();
+          attempt = 0;
+        } catch (err) {
+          attempt += 1;
+          needsListen = true;
+          log.warn({ err, attempt }, "chat bus: LISTEN failed, retrying");
+        }
+      }
+      relistening = false;
+    })();
+  }
+
+  await listen();
+
+  return {
+    async publish(conversationId, messageId) {
+      if (closed) return;
+      try {
+        await sql.notify(CHAT_CHANNEL, `${conversationId}:${messageId}`);
+      } catch (err) {
+        // The message is committed; only the live push failed. This instance's subscribers still hear of it
+        // now; other instances' catch up on their next event or periodic re-read, and clients on reconnect.
+        log.error({ err, conversationId, messageId }, "chat bus: NOTIFY failed");
+        emitter.emit(conversationId, { kind: "message", messageId });
+      }
+    },
+    subscribe(conversationId, fn) {
+      emitter.on(conversationId, fn);
+      return () => emitter.off(conversationId, fn);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      emitter.removeAllListeners();
+      await listener.end({ timeout: 1 });
+    },
+  };
+}
