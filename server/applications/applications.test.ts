@@ -9,7 +9,7 @@ import { ERR } from "../../domain/errors.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { signUp } from "../testing/accounts.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { expectRefusal } from "./expect-refusal.ts";
+import { expectRefusal } from "../testing/refusal.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import type { UserType } from "../../domain/user-types.ts";
 import { fail } from "../trpc/init.ts";
-import { isUniqueViolation } from "./unique-violation.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 
 export type ApplyParams = { jobId: string; worker: { id: string; userType: UserType }; message: string | null };
 

@@ -8,7 +8,7 @@ import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { certificates, fileDeletions, profiles } from "../../db/schema/index.ts";
 import { CERTIFICATE_MAX_BYTES, MAX_CERTIFICATES, sanitizeCertificateName } from "../../domain/certificates.ts";
 import { ERR } from "../../domain/errors.ts";
-import { refusal } from "../profiles/testing/refusal.ts";
+import { refusal } from "../testing/refusal.ts";
 import { type SignedUp, signUp } from "../testing/accounts.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { PNG_BYTES, pdfBytes, uploadCertificate } from "./testing/upload.ts";

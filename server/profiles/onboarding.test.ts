@@ -1,9 +1,9 @@
-import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, userInterests } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { signUp } from "../testing/accounts.ts";
+import { refusal } from "../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
@@ -13,17 +13,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const valid = { userType: "worker" as const, fullName: "Ivan Petrov", dateOfBirth: "1990-05-01", interests: [] };
-
-async function keyOf(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof TRPCError)) throw error;
-    const cause = error.cause as { issues?: { message: string }[] } | undefined;
-    return cause?.issues?.[0]?.message ?? error.message;
-  }
-}
 
 describe("completeOnboarding", () => {
   it("refuses anonymous callers over HTTP with UNAUTHORIZED", async () => {
@@ -51,7 +40,7 @@ describe("completeOnboarding", () => {
   ])("refuses %s with its message", async (_name, change, key) => {
     const account = await signUp(t);
     const caller = await t.callerWithHeaders({ cookie: account.cookie });
-    expect(await keyOf(caller.profiles.completeOnboarding({ ...valid, ...change } as typeof valid))).toBe(key);
+    expect((await refusal(caller.profiles.completeOnboarding({ ...valid, ...change } as typeof valid))).key).toBe(key);
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, account.id));
     expect(profile?.onboardingCompletedAt).toBeNull();
   });

@@ -4,7 +4,7 @@ import { createRating } from "../../db/factories/ratings.ts";
 import { createEmployer, createPerson, createWorker } from "../../db/factories/users.ts";
 import { ERR } from "../../domain/errors.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { refusal } from "./testing/refusal.ts";
+import { refusal } from "../testing/refusal.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { profiles, userInterests } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { refusal } from "./testing/refusal.ts";
+import { refusal } from "../testing/refusal.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { jobs, ratings } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { LIMITS } from "../../domain/limits.ts";
-import { expectRefusal } from "../applications/expect-refusal.ts";
+import { expectRefusal } from "../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { and, eq, exists, or } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, ratings } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
-import { isUniqueViolation } from "../applications/unique-violation.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { fail } from "../trpc/init.ts";
 
 export type SubmitRatingParams = {

@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { expect } from "vitest";
 import { ZodError } from "zod";
 
 /**
@@ -14,4 +15,9 @@ export async function refusal(call: Promise<unknown>): Promise<{ code: string; k
     return { code: error.code, key };
   }
   throw new Error("expected the call to be refused, but it succeeded");
+}
+
+/** Awaits a call that must be refused with `code` and message key `key`. */
+export async function expectRefusal(call: Promise<unknown>, code: TRPCError["code"], key: string): Promise<void> {
+  expect(await refusal(call)).toEqual({ code, key });
 }
