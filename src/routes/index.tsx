@@ -1,56 +1,142 @@
-import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { CalendarDays, Clock, MapPin } from "lucide-react";
-import { Badge } from "../components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { formatDate, formatMoney } from "../lib/format";
-import { translate } from "../lib/messages";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useCallback, useEffect } from "react";
+import { z } from "zod";
+import { CATEGORIES } from "../../domain/categories";
+import { DURATION_FILTER_KEYS, PRICE_FILTER_KEYS } from "../../domain/job-filters";
+import { JobCard } from "../components/jobs/job-card";
+import { type JobFilterValues, JobFiltersBar } from "../components/jobs/job-filters-bar";
+import { JobSearchBox } from "../components/jobs/job-search-box";
+import { PeopleResults } from "../components/jobs/people-results";
+import { Button } from "../components/ui/button";
+import { Spinner } from "../components/ui/spinner";
+import { cn } from "../lib/cn";
+import { toastError } from "../lib/toast";
 import { m } from "../paraglide/messages.js";
 import { trpc } from "../trpc";
 
-export const Route = createFileRoute("/")({ component: HomePage });
+const RESULT_TYPES = ["all", "jobs", "people"] as const;
+type ResultType = (typeof RESULT_TYPES)[number];
+
+// Search text and filters live in the URL so results can be shared and the back button restores them;
+// a value that does not parse is dropped instead of breaking the page.
+const homeSearchSchema = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  category: z.enum(CATEGORIES).optional().catch(undefined),
+  duration: z.enum(DURATION_FILTER_KEYS).optional().catch(undefined),
+  date: z.iso.date().optional().catch(undefined),
+  price: z.enum(PRICE_FILTER_KEYS).optional().catch(undefined),
+  show: z.enum(RESULT_TYPES).optional().catch(undefined),
+});
+
+export const Route = createFileRoute("/")({
+  validateSearch: homeSearchSchema,
+  component: HomePage,
+});
+
+const RESULT_LABELS: Record<ResultType, () => string> = {
+  all: () => m.home_results_all(),
+  jobs: () => m.home_results_jobs(),
+  people: () => m.home_results_people(),
+};
 
 function HomePage() {
-  const jobs = useQuery(trpc.jobs.listOpen.queryOptions());
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const q = search.q ?? "";
+  const show: ResultType = search.show ?? "all";
+  const filters: JobFilterValues = { category: search.category, duration: search.duration, date: search.date, price: search.price };
+
+  const jobs = useInfiniteQuery(
+    trpc.jobs.search.infiniteQueryOptions(
+      { q: q || undefined, category: search.category, duration: search.duration, startDate: search.date, price: search.price },
+      { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData, enabled: show !== "people" },
+    ),
+  );
+  const people = useQuery(
+    trpc.people.search.queryOptions({ q }, { enabled: q !== "" && show !== "jobs", placeholderData: keepPreviousData }),
+  );
+
+  useEffect(() => {
+    if (jobs.isError) toastError(jobs.error, m.home_failed());
+  }, [jobs.isError, jobs.error]);
+
+  const commitText = useCallback(
+    (text: string) => void navigate({ search: (prev) => ({ ...prev, q: text || undefined }) }),
+    [navigate],
+  );
+  // All four are written, so clearing the filters (an empty object) really removes them from the URL.
+  const setFilters = (next: JobFilterValues) =>
+    void navigate({
+      search: (prev) => ({ ...prev, category: next.category, duration: next.duration, date: next.date, price: next.price }),
+    });
+  const setShow = (next: ResultType) => void navigate({ search: (prev) => ({ ...prev, show: next === "all" ? undefined : next }) });
+
+  const peopleList = q !== "" && show !== "jobs" ? (people.data ?? []) : [];
+  const showToggle = q !== "" || peopleList.length > 0;
+  const items = jobs.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = jobs.data?.pages[0]?.total ?? 0;
+
   return (
-    <main className="mx-auto w-full max-w-6xl px-4 py-8">
-      <section className="mb-8 space-y-2 text-center">
+    <main className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
+      <section className="space-y-4 text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{m.home_title()}</h1>
         <p className="text-muted-foreground">{m.home_subtitle()}</p>
+        <JobSearchBox value={q} onCommit={commitText} />
       </section>
-      {jobs.isPending ? (
-        <p className="text-center text-muted-foreground">{m.home_loading()}</p>
-      ) : jobs.isError ? (
-        <p className="text-center text-destructive">{m.home_failed()}</p>
-      ) : jobs.data.length === 0 ? (
-        <p className="text-center text-muted-foreground">{m.home_empty()}</p>
-      ) : (
-        <>
-          <p className="mb-4 text-sm text-muted-foreground" data-testid="job-count">{m.home_job_count({ count: jobs.data.length })}</p>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {jobs.data.map((job) => (
-              <li key={job.id}>
-                <Card className="h-full">
-                  <CardHeader>
-                    <CardTitle className="line-clamp-2 text-lg">{job.title}</CardTitle>
-                    <p className="text-sm text-muted-foreground">{job.companyName ?? job.employerName}</p>
-                  </CardHeader>
-                  <CardContent className="grid gap-2 text-sm">
-                    <Badge variant="secondary" className="w-fit">{translate(`category_${job.category}`)}</Badge>
-                    <span className="flex items-center gap-2"><MapPin aria-hidden className="size-4" />{job.location}</span>
-                    <span className="flex items-center gap-2"><CalendarDays aria-hidden className="size-4" />{m.job_card_starts({ date: formatDate(job.startDate) })}</span>
-                    <span className="flex items-center gap-2"><Clock aria-hidden className="size-4" />{m.job_card_days({ count: job.durationDays })}</span>
-                    <span className="font-semibold">
-                      {job.hourlyRate === null ? m.job_card_negotiable() : m.job_card_per_hour({ amount: formatMoney(job.hourlyRate, job.currency) })}
-                    </span>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        </>
+
+      {showToggle && (
+        <div role="group" aria-label={m.home_results_label()} className="flex flex-wrap justify-center gap-2">
+          {RESULT_TYPES.map((type) => (
+            <Button
+              key={type}
+              type="button"
+              size="sm"
+              variant={show === type ? "default" : "outline"}
+              aria-pressed={show === type}
+              onClick={() => setShow(type)}
+              data-testid={`results-${type}`}
+            >
+              {RESULT_LABELS[type]()}
+            </Button>
+          ))}
+        </div>
       )}
-      <p className="sr-only"><Link to="/auth">{m.nav_sign_in()}</Link></p>
+
+      {show !== "people" && (
+        <section aria-labelledby="jobs-heading" className="space-y-4">
+          <h2 id="jobs-heading" className="sr-only">{m.home_jobs_heading()}</h2>
+          <JobFiltersBar value={filters} onChange={setFilters} />
+          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="job-count">
+            {jobs.isPending ? m.home_loading() : jobs.isError ? m.home_failed() : total === 0 ? m.home_empty() : m.home_job_count({ count: total })}
+          </p>
+          {items.length > 0 && (
+            <ul className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3", jobs.isPlaceholderData && "opacity-60")} data-testid="job-list">
+              {items.map((job) => (
+                <li key={job.id}>
+                  <JobCard job={job} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {jobs.hasNextPage && (
+            <div className="flex justify-center">
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => void jobs.fetchNextPage()}
+                disabled={jobs.isFetchingNextPage}
+                data-testid="load-more"
+              >
+                {jobs.isFetchingNextPage && <Spinner />}
+                {jobs.isFetchingNextPage ? m.common_loading() : m.jobs_load_more()}
+              </Button>
+            </div>
+          )}
+        </section>
+      )}
+
+      {q !== "" && show !== "jobs" && people.data && <PeopleResults people={peopleList} />}
     </main>
   );
 }

@@ -1,0 +1,170 @@
+import { z } from "zod";
+import { todayIn } from "./age.ts";
+import { CATEGORIES } from "./categories.ts";
+import { DEFAULT_JOB_CURRENCY, JOB_CURRENCIES } from "./currencies.ts";
+import { ERR } from "./errors.ts";
+import { LANGUAGE_CODES } from "./languages.ts";
+import { LIMITS } from "./limits.ts";
+import { JOB_ACTIONS, type JobAction } from "./statuses.ts";
+
+/** At most this many skill tags per job: enough for any day job, small enough to show on a card. */
+export const MAX_SKILLS = 20;
+
+/** True when `timeZone` is an IANA zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when `date` (YYYY-MM-DD) is before today in `timeZone`: "today" is the poster's day, not the server's. */
+export function isPastDate(date: string, timeZone: string, now: Date = new Date()): boolean {
+  return date < todayIn(timeZone, now);
+}
+
+/** Skill tags as typed: trimmed, blanks dropped, duplicates (ignoring case) dropped, first spelling kept. */
+export function normalizeSkills(list: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of list) {
+    const skill = raw.trim();
+    const key = skill.toLocaleLowerCase();
+    if (skill === "" || seen.has(key)) continue;
+    seen.add(key);
+    result.push(skill);
+  }
+  return result;
+}
+
+/** One skill typed into the tag input (blank input is ignored by the caller, not an error). */
+export const skillSchema = z.string().trim().max(LIMITS.skill, ERR.skillTooLong);
+
+/** The skill list of a job; an empty list is stored as null. */
+export const skillsSchema = z
+  .array(z.string())
+  .nullish()
+  .transform((list) => normalizeSkills(list ?? []))
+  .pipe(z.array(z.string().max(LIMITS.skill, ERR.skillTooLong)).max(MAX_SKILLS, ERR.skillsTooMany))
+  .transform((list) => (list.length > 0 ? list : null));
+
+/** A number from a form (a string) or from code (a number); blank means "not given". */
+const numeric = z
+  .union([z.number(), z.string(), z.null(), z.undefined()])
+  .transform((v) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : Number(v)));
+
+/** Whole cents: the rate's input step is 0.01. */
+function hasAtMostTwoDecimals(value: number): boolean {
+  const cents = value * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
+/**
+ * The fields of a job. `required` replaces the message of an empty required field: the edit form says
+ * 'Please fill in all required fields' (SPEC.md §5) where the post form names the field's own rule.
+ */
+function jobFields(required?: string) {
+  const need = (own: string) => required ?? own;
+  return {
+    title: z
+      .string({ error: need(ERR.jobTitleMin) })
+      .trim()
+      .min(1, need(ERR.jobTitleMin))
+      .min(LIMITS.jobTitleMin, ERR.jobTitleMin)
+      .max(LIMITS.jobTitleMax, ERR.jobTitleTooLong),
+    description: z
+      .string({ error: need(ERR.jobDescriptionMin) })
+      .trim()
+      .min(1, need(ERR.jobDescriptionMin))
+      .min(LIMITS.jobDescriptionMin, ERR.jobDescriptionMin)
+      .max(LIMITS.jobDescriptionMax, ERR.jobDescriptionTooLong),
+    category: z.enum(CATEGORIES, { error: need(ERR.jobCategoryRequired) }),
+    location: z
+      .string({ error: need(ERR.jobLocationRequired) })
+      .trim()
+      .min(1, need(ERR.jobLocationRequired))
+      .min(LIMITS.jobLocationMin, ERR.jobLocationRequired)
+      .max(LIMITS.jobLocationMax, ERR.jobLocationTooLong),
+    startDate: z
+      .string({ error: need(ERR.jobStartDateRequired) })
+      .trim()
+      .min(1, need(ERR.jobStartDateRequired))
+      .pipe(z.iso.date(ERR.jobStartDateInvalid)),
+    durationDays: numeric.pipe(
+      z
+        .number({ error: need(ERR.jobDurationMin) })
+        .int(ERR.jobDurationWhole)
+        .min(LIMITS.durationDaysMin, ERR.jobDurationMin)
+        .max(LIMITS.durationDaysMax, ERR.jobDurationMax),
+    ),
+    // Empty means negotiable (stored as null).
+    hourlyRate: numeric
+      .pipe(
+        z
+          .number({ error: ERR.jobRateRange })
+          .min(LIMITS.hourlyRateMin, ERR.jobRateRange)
+          .max(LIMITS.hourlyRateMax, ERR.jobRateRange)
+          .refine(hasAtMostTwoDecimals, ERR.jobRateStep)
+          .optional(),
+      )
+      .optional()
+      .transform((v) => v ?? null),
+    currency: z.enum(JOB_CURRENCIES, { error: ERR.jobCurrencyInvalid }).default(DEFAULT_JOB_CURRENCY),
+    // Not a required field of the edit form: left blank it takes the default of one worker.
+    maxWorkers: numeric
+      .optional()
+      .transform((v) => v ?? 1)
+      .pipe(
+        z
+          .number({ error: ERR.jobWorkersMin })
+          .int(ERR.jobWorkersWhole)
+          .min(LIMITS.maxWorkersMin, ERR.jobWorkersMin)
+          .max(LIMITS.maxWorkersMax, ERR.jobWorkersMax),
+      ),
+    skills: skillsSchema,
+  };
+}
+
+/** The poster's IANA time zone: it decides which day is "today" for the start date. */
+export const timeZoneSchema = z.string({ error: ERR.timeZoneInvalid }).max(64, ERR.timeZoneInvalid).refine(isTimeZone, ERR.timeZoneInvalid);
+
+/** A job id from a URL; anything that is not a job's id simply finds nothing. */
+export const jobIdSchema = z.string({ error: ERR.jobNotFound }).max(64, ERR.jobNotFound);
+
+/** Post a job: the form and the `jobs.create` procedure. `language` is the poster's interface language. */
+export const jobCreateSchema = z
+  .object({
+    ...jobFields(),
+    timeZone: timeZoneSchema,
+    language: z.enum(LANGUAGE_CODES, { error: ERR.languageInvalid }),
+  })
+  .refine((v) => !isPastDate(v.startDate, v.timeZone), {
+    path: ["startDate"],
+    message: ERR.jobStartDatePast,
+    // Judge the date also while other fields are still wrong, as long as the date and zone are valid.
+    when: (payload) => !payload.issues.some((i) => i.path?.[0] === "startDate" || i.path?.[0] === "timeZone"),
+  });
+export type JobCreateInput = z.input<typeof jobCreateSchema>;
+export type JobCreateValues = z.output<typeof jobCreateSchema>;
+
+/**
+ * Edit a job: the edit form and `jobs.update`. A start date already in the past may be kept (a job in
+ * progress); only moving it to a past day is refused, which needs the stored date, so the procedure
+ * checks it.
+ */
+export const jobUpdateSchema = z.object({
+  jobId: jobIdSchema,
+  ...jobFields(ERR.requiredFields),
+  timeZone: timeZoneSchema,
+});
+export type JobUpdateInput = z.input<typeof jobUpdateSchema>;
+export type JobUpdateValues = z.output<typeof jobUpdateSchema>;
+
+/** The owner's status buttons: Start, Complete, Cancel. */
+export const jobStatusChangeSchema = z.object({
+  jobId: jobIdSchema,
+  action: z.enum(Object.keys(JOB_ACTIONS) as [JobAction, ...JobAction[]], { error: ERR.jobStatusChangeRefused }),
+});
+export type JobStatusChangeInput = z.input<typeof jobStatusChangeSchema>;

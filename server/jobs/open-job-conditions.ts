@@ -1,0 +1,29 @@
+import { and, between, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { jobs } from "../../db/schema/index.ts";
+import { DURATION_FILTERS, type JobFilters, PRICE_FILTERS } from "../../domain/job-filters.ts";
+import { containsPattern } from "../search/like-pattern.ts";
+
+/**
+ * The WHERE of the home list and search: open jobs matching the filters. `status = 'open'` is a literal
+ * so the planner can match the partial indexes (jobs_open_created_idx, jobs_search_trgm), and text is
+ * matched against the lower-cased `search_text` with LIKE so the trigram index answers it.
+ */
+export function openJobConditions(filters: JobFilters): SQL {
+  const conditions: SQL[] = [sql`${jobs.status} = 'open'`];
+  const q = filters.q?.trim();
+  if (q) conditions.push(sql`${jobs.searchText} like lower(${containsPattern(q)})`);
+  if (filters.category) conditions.push(eq(jobs.category, filters.category));
+  const duration = DURATION_FILTERS.find((f) => f.key === filters.duration);
+  if (duration) conditions.push(between(jobs.durationDays, duration.minDays, duration.maxDays));
+  if (filters.startDate) conditions.push(eq(jobs.startDate, filters.startDate));
+  const price = PRICE_FILTERS.find((f) => f.key === filters.price);
+  if (price) {
+    if ("negotiable" in price) conditions.push(isNull(jobs.hourlyRate));
+    else {
+      // A null rate fails both comparisons, so negotiable jobs never land in a price range.
+      if (price.min !== null) conditions.push(gte(jobs.hourlyRate, price.min));
+      if (price.below !== null) conditions.push(lt(jobs.hourlyRate, price.below));
+    }
+  }
+  return and(...conditions) as SQL;
+}

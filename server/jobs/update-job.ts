@@ -1,0 +1,50 @@
+import { and, eq, lte } from "drizzle-orm";
+import type { Queryable } from "../../db/database.ts";
+import { jobs } from "../../db/schema/index.ts";
+import { todayIn } from "../../domain/age.ts";
+import { ERR } from "../../domain/errors.ts";
+import type { JobUpdateValues } from "../../domain/jobs.ts";
+import { isUuid } from "../search/like-pattern.ts";
+import { fail } from "../trpc/init.ts";
+import { findOwnJob } from "./job-details.ts";
+
+/**
+ * Saves the edit form in one conditional UPDATE: only the owner's row (WHERE id AND employer_id), only
+ * if it would not drop below the workers already accepted (an accept may race this), and only if the
+ * start date is kept or not in the editor's past. When nothing was updated, a read picks the reason.
+ */
+export async function updateJob(db: Queryable, employerId: string, input: JobUpdateValues, now: Date) {
+  if (!isUuid(input.jobId)) throw fail("NOT_FOUND", ERR.jobEditNotFound);
+  const today = todayIn(input.timeZone, now);
+  const owned = and(eq(jobs.id, input.jobId), eq(jobs.employerId, employerId));
+  const [row] = await db
+    .update(jobs)
+    .set({
+      title: input.title,
+      description: input.description,
+      category: input.category,
+      location: input.location,
+      startDate: input.startDate,
+      durationDays: input.durationDays,
+      hourlyRate: input.hourlyRate,
+      currency: input.currency,
+      maxWorkers: input.maxWorkers,
+      skills: input.skills,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        owned,
+        lte(jobs.acceptedCount, input.maxWorkers),
+        // A date left as it was may be in the past (a job under way); a new one may not.
+        input.startDate >= today ? undefined : eq(jobs.startDate, input.startDate),
+      ),
+    )
+    .returning({ id: jobs.id });
+  if (row) return row;
+
+  const current = await findOwnJob(db, input.jobId, employerId);
+  if (!current) throw fail("NOT_FOUND", ERR.jobEditNotFound);
+  if (current.acceptedCount > input.maxWorkers) throw fail("CONFLICT", ERR.jobWorkersBelowAccepted);
+  throw fail("BAD_REQUEST", ERR.jobStartDatePast);
+}

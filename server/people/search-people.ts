@@ -1,0 +1,61 @@
+import { and, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/database.ts";
+import { profiles } from "../../db/schema/index.ts";
+import { LIMITS } from "../../domain/limits.ts";
+import { BIO_EXCERPT_LENGTH } from "../../domain/people.ts";
+import { containsPattern } from "../search/like-pattern.ts";
+import { ratingSummary } from "../search/rating-summary.ts";
+
+const excerptLength = sql.raw(String(BIO_EXCERPT_LENGTH));
+
+/**
+ * Public profiles whose name, company or location contains `q` (any case; the trigram indexes on the
+ * three columns serve the ILIKE), employers first, at most 20. Hidden profiles never appear, nor do
+ * accounts that have not finished onboarding (they have no public profile yet). The ratings are
+ * aggregated for the returned rows only.
+ */
+export async function searchPeople(db: Queryable, q: string, limit: number = LIMITS.peopleLimit) {
+  const text = q.trim();
+  if (text === "") return [];
+  const pattern = containsPattern(text);
+  const employerFirst = sql<number>`case when ${profiles.userType} = 'employer' then 0 else 1 end`;
+  const page = db
+    .select({
+      id: profiles.id,
+      fullName: profiles.fullName,
+      companyName: profiles.companyName,
+      location: profiles.location,
+      userType: profiles.userType,
+      bioExcerpt: sql<string | null>`left(${profiles.bio}, ${excerptLength})`.as("bio_excerpt"),
+      bioTruncated: sql<boolean>`coalesce(char_length(${profiles.bio}) > ${excerptLength}, false)`.as("bio_truncated"),
+      rank: employerFirst.as("employer_rank"),
+    })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.privacyProfileVisible, true),
+        isNotNull(profiles.onboardingCompletedAt),
+        or(ilike(profiles.fullName, pattern), ilike(profiles.companyName, pattern), ilike(profiles.location, pattern)),
+      ),
+    )
+    .orderBy(employerFirst, profiles.fullName, profiles.id)
+    .limit(limit)
+    .as("page");
+  const rating = ratingSummary(db, page.id, "person_rating");
+  return db
+    .select({
+      id: page.id,
+      fullName: page.fullName,
+      companyName: page.companyName,
+      location: page.location,
+      userType: page.userType,
+      bioExcerpt: page.bioExcerpt,
+      bioTruncated: page.bioTruncated,
+      rating: rating.average,
+      reviewCount: rating.count,
+    })
+    .from(page)
+    .leftJoinLateral(rating, sql`true`)
+    .orderBy(page.rank, page.fullName, page.id);
+}
+export type PersonResult = Awaited<ReturnType<typeof searchPeople>>[number];

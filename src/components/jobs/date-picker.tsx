@@ -1,0 +1,100 @@
+import { CalendarDays, X } from "lucide-react";
+import { useState } from "react";
+import type { DayPickerLocale } from "react-day-picker";
+import { ar, de, enUS, es, fr, kk, ru, uz, zhCN } from "react-day-picker/locale";
+import { textDirection, type LanguageCode } from "../../../domain/languages";
+import { cn } from "../../lib/cn";
+import { formatDate } from "../../lib/format";
+import { currentLanguage } from "../../lib/locale";
+import { Button } from "../ui/button";
+import { Calendar } from "../ui/calendar";
+import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover";
+
+// Turkmen has no date-fns locale: its week layout and labels fall back to English, while month and
+// weekday names below come from Intl, which knows every one of our languages.
+const DAY_PICKER_LOCALES: Record<LanguageCode, DayPickerLocale> = { ru, en: enUS, uz, kk, tk: enUS, es, de, fr, ar, zh: zhCN };
+
+/** YYYY-MM-DD of a calendar day picked in the browser's local time. */
+export function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The local-midnight Date of a YYYY-MM-DD day, for the calendar. */
+function localDay(iso: string): Date {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+}
+
+export type DatePickerProps = {
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  placeholder: string;
+  /** Days before this one (YYYY-MM-DD) cannot be picked. */
+  notBefore?: string;
+  /** Shows a button that clears the day, with this accessible label. */
+  clearLabel?: string;
+  id?: string;
+  "aria-label"?: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+  "aria-required"?: true;
+  "data-testid"?: string;
+  className?: string;
+};
+
+/** One calendar day in a popover: the start-date field of the job form and the home page's date filter. */
+export function DatePicker({ value, onChange, placeholder, notBefore, clearLabel, className, ...control }: DatePickerProps) {
+  const [open, setOpen] = useState(false);
+  const language = currentLanguage();
+  const monthYear = new Intl.DateTimeFormat(language, { month: "long", year: "numeric" });
+  const weekday = new Intl.DateTimeFormat(language, { weekday: "short" });
+  const selected = value ? localDay(value) : undefined;
+  const testId = control["data-testid"];
+  return (
+    <div className={cn("flex items-center gap-1", className)}>
+      <Popover open={open} onOpenChange={setOpen}>
+        <PopoverTrigger asChild>
+          <Button
+            type="button"
+            variant="outline"
+            {...control}
+            className={cn("w-full justify-start gap-2 font-normal", !value && "text-muted-foreground")}
+          >
+            <CalendarDays aria-hidden />
+            <span className="truncate">{value ? formatDate(value) : placeholder}</span>
+          </Button>
+        </PopoverTrigger>
+        <PopoverContent className="w-auto p-0" align="start">
+          <Calendar
+            mode="single"
+            selected={selected}
+            defaultMonth={selected}
+            locale={DAY_PICKER_LOCALES[language]}
+            dir={textDirection(language)}
+            formatters={{ formatCaption: (month) => monthYear.format(month), formatWeekdayName: (day) => weekday.format(day) }}
+            disabled={notBefore ? { before: localDay(notBefore) } : undefined}
+            onSelect={(day) => {
+              onChange(day ? isoDay(day) : undefined);
+              setOpen(false);
+            }}
+            data-testid={testId ? `${testId}-calendar` : undefined}
+          />
+        </PopoverContent>
+      </Popover>
+      {value && clearLabel && (
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={clearLabel}
+          title={clearLabel}
+          onClick={() => onChange(undefined)}
+          data-testid={testId ? `${testId}-clear` : undefined}
+        >
+          <X aria-hidden />
+        </Button>
+      )}
+    </div>
+  );
+}
