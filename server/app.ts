@@ -8,6 +8,8 @@ import { sql } from "drizzle-orm";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Database } from "../db/database.ts";
 import type { Auth } from "./auth.ts";
+import { certificateUploadRoutes } from "./certificates/upload-route.ts";
+import { chatImageRoutes } from "./chat/image-upload-route.ts";
 import { registerAuthRoute } from "./auth-route.ts";
 import type { Config } from "./config.ts";
 import type { Services } from "./services.ts";
@@ -53,6 +55,9 @@ export async function buildApp(deps: AppDeps) {
 
   registerAuthRoute(app, auth);
   registerFilesRoute(app, { store: services.files, secret: services.fileLinkSecret, now: services.now });
+  // Multipart uploads in their own scope, outside the tRPC plugin's (it replaces the parsers there).
+  await app.register(certificateUploadRoutes, { db, auth, services, trustedOrigins: config.trustedOrigins });
+  await app.register(chatImageRoutes, { db, auth, services, trustedOrigins: config.trustedOrigins });
 
   app.get("/api/health", async (_request, reply) => {
     try {
@@ -81,7 +86,16 @@ export async function buildApp(deps: AppDeps) {
   const indexHtml = path.join(config.staticDir, "index.html");
   const hasSpa = existsSync(indexHtml);
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      wildcard: false,
+      index: false,
+      // Vite's file names carry a content hash: cache them for good; everything else revalidates.
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === "GET" && !request.url.startsWith("/api/");

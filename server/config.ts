@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type TranslateConfig, translateConfig } from "./translate/config.ts";
 
 const bool = (fallback: boolean) =>
   z
@@ -25,6 +26,13 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: bool(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STATIC_DIR: z.string().default("./dist"),
+  // Machine translation of jobs (server/translate/config.ts).
+  TRANSLATE_PROVIDER: z.enum(["none", "libretranslate", "deepl"]).default("none"),
+  LIBRETRANSLATE_URL: z.string().optional(),
+  LIBRETRANSLATE_API_KEY: z.string().optional(),
+  DEEPL_API_KEY: z.string().optional(),
+  DEEPL_API_URL: z.string().optional(),
+  TRANSLATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
 });
 
 export type Config = {
@@ -43,6 +51,7 @@ export type Config = {
   authRateLimit: boolean;
   logLevel: string;
   staticDir: string;
+  translate: TranslateConfig;
 };
 
 /** A secret kept in the data folder, so local sessions survive restarts without any setup. */
@@ -85,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
+    translate: translateConfig(e),
   };
 }

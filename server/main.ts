@@ -1,11 +1,14 @@
 import closeWithGrace from "close-with-grace";
 import { openDatabase } from "../db/open.ts";
-import { seedDemoIfEmpty } from "../db/demo/seed-demo.ts";
+import { seedDemoIfEmpty } from "./demo/seed-demo.ts";
 import { buildApp } from "./app.ts";
 import { createAuth } from "./auth.ts";
 import { loadConfig } from "./config.ts";
 import { createServices } from "./services.ts";
+import { createChatBus } from "./realtime/create-chat-bus.ts";
+import { createTranslator } from "./translate/create-translator.ts";
 import { localFileStore } from "./storage/file-store.ts";
+import { startFileDeletionWorker } from "./storage/file-deletions.ts";
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -16,7 +19,12 @@ const database = await openDatabase(
 await database.migrate();
 
 const auth = createAuth({ db: database.db, config });
-const services = createServices({ files: localFileStore(config.uploadDir), fileLinkSecret: config.authSecret });
+const services = createServices({
+  files: localFileStore(config.uploadDir),
+  fileLinkSecret: config.authSecret,
+  translator: createTranslator(config.translate),
+  chatBus: await createChatBus(database.sql),
+});
 const app = await buildApp({
   config,
   db: database.db,
@@ -29,7 +37,7 @@ const app = await buildApp({
 });
 
 if (config.seedDemo && database.kind === "pglite") {
-  const logins = await seedDemoIfEmpty(database.db, auth);
+  const logins = await seedDemoIfEmpty(database.db, auth, (message) => app.log.info(message));
   if (logins) {
     app.log.info(
       { logins: logins.map((l) => `${l.email} / ${l.password} (${l.role})`) },
@@ -38,10 +46,15 @@ if (config.seedDemo && database.kind === "pglite") {
   }
 }
 
+// Removes files whose rows are gone (certificate and account deletion), retrying until done.
+const fileDeletions = startFileDeletionWorker({ db: database.db, files: services.files, log: app.log });
+
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, "shutting down after an error");
   else app.log.info({ signal }, "shutting down");
   await app.close();
+  await services.chatBus.close();
+  await fileDeletions.stop();
   await database.close();
 });
 

@@ -1,4 +1,7 @@
+import { createInProcessChatBus } from "./realtime/in-process-chat-bus.ts";
+import type { ChatEventBus } from "./realtime/chat-bus.ts";
 import type { FileStore } from "./storage/file-store.ts";
+import type { Translator } from "./translate/translator.ts";
 
 /** Long-lived collaborators that procedures reach through the context. */
 export type Services = {
@@ -8,9 +11,29 @@ export type Services = {
   files: FileStore;
   /** Secret that signs file links. */
   fileLinkSecret: string;
+  /** Structured log lines outside a request (pino's call shape; never personal data). */
+  log: ServiceLog;
+  /** Machine translation of jobs; null when no provider is configured (TRANSLATE_PROVIDER=none). */
+  translator: Translator | null;
+  /** Announces committed chat messages to subscribers on every instance (realtime/). */
+  chatBus: ChatEventBus;
+};
+
+export type ServiceLog = {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+};
+
+/** One JSON line per event on stdout, as pino writes them. */
+const jsonLinesLog: ServiceLog = {
+  info: (fields, msg) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...fields, msg })}\n`),
+  warn: (fields, msg) => process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), ...fields, msg })}\n`),
 };
 
 /** Services for a running server; tests override what they need. */
-export function createServices(base: Pick<Services, "files" | "fileLinkSecret">, overrides: Partial<Services> = {}): Services {
-  return { now: () => new Date(), ...base, ...overrides };
+export function createServices(
+  base: Pick<Services, "files" | "fileLinkSecret"> & Partial<Pick<Services, "log" | "translator" | "chatBus">>,
+  overrides: Partial<Services> = {},
+): Services {
+  return { now: () => new Date(), log: jsonLinesLog, translator: null, chatBus: createInProcessChatBus(), ...base, ...overrides };
 }

@@ -6,6 +6,8 @@ import { localFileStore } from "../storage/file-store.ts";
 import { buildApp } from "../app.ts";
 import { createAuth } from "../auth.ts";
 import { createServices, type Services } from "../services.ts";
+import { createChatBus } from "../realtime/create-chat-bus.ts";
+import { createTranslator } from "../translate/create-translator.ts";
 import { createContext } from "../trpc/context.ts";
 import { createCallerFactory } from "../trpc/init.ts";
 import { appRouter } from "../trpc/router.ts";
@@ -27,7 +29,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   const auth = createAuth({ db: database.db, config });
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), "daywork-uploads-"));
-  const services = createServices({ files: localFileStore(uploadDir), fileLinkSecret: config.authSecret }, options.services);
+  const services = createServices(
+    { files: localFileStore(uploadDir), fileLinkSecret: config.authSecret, translator: createTranslator(config.translate), chatBus: options.services?.chatBus ?? (await createChatBus(database.sql)) },
+    options.services,
+  );
   const app = await buildApp({ config, db: database.db, auth, services, logger: options.env?.LOG_LEVEL === "debug" ? { level: "debug" } : false });
   await app.ready();
   const createCaller = createCallerFactory(appRouter);
@@ -51,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     },
     async close() {
       await app.close();
+      await services.chatBus.close();
       await database.close();
       await rm(uploadDir, { recursive: true, force: true });
     },

@@ -1,10 +1,27 @@
+import { applicationsRouter } from "../applications/router.ts";
+import { certificatesRouter } from "../certificates/router.ts";
+import { chatRouter, chatsRouter } from "../chat/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
+import { peopleRouter } from "../people/router.ts";
+import { privacyRouter } from "../privacy/router.ts";
 import { profilesRouter } from "../profiles/router.ts";
+import { workHistoryRouter } from "../profiles/work-history-router.ts";
+import { ratingsRouter } from "../ratings/router.ts";
+import { translateRouter } from "../translate/router.ts";
 import { router } from "./init.ts";
 
 export const appRouter = router({
   profiles: profilesRouter,
+  certificates: certificatesRouter,
+  privacy: privacyRouter,
   jobs: jobsRouter,
+  people: peopleRouter,
+  applications: applicationsRouter,
+  ratings: ratingsRouter,
+  workHistory: workHistoryRouter,
+  translate: translateRouter,
+  chat: chatRouter,
+  chats: chatsRouter,
 });
 
 export type AppRouter = typeof appRouter;
