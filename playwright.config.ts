@@ -21,6 +21,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
+    locale: "ru-RU",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -48,6 +49,7 @@ export default defineConfig({
       PORT: String(port),
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? "./dist",
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       SEED_DEMO: "false",
       AUTH_RATE_LIMIT: "false",

@@ -45,7 +45,7 @@ test.describe("accounts and onboarding", () => {
     await page.getByTestId("nav-sign-out").click();
     await page.goto("/onboarding");
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fonboarding/);
-    await signIn(page, account);
+    await signIn(page, account, { stay: true });
     await expect(page).toHaveURL(/\/onboarding$/);
   });
 

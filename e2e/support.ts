@@ -51,9 +51,9 @@ export async function signUpAndOnboard(page: Page, account: Account, role: "work
   await expect(page.getByTestId("nav-profile")).toBeVisible();
 }
 
-/** Signs in through /auth. */
-export async function signIn(page: Page, account: Account) {
-  await page.goto("/auth");
+/** Signs in through /auth (on the page already open when `stay` is set, keeping its return path). */
+export async function signIn(page: Page, account: Account, options: { stay?: boolean } = {}) {
+  if (!options.stay) await page.goto("/auth");
   const form = page.getByTestId("sign-in-form");
   await form.locator("input[type=email]").fill(account.email);
   await form.locator("input[type=password]").fill(account.password);

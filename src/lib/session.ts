@@ -14,7 +14,9 @@ export function useMe() {
  */
 export async function resetSessionState(queryClient: ReturnType<typeof useQueryClient>) {
   wsClient.close();
-  queryClient.clear();
+  // Not clear(): it would detach mounted observers (the header would keep showing the old session).
+  // resetQueries drops every query's data and refetches those on screen.
+  await queryClient.resetQueries();
   await queryClient.fetchQuery(trpc.profiles.me.queryOptions());
 }
 
