@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
 import type { JobCreateValues } from "../../domain/jobs.ts";
+import { jobColumns } from "./job-columns.ts";
 
 /** Inserts a job posted by `employerId` in the language they wrote it in; returns its id. */
 export async function createJob(db: Queryable, employerId: string, input: JobCreateValues, now: Date) {
@@ -8,16 +9,7 @@ export async function createJob(db: Queryable, employerId: string, input: JobCre
     .insert(jobs)
     .values({
       employerId,
-      title: input.title,
-      description: input.description,
-      category: input.category,
-      location: input.location,
-      startDate: input.startDate,
-      durationDays: input.durationDays,
-      hourlyRate: input.hourlyRate,
-      currency: input.currency,
-      maxWorkers: input.maxWorkers,
-      skills: input.skills,
+      ...jobColumns(input),
       language: input.language,
       createdAt: now,
       updatedAt: now,

@@ -7,6 +7,7 @@ import type { JobUpdateValues } from "../../domain/jobs.ts";
 import { isUuid } from "../search/like-pattern.ts";
 import { fail } from "../trpc/init.ts";
 import { findOwnJob } from "./job-details.ts";
+import { jobColumns } from "./job-columns.ts";
 
 /**
  * Saves the edit form in one conditional UPDATE: only the owner's row (WHERE id AND employer_id), only
@@ -19,19 +20,7 @@ export async function updateJob(db: Queryable, employerId: string, input: JobUpd
   const owned = and(eq(jobs.id, input.jobId), eq(jobs.employerId, employerId));
   const [row] = await db
     .update(jobs)
-    .set({
-      title: input.title,
-      description: input.description,
-      category: input.category,
-      location: input.location,
-      startDate: input.startDate,
-      durationDays: input.durationDays,
-      hourlyRate: input.hourlyRate,
-      currency: input.currency,
-      maxWorkers: input.maxWorkers,
-      skills: input.skills,
-      updatedAt: now,
-    })
+    .set({ ...jobColumns(input), updatedAt: now })
     .where(
       and(
         owned,

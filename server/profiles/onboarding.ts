@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { profiles, userInterests } from "../../db/schema/index.ts";
 import type { completeOnboardingSchema } from "../../domain/profile.ts";
+import { profileDetailsColumns } from "./profile-columns.ts";
 import type { z } from "zod";
 
 /**
@@ -19,13 +20,7 @@ export async function completeOnboarding(
     const [profile] = await tx
       .update(profiles)
       .set({
-        userType: input.userType,
-        fullName: input.fullName,
-        dateOfBirth: input.dateOfBirth,
-        bio: input.bio ?? null,
-        location: input.location ?? null,
-        phone: input.phone ?? null,
-        companyName: isEmployer ? (input.companyName ?? null) : null,
+        ...profileDetailsColumns(input),
         onboardingCompletedAt: now,
         updatedAt: now,
       })

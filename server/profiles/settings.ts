@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Queryable } from "../../db/database.ts";
 import { type Profile, profiles } from "../../db/schema/index.ts";
 import type { notificationSettingsSchema, privacySettingsSchema, profileUpdateSchema } from "../../domain/settings.ts";
+import { profileDetailsColumns } from "./profile-columns.ts";
 
 /**
  * Saves the settings form's profile section. The type may change; a worker keeps no company name.
@@ -18,13 +19,7 @@ export async function updateProfile(
   const [row] = await db
     .update(profiles)
     .set({
-      userType: input.userType,
-      fullName: input.fullName,
-      dateOfBirth: input.dateOfBirth,
-      bio: input.bio ?? null,
-      location: input.location ?? null,
-      phone: input.phone ?? null,
-      companyName: input.userType === "employer" ? (input.companyName ?? null) : null,
+      ...profileDetailsColumns(input),
       currency: input.currency,
       updatedAt: now,
     })
