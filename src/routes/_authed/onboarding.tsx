@@ -7,6 +7,8 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { completeOnboardingSchema } from "../../../domain/profile";
 import { USER_TYPES, type UserType } from "../../../domain/user-types";
+import { CertificateList } from "../../components/certificates/certificate-list";
+import { CertificateUpload } from "../../components/certificates/certificate-upload";
 import { InterestInput } from "../../components/onboarding/interest-input";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
@@ -143,11 +145,21 @@ function OnboardingPage() {
             )}
             {step === 2 &&
               (userType === "worker" ? (
-                <Controller
-                  control={form.control}
-                  name="interests"
-                  render={({ field }) => <InterestInput value={field.value ?? []} onChange={field.onChange} />}
-                />
+                <>
+                  <Controller
+                    control={form.control}
+                    name="interests"
+                    render={({ field }) => <InterestInput value={field.value ?? []} onChange={field.onChange} />}
+                  />
+                  <section className="grid gap-3" aria-labelledby="onboarding-certificates" data-testid="onboarding-certificates">
+                    <div className="grid gap-1">
+                      <h3 id="onboarding-certificates" className="text-sm font-medium">{m.certificates_title()}</h3>
+                      <p className="text-sm text-muted-foreground">{m.certificates_description()}</p>
+                    </div>
+                    <CertificateUpload />
+                    <CertificateList />
+                  </section>
+                </>
               ) : (
                 <p className="text-muted-foreground">{m.onboarding_employer_done()}</p>
               ))}

@@ -1,0 +1,37 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { m } from "../../paraglide/messages.js";
+import { Button } from "../ui/button";
+
+export type BackTarget = "/" | "/profile" | "/settings";
+
+/**
+ * A page's top row: an icon back link, the title, and optional actions at the inline end. The back
+ * arrow points the reading direction's way.
+ */
+export function PageHeader({
+  title,
+  backTo,
+  backLabel = m.common_back(),
+  actions,
+}: {
+  title: ReactNode;
+  backTo?: BackTarget;
+  backLabel?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex items-center gap-2">
+      {backTo && (
+        <Button asChild variant="ghost" size="icon" className="-ms-2">
+          <Link to={backTo} aria-label={backLabel} title={backLabel} data-testid="page-back">
+            <ArrowLeft aria-hidden className="rtl:rotate-180" />
+          </Link>
+        </Button>
+      )}
+      <h1 className="min-w-0 flex-1 text-xl font-bold break-words sm:text-2xl">{title}</h1>
+      {actions}
+    </div>
+  );
+}

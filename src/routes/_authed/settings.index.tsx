@@ -1,0 +1,33 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { CertificatesCard } from "../../components/certificates/certificates-card";
+import { PageHeader } from "../../components/profile/page-header";
+import { PasswordForm } from "../../components/settings/password-form";
+import { ProfileForm } from "../../components/settings/profile-form";
+import { SettingsLinksCard } from "../../components/settings/settings-links-card";
+import { useMe } from "../../lib/session";
+import { m } from "../../paraglide/messages.js";
+
+export const Route = createFileRoute("/_authed/settings/")({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(context.trpc.certificates.list.queryOptions());
+  },
+  component: SettingsPage,
+});
+
+/** /settings: profile information with preferred currency, certificates, password, sub-page links. */
+function SettingsPage() {
+  const context = Route.useRouteContext();
+  const profile = useMe().data?.profile ?? context.me.profile;
+  if (!profile) return null;
+  return (
+    <main className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-8">
+      <PageHeader title={m.settings_title()} backTo="/profile" backLabel={m.privacy_back_to_profile()} />
+      <div className="grid gap-4 lg:gap-6">
+        <ProfileForm profile={profile} />
+        <CertificatesCard />
+        <PasswordForm />
+        <SettingsLinksCard />
+      </div>
+    </main>
+  );
+}
