@@ -1,17 +1,27 @@
+import { ApplyCard } from "../applications/apply-card";
+import { ContactEmployerDialog } from "../chat/contact-employer-dialog";
+import { JobReviews } from "../reviews/job-reviews";
+import { employerName } from "./job-money";
 import type { JobDetails, Me } from "./job-types";
 
 export type JobActionsProps = {
   job: JobDetails;
-  /** The reader, or null for a visitor. */
+  /** The reader, or null for a visitor (undefined while loading). */
   me: Me | undefined;
 };
 
 /**
- * The job page's slot for what a reader other than the owner can do with the job: the apply card,
- * the message-the-employer button and the review prompt belong here and are built with the
- * applications, chat and reviews features. Until they render something, the slot renders nothing
- * rather than a placeholder, so the page shows only what works.
+ * What a reader can do with a job besides managing it: the apply card and the message-the-employer
+ * button (everyone but the owner) and, on a completed job, the Leave Review and thank-you cards (the
+ * owner and the accepted workers).
  */
-export function JobActions(_props: JobActionsProps) {
-  return null;
+export function JobActions({ job, me }: JobActionsProps) {
+  const isOwner = Boolean(me && me.user.id === job.employerId);
+  return (
+    <>
+      {!isOwner && <ApplyCard job={job} me={me} />}
+      {me && !isOwner && <ContactEmployerDialog jobId={job.id} jobTitle={job.title} employerName={employerName(job.employer)} className="sm:w-full" />}
+      {me && job.status === "completed" && <JobReviews jobId={job.id} />}
+    </>
+  );
 }

@@ -21,12 +21,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { Spinner } from "../ui/spinner";
 import { JobStatusBadge } from "./job-status-badge";
 
-/**
- * The applications page is built with the hiring feature; until its route is in the route tree this
- * is a plain link rather than a typed router Link.
- */
-const applicationsHref = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}/applications`;
-
 const DONE_TOASTS: Record<JobAction, () => string> = {
   start: () => m.toast_job_started(),
   complete: () => m.toast_job_completed(),
@@ -66,10 +60,10 @@ export function ManageJobCard({ jobId, status }: { jobId: string; status: JobSta
           </Link>
         </Button>
         <Button asChild variant="outline">
-          <a href={applicationsHref(jobId)} data-testid="job-applications">
+          <Link to="/jobs/$jobId/applications" params={{ jobId }} data-testid="job-applications">
             <Users aria-hidden />
             {m.job_manage_applications()}
-          </a>
+          </Link>
         </Button>
         {actions.includes("start") && (
           <Button type="button" onClick={() => run("start")} disabled={change.isPending} data-testid="job-status-start">

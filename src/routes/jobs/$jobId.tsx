@@ -49,7 +49,12 @@ function JobPage() {
     <JobView
       job={job.data}
       isOwner={isOwner}
-      aside={isOwner ? <ManageJobCard jobId={job.data.id} status={job.data.status} /> : <JobActions job={job.data} me={me.data} />}
+      aside={
+        <>
+          {isOwner && <ManageJobCard jobId={job.data.id} status={job.data.status} />}
+          <JobActions job={job.data} me={me.data} />
+        </>
+      }
     />
   );
 }

@@ -1,0 +1,245 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { CheckCircle2, Clock, Info, MessageSquare, Send, XCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { applySchema } from "../../../domain/applications";
+import { ERR } from "../../../domain/errors";
+import { LIMITS } from "../../../domain/limits";
+import type { JobStatus } from "../../../domain/statuses";
+import { fieldErrors } from "../../lib/errors";
+import { translate } from "../../lib/messages";
+import { toastError, toastSuccess } from "../../lib/toast";
+import { m } from "../../paraglide/messages.js";
+import { trpc } from "../../trpc";
+import type { JobDetails, Me } from "../jobs/job-types";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { Field } from "../ui/field";
+import { Skeleton } from "../ui/skeleton";
+import { Spinner } from "../ui/spinner";
+import { Textarea } from "../ui/textarea";
+import { CharsLeft } from "./chars-left";
+import { errorKey, formatDay } from "./hiring-utils";
+
+const CLOSED_NOTES: Record<Exclude<JobStatus, "open">, () => string> = {
+  in_progress: () => m.apply_note_in_progress(),
+  completed: () => m.apply_note_completed(),
+  cancelled: () => m.apply_note_cancelled(),
+};
+
+/** Why a job without the reader's application shows no Apply Now button. */
+function ClosedNote({ status }: { status: JobStatus }) {
+  if (status === "open") return null;
+  return (
+    <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="apply-closed-note" data-status={status}>
+      <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+      {CLOSED_NOTES[status]()}
+    </p>
+  );
+}
+
+function ApplyShell({ children, description }: { children: ReactNode; description?: ReactNode }) {
+  return (
+    <Card data-testid="apply-card">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{m.apply_title()}</h2>
+        </CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="grid gap-3">{children}</CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The apply card of a job page for everyone but the owner (SPEC.md §2, §4): a visitor is sent to sign
+ * in and back; a worker sees Apply Now with an optional message, or the state of their application;
+ * an employer account sees nothing (only workers can apply, and the server refuses the rest).
+ */
+export function ApplyCard({ job, me }: { job: JobDetails; me: Me | undefined }) {
+  // Still finding out who is reading: show nothing rather than the wrong card.
+  if (me === undefined) return null;
+  const isOpen = job.status === "open";
+  if (me === null) {
+    return (
+      <ApplyShell description={isOpen ? m.apply_sign_in() : undefined}>
+        {isOpen ? (
+          <Button asChild size="lg" className="w-full">
+            <Link to="/auth" search={{ redirect: `/jobs/${job.id}` }} data-testid="apply-button">
+              <Send aria-hidden className="rtl:-scale-x-100" />
+              {m.apply_now()}
+            </Link>
+          </Button>
+        ) : (
+          <ClosedNote status={job.status} />
+        )}
+      </ApplyShell>
+    );
+  }
+  // Signed up but not onboarded: the person chooses to be a worker there first.
+  if (!me.profile?.onboardingCompletedAt) {
+    if (!isOpen) return null;
+    return (
+      <ApplyShell>
+        <Button asChild size="lg" className="w-full">
+          <Link to="/onboarding" data-testid="apply-button">
+            <Send aria-hidden className="rtl:-scale-x-100" />
+            {m.apply_now()}
+          </Link>
+        </Button>
+      </ApplyShell>
+    );
+  }
+  if (me.profile.userType !== "worker") return null;
+  return <WorkerApplyCard job={job} />;
+}
+
+function WorkerApplyCard({ job }: { job: JobDetails }) {
+  const mine = useQuery(trpc.applications.mine.queryOptions({ jobId: job.id }));
+  if (mine.isPending) {
+    return (
+      <ApplyShell>
+        <p className="sr-only" role="status">{m.common_loading()}</p>
+        <Skeleton className="h-24" />
+      </ApplyShell>
+    );
+  }
+  if (mine.isError) return null;
+  const { status, appliedAt } = mine.data;
+  if (status === "none") {
+    return <ApplyShell>{job.status === "open" ? <ApplyForm jobId={job.id} /> : <ClosedNote status={job.status} />}</ApplyShell>;
+  }
+  if (status === "pending") {
+    return (
+      <ApplyShell>
+        <StatusNote
+          status={status}
+          icon={<Clock aria-hidden className="size-5 text-amber-600" />}
+          title={m.apply_pending_title()}
+          text={m.apply_pending()}
+        />
+        {appliedAt && <p className="text-xs text-muted-foreground">{m.applications_applied_on({ date: formatDay(appliedAt) })}</p>}
+      </ApplyShell>
+    );
+  }
+  if (status === "accepted") {
+    return (
+      <ApplyShell>
+        <StatusNote
+          status={status}
+          icon={<CheckCircle2 aria-hidden className="size-5 text-emerald-600" />}
+          title={m.apply_accepted_title()}
+          text={m.apply_accepted()}
+        />
+        <Button asChild className="w-full">
+          <Link to="/jobs/$jobId/chat" params={{ jobId: job.id }} data-testid="open-chat">
+            <MessageSquare aria-hidden />
+            {m.apply_open_chat()}
+          </Link>
+        </Button>
+      </ApplyShell>
+    );
+  }
+  return (
+    <ApplyShell>
+      <StatusNote
+        status={status}
+        icon={<XCircle aria-hidden className="size-5 text-destructive" />}
+        title={m.apply_rejected_title()}
+        text={m.apply_rejected()}
+      />
+    </ApplyShell>
+  );
+}
+
+function StatusNote({ status, icon, title, text }: { status: string; icon: ReactNode; title: string; text: string }) {
+  return (
+    <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3" data-testid="apply-status" data-status={status}>
+      <span className="mt-0.5 shrink-0">{icon}</span>
+      <div className="grid gap-1">
+        <p className="font-medium" data-testid="apply-status-title">{title}</p>
+        <p className="text-sm text-muted-foreground" data-testid="apply-status-text">{text}</p>
+      </div>
+    </div>
+  );
+}
+
+// The form checks the message as the procedure does; the job comes from the page.
+const applyFormSchema = applySchema.pick({ message: true });
+type ApplyFormInput = z.input<typeof applyFormSchema>;
+type ApplyFormOutput = z.output<typeof applyFormSchema>;
+
+function ApplyForm({ jobId }: { jobId: string }) {
+  const queryClient = useQueryClient();
+  const form = useForm<ApplyFormInput, unknown, ApplyFormOutput>({
+    resolver: zodResolver(applyFormSchema),
+    defaultValues: { message: "" },
+  });
+  const message = useWatch({ control: form.control, name: "message" }) ?? "";
+  const error = form.formState.errors.message?.message;
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.applications.mine.queryKey({ jobId }) }),
+      // /my-jobs lists the jobs a worker applied to.
+      queryClient.invalidateQueries({ queryKey: trpc.jobs.mine.pathKey() }),
+    ]);
+
+  const submit = useMutation(
+    trpc.applications.submit.mutationOptions({
+      onSuccess: async (application) => {
+        toastSuccess(m.apply_submitted());
+        queryClient.setQueryData(trpc.applications.mine.queryKey({ jobId }), {
+          status: application.status,
+          applicationId: application.id,
+          appliedAt: application.createdAt,
+        });
+        await refresh();
+      },
+      onError: async (failure) => {
+        const key = errorKey(failure);
+        if (key === ERR.cannotApplyOwnJob) {
+          toast.error(m.apply_cannot_title(), { description: translate(ERR.cannotApplyOwnJob), duration: 5000 });
+          return;
+        }
+        toastError(failure);
+        const field = fieldErrors(failure).message;
+        if (field) form.setError("message", { message: field });
+        // Already applied, or the job closed meanwhile: show the card as it now is.
+        if (key === ERR.alreadyApplied || key === ERR.jobNotOpen) {
+          await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: trpc.jobs.byId.queryKey({ jobId }) })]);
+        }
+      },
+    }),
+  );
+
+  const onSubmit = form.handleSubmit((values) => submit.mutate({ jobId, message: values.message }));
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-3" data-testid="apply-form">
+      <Field
+        label={m.apply_message_label()}
+        description={<CharsLeft length={message.length} max={LIMITS.message} />}
+        error={error ? translate(error) : undefined}
+      >
+        <Textarea
+          dir="auto"
+          rows={4}
+          className="max-h-[40dvh]"
+          placeholder={m.apply_message_placeholder()}
+          data-testid="apply-message"
+          {...form.register("message")}
+        />
+      </Field>
+      <Button type="submit" size="lg" className="w-full" disabled={submit.isPending} data-testid="apply-button">
+        {submit.isPending ? <Spinner /> : <Send aria-hidden className="rtl:-scale-x-100" />}
+        {submit.isPending ? m.apply_submitting() : m.apply_now()}
+      </Button>
+    </form>
+  );
+}
