@@ -20,7 +20,7 @@ export function JobActions({ job, me }: JobActionsProps) {
   return (
     <>
       {!isOwner && <ApplyCard job={job} me={me} />}
-      {me && !isOwner && <ContactEmployerDialog jobId={job.id} jobTitle={job.title} employerName={employerName(job.employer)} className="sm:w-full" />}
+      {!isOwner && <ContactEmployerDialog jobId={job.id} jobTitle={job.title} employerName={employerName(job.employer)} className="sm:w-full" />}
       {me && job.status === "completed" && <JobReviews jobId={job.id} />}
     </>
   );

@@ -160,11 +160,11 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
               <EmployerLink job={job} isOwner={isOwner} className="font-medium">
                 {job.employer.fullName}
               </EmployerLink>
-              {job.employer.companyName && <p>{job.employer.companyName}</p>}
+              {job.employer.companyName && <p dir="auto">{job.employer.companyName}</p>}
               {job.employer.location && (
                 <p className="flex items-center gap-1.5 text-muted-foreground">
                   <MapPin aria-hidden className="size-4" />
-                  {job.employer.location}
+                  <span dir="auto">{job.employer.location}</span>
                 </p>
               )}
               {job.employer.bio && <p className="whitespace-pre-line text-muted-foreground" dir="auto">{job.employer.bio}</p>}
