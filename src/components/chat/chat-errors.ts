@@ -1,0 +1,39 @@
+import { TRPCClientError } from "@trpc/client";
+import { ERR } from "../../../domain/errors";
+import { hasMessage, translate } from "../../lib/messages";
+import { m } from "../../paraglide/messages.js";
+
+/** The message key a failed tRPC call carries, if any. */
+export function errorKey(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  return (error.data as { messageKey?: string | null } | undefined)?.messageKey ?? undefined;
+}
+
+/** True when the server refused the conversation: 'Access Denied: You must be accepted to join this chat'. */
+export function isChatAccessDenied(error: unknown): boolean {
+  return errorKey(error) === ERR.chatAccessDenied;
+}
+
+/** True when the owner opened the group chat of a job that has nobody accepted yet. */
+export function isGroupNotStarted(error: unknown): boolean {
+  return errorKey(error) === ERR.chatGroupNotStarted;
+}
+
+/**
+ * What to say about a failed chat request: the server's own reason when it named one the reader can act on
+ * (too long, image expired, access denied…), otherwise `fallback` ('Failed to send message').
+ */
+export function chatFailureText(error: unknown, fallback: string): string {
+  const key = errorKey(error);
+  return key && key !== ERR.generic && hasMessage(key) ? translate(key) : fallback;
+}
+
+/** A refused or failed image upload: `code` is a message key when the server named one. */
+export type ChatImageUploadError = { code?: string; status: number };
+
+/** The reason an upload failed ('Image must be less than 5MB'…), or 'Failed to upload image'. */
+export function uploadFailureText(error: unknown): string {
+  const code = (error as ChatImageUploadError | null)?.code;
+  const specific = code && code !== ERR.unauthorized && hasMessage(code) && code.startsWith("chat_");
+  return specific ? translate(code) : m.chat_image_upload_failed();
+}

@@ -1,0 +1,177 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link, useLocation } from "@tanstack/react-router";
+import { CircleCheck, MessageSquare } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { contactEmployerSchema } from "../../../domain/chat";
+import { LIMITS } from "../../../domain/limits";
+import { cn } from "../../lib/cn";
+import { formatNumber } from "../../lib/format";
+import { translate } from "../../lib/messages";
+import { useMe } from "../../lib/session";
+import { toastError, toastSuccess } from "../../lib/toast";
+import { m } from "../../paraglide/messages.js";
+import { trpc } from "../../trpc";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../ui/dialog";
+import { Field } from "../ui/field";
+import { Spinner } from "../ui/spinner";
+import { Textarea } from "../ui/textarea";
+import { chatFailureText, errorKey } from "./chat-errors";
+
+const contentSchema = contactEmployerSchema.shape.content;
+/** The character counter appears when this few characters are left. */
+const COUNTER_FROM = 200;
+
+export type ContactEmployerDialogProps = {
+  jobId: string;
+  jobTitle: string;
+  /** The employer's display name, when the page knows it, for the dialog's description. */
+  employerName?: string;
+  className?: string;
+};
+
+/**
+ * The job page's "Message employer" button and dialog (SPEC.md §2): a private message to the job's
+ * owner ('Please enter a message', at most 2000 characters). On success: 'Message sent successfully',
+ * and the dialog offers to open the conversation (/chats/{conversationId}). A visitor is sent to
+ * sign in first. The server refuses the job's owner ('You cannot message your own job').
+ */
+export function ContactEmployerDialog({ jobId, jobTitle, employerName, className }: ContactEmployerDialogProps) {
+  const me = useMe();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const fieldId = useId();
+  const queryClient = useQueryClient();
+
+  const contact = useMutation(
+    trpc.chat.contactEmployer.mutationOptions({
+      onSuccess: (result) => {
+        toastSuccess(m.chat_message_sent());
+        setText("");
+        setSentTo(result.conversationId);
+        void queryClient.invalidateQueries({ queryKey: trpc.chats.pathKey() });
+      },
+      onError: (failure) => {
+        const key = errorKey(failure);
+        // A validation refusal belongs beside the field; everything else in the toast. The text stays.
+        if (key === "chat_message_required" || key === "chat_message_too_long") setError(translate(key));
+        toastError(failure, chatFailureText(failure, m.chat_send_failed()));
+      },
+    }),
+  );
+
+  const trigger = (
+    <Button variant="outline" className={cn("w-full sm:w-auto", className)} data-testid="contact-button">
+      <MessageSquare aria-hidden className="rtl:-scale-x-100" />
+      {m.contact_button()}
+    </Button>
+  );
+
+  if (!me.isPending && !me.data) {
+    return (
+      <Button asChild variant="outline" className={cn("w-full sm:w-auto", className)}>
+        <Link to="/auth" search={{ redirect: location.href }} data-testid="contact-button">
+          <MessageSquare aria-hidden className="rtl:-scale-x-100" />
+          {m.contact_button()}
+        </Link>
+      </Button>
+    );
+  }
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      // A sent dialog starts fresh next time; an unsent draft is kept.
+      setSentTo(null);
+      setError(undefined);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (contact.isPending) return;
+    const parsed = contentSchema.safeParse(text);
+    if (!parsed.success) {
+      setError(translate(parsed.error.issues[0]?.message ?? "chat_message_required"));
+      return;
+    }
+    setError(undefined);
+    contact.mutate({ jobId, content: parsed.data });
+  };
+
+  const remaining = LIMITS.message - text.trim().length;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent closeLabel={m.common_close()} data-testid="contact-dialog">
+        {sentTo ? (
+          <>
+            <DialogHeader className="items-center text-center">
+              <CircleCheck aria-hidden className="size-10 text-primary" />
+              <DialogTitle>{m.chat_message_sent()}</DialogTitle>
+              <DialogDescription className="text-center">{m.contact_sent_hint()}</DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)} data-testid="contact-close">
+                {m.common_close()}
+              </Button>
+              <Button asChild>
+                <Link to="/chats/$conversationId" params={{ conversationId: sentTo }} data-testid="contact-open-conversation">
+                  {m.contact_open_conversation()}
+                </Link>
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            {/* Clear of the corner close button (the dialog pads only headers that are its direct children). */}
+            <DialogHeader className="pe-8">
+              <DialogTitle>{m.contact_title()}</DialogTitle>
+              <DialogDescription>
+                {employerName ? m.contact_description({ name: employerName }) : m.contact_about_job({ title: jobTitle })}
+              </DialogDescription>
+            </DialogHeader>
+            <Field
+              id={fieldId}
+              label={m.chat_message_label()}
+              required
+              error={error}
+              description={
+                remaining <= COUNTER_FROM ? (
+                  <span className={cn("tabular-nums", remaining < 0 && "text-destructive")} data-testid="contact-char-count">
+                    {m.chat_chars_left({ count: formatNumber(Math.max(remaining, 0)) })}
+                  </span>
+                ) : undefined
+              }
+            >
+              <Textarea
+                value={text}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  if (error) setError(undefined);
+                }}
+                placeholder={m.contact_placeholder()}
+                rows={5}
+                className="max-h-[40dvh]"
+                data-testid="contact-message"
+              />
+            </Field>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)} data-testid="contact-cancel">
+                {m.contact_cancel()}
+              </Button>
+              <Button type="submit" disabled={contact.isPending} data-testid="contact-send">
+                {contact.isPending && <Spinner />}
+                {contact.isPending ? m.contact_sending() : m.contact_send()}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
