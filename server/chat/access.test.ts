@@ -58,16 +58,17 @@ describe.each(outsiders)("as %s", (_name, who) => {
   it("every chat procedure answers Access Denied: You must be accepted to join this chat", async () => {
     const caller = await t.callerWithHeaders({ cookie: who().cookie });
     const conversationId = f.conversationId;
+    // Thunks, so each call starts only when awaited (an eager promise could reject unobserved).
     const calls = {
-      conversationForJob: caller.chat.conversationForJob({ jobId: f.job.id }),
-      conversation: caller.chat.conversation({ conversationId }),
-      history: caller.chat.history({ conversationId }),
-      send: caller.chat.send({ conversationId, content: "let me in" }),
-      markRead: caller.chat.markRead({ conversationId, messageId: imageMessageId }),
-      imageUrl: caller.chat.imageUrl({ messageId: imageMessageId }),
+      conversationForJob: () => caller.chat.conversationForJob({ jobId: f.job.id }),
+      conversation: () => caller.chat.conversation({ conversationId }),
+      history: () => caller.chat.history({ conversationId }),
+      send: () => caller.chat.send({ conversationId, content: "let me in" }),
+      markRead: () => caller.chat.markRead({ conversationId, messageId: imageMessageId }),
+      imageUrl: () => caller.chat.imageUrl({ messageId: imageMessageId }),
     };
     for (const [name, call] of Object.entries(calls)) {
-      expect(await refusal(call), name).toMatchObject({ code: "FORBIDDEN", message: ERR.chatAccessDenied });
+      expect(await refusal(call()), name).toMatchObject({ code: "FORBIDDEN", message: ERR.chatAccessDenied });
     }
     const history = await f.as(f.owner).chat.history({ conversationId });
     expect(history.messages.map((m) => m.content)).not.toContain("let me in");
@@ -103,16 +104,16 @@ describe("anonymous", () => {
     const caller = await t.callerWithHeaders({});
     const conversationId = f.conversationId;
     const calls = [
-      caller.chat.conversationForJob({ jobId: f.job.id }),
-      caller.chat.conversation({ conversationId }),
-      caller.chat.history({ conversationId }),
-      caller.chat.send({ conversationId, content: "hi" }),
-      caller.chat.markRead({ conversationId, messageId: imageMessageId }),
-      caller.chat.imageUrl({ messageId: imageMessageId }),
-      caller.chat.contactEmployer({ jobId: f.job.id, content: "hi" }),
-      caller.chats.list({}),
+      () => caller.chat.conversationForJob({ jobId: f.job.id }),
+      () => caller.chat.conversation({ conversationId }),
+      () => caller.chat.history({ conversationId }),
+      () => caller.chat.send({ conversationId, content: "hi" }),
+      () => caller.chat.markRead({ conversationId, messageId: imageMessageId }),
+      () => caller.chat.imageUrl({ messageId: imageMessageId }),
+      () => caller.chat.contactEmployer({ jobId: f.job.id, content: "hi" }),
+      () => caller.chats.list({}),
     ];
-    for (const call of calls) expect(await refusal(call)).toMatchObject({ code: "UNAUTHORIZED", message: ERR.unauthorized });
+    for (const call of calls) expect(await refusal(call())).toMatchObject({ code: "UNAUTHORIZED", message: ERR.unauthorized });
   });
 
   it("the subscription over a WebSocket without a session is refused", async () => {
