@@ -59,3 +59,39 @@ export async function signIn(page: Page, account: Account, options: { stay?: boo
   await form.locator("input[type=password]").fill(account.password);
   await form.locator("button[type=submit]").click();
 }
+
+/** Today's date as YYYY-MM-DD in the local time zone (the browser's too). */
+export function localToday(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export type JobDraft = { title: string; description?: string; location?: string; workers?: number };
+
+/**
+ * Posts a job through /post-job (category catering, starting today, one day at 18 per hour) as the
+ * signed-in employer, in English; ends on the new job's page and returns its id.
+ */
+export async function postJob(page: Page, job: JobDraft): Promise<string> {
+  await page.goto("/post-job");
+  await page.getByTestId("job-title").fill(job.title);
+  await page.getByTestId("job-description").fill(job.description ?? "Help set up the tables and serve the guests at a wedding party.");
+  await page.getByTestId("job-category").click();
+  await page.getByTestId("job-category-catering").click();
+  await page.getByTestId("job-location").fill(job.location ?? "Old Town Hall");
+  await page.getByTestId("job-start-date").click();
+  await page.locator(`[data-day="${localToday()}"] button`).click();
+  await page.getByTestId("job-duration").fill("1");
+  await page.getByTestId("job-rate").fill("18");
+  await page.getByTestId("job-workers").fill(String(job.workers ?? 1));
+  await page.getByTestId("job-submit").click();
+  await expect(page.getByText(text("en", "toast_job_posted"))).toBeVisible();
+  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
+  return page.url().split("/").pop() ?? "";
+}
+
+/** A toast (sonner) whose text contains `title`. */
+export function toastWith(page: Page, title: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
