@@ -1,5 +1,8 @@
-import { currencySymbol } from "../../domain/currencies";
+import { todayIn } from "../../domain/age";
 import { getLocale } from "../paraglide/runtime.js";
+
+// Every date, time, number, money amount, percentage and file size a person sees goes through here, so
+// it is written the way the reader's language writes it (Intl, with the current paraglide locale).
 
 /** A calendar date (YYYY-MM-DD) in the reader's language, without time-zone shifts. */
 export function formatDate(isoDate: string, style: "medium" | "long" = "medium"): string {
@@ -9,15 +12,48 @@ export function formatDate(isoDate: string, style: "medium" | "long" = "medium")
   );
 }
 
+/** A timestamp's calendar day in the reader's time zone and language (reviews, certificates, consent). */
+export function formatDay(value: Date | string, style: "medium" | "long" = "medium"): string {
+  return formatDate(todayIn(undefined, new Date(value)), style);
+}
+
 /** A timestamp's date and time in the reader's language and time zone. */
 export function formatDateTime(value: Date | string): string {
   return new Intl.DateTimeFormat(getLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(value));
 }
 
-/** A money amount with the job currency's symbol, digits grouped for the reader's language. */
+/** A timestamp's time of day only ("14:05", "2:05 PM", "٢:٠٥ م"), in the reader's time zone. */
+export function formatTime(value: Date | string): string {
+  return new Intl.DateTimeFormat(getLocale(), { timeStyle: "short" }).format(new Date(value));
+}
+
+/**
+ * A timestamp as chats show it: the time only when it is today (in the reader's time zone), else the
+ * date and the time.
+ */
+export function formatMessageTime(value: Date | string, now: Date = new Date()): string {
+  const date = new Date(value);
+  return todayIn(undefined, date) === todayIn(undefined, now) ? formatTime(date) : formatDateTime(date);
+}
+
+/**
+ * A money amount in the job's currency as the reader's language writes it: "1 500 ₽" in Russian,
+ * "₽1,500" in English. Whole amounts have no decimals; others have two.
+ */
 export function formatMoney(amount: number, currency: string): string {
-  const number = new Intl.NumberFormat(getLocale(), { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(amount);
-  return `${currencySymbol(currency)}${number}`;
+  const whole = Number.isInteger(amount);
+  try {
+    return new Intl.NumberFormat(getLocale(), {
+      style: "currency",
+      currency,
+      currencyDisplay: "narrowSymbol",
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    }).format(amount);
+  } catch {
+    // Not an ISO currency code: the amount with the code beside it is still understood.
+    return `${formatNumber(amount, whole ? 0 : 2)} ${currency}`;
+  }
 }
 
 /** A number in the reader's language, e.g. an average rating to one decimal. */
@@ -26,4 +62,18 @@ export function formatNumber(value: number, fractionDigits = 0): string {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(value);
+}
+
+/** A whole percentage (0–100) in the reader's language ("42 %", "42%", "٤٢٪"). */
+export function formatPercent(percent: number): string {
+  return new Intl.NumberFormat(getLocale(), { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
+}
+
+const KB = 1024;
+const MB = 1024 * 1024;
+
+/** A file size in the reader's language: "850 KB", "1,2 МБ", "1.3 Mo"; bytes below 1 KB. */
+export function formatFileSize(bytes: number): string {
+  const [value, unit] = bytes >= MB ? [bytes / MB, "megabyte"] : bytes >= KB ? [bytes / KB, "kilobyte"] : [bytes, "byte"];
+  return new Intl.NumberFormat(getLocale(), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
 }

@@ -17,3 +17,11 @@ export function applyDocumentLanguage(): void {
 export function switchLanguage(code: LanguageCode): void {
   void setLocale(code);
 }
+
+/**
+ * Wraps text of unknown direction (a name, a job title, a file name) for use inside a translated
+ * sentence, so a Russian name keeps its place and its punctuation in an Arabic sentence and back.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { toastError } from "../../lib/toast";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc";
-import { formatFileSize } from "../certificates/file-size";
+import { formatFileSize } from "../../lib/format";
 import { Button } from "../ui/button";
 import { Skeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";

@@ -1,6 +1,4 @@
 import { TRPCClientError } from "@trpc/client";
-import { todayIn } from "../../../domain/age";
-import { formatDate } from "../../lib/format";
 
 /** The message key the server answered a failed call with (e.g. "error_already_applied"), if any. */
 export function errorKey(error: unknown): string | null {
@@ -9,11 +7,7 @@ export function errorKey(error: unknown): string | null {
 }
 
 /** A timestamp's calendar day in the reader's time zone and language ("Applied on …"). */
-export function formatDay(value: Date | string): string {
-  return formatDate(todayIn(undefined, new Date(value)));
-}
+export { formatDay } from "../../lib/format";
 
 /** Wraps text of unknown direction (a name, a job title) for use inside a translated sentence. */
-export function isolate(text: string): string {
-  return `\u2068${text}\u2069`;
-}
+export { isolate } from "../../lib/locale";

@@ -17,7 +17,8 @@ import {
 import { Button } from "../ui/button";
 import { Skeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
-import { formatFileSize } from "./file-size";
+import { formatFileSize } from "../../lib/format";
+import { isolate } from "../../lib/locale";
 
 type Certificate = { id: string; fileName: string; fileSize: number; createdAt: Date };
 
@@ -119,7 +120,7 @@ export function CertificateList() {
           <AlertDialogHeader>
             <AlertDialogTitle>{m.certificates_delete_title()}</AlertDialogTitle>
             <AlertDialogDescription className="break-words">
-              {m.certificates_delete_description({ name: confirming?.fileName ?? "" })}
+              {m.certificates_delete_description({ name: isolate(confirming?.fileName ?? "") })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

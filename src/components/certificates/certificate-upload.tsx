@@ -12,7 +12,8 @@ import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc";
 import { Button } from "../ui/button";
 import { Progress } from "../ui/progress";
-import { formatPercent } from "./file-size";
+import { formatPercent } from "../../lib/format";
+import { isolate } from "../../lib/locale";
 import { type CertificateUploadError, uploadCertificate } from "./upload-certificate";
 
 /** The same first checks the server makes, so an obvious mistake needs no round trip. */
@@ -103,7 +104,7 @@ export function CertificateUpload({ className }: { className?: string }) {
         {upload ? (
           <div className="grid w-full max-w-sm gap-2" role="status">
             <p className="truncate text-sm font-medium" data-testid="certificate-upload-status">
-              {m.certificates_upload_progress({ name: upload.name, percent: formatPercent(upload.percent) })}
+              {m.certificates_upload_progress({ name: isolate(upload.name), percent: formatPercent(upload.percent) })}
             </p>
             <Progress value={upload.percent} aria-label={m.certificates_uploading()} data-testid="certificate-upload-progress" />
           </div>

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { ImageIcon, Users } from "lucide-react";
 import { UNREAD_COUNT_CAP } from "../../../domain/chat";
 import { cn } from "../../lib/cn";
-import { formatDateTime, formatNumber } from "../../lib/format";
+import { formatMessageTime, formatNumber } from "../../lib/format";
 import { m } from "../../paraglide/messages.js";
 import { Avatar } from "../ui/avatar";
 import { TruncatedText } from "./truncated-text";
@@ -66,7 +66,7 @@ export function ChatCard({ chat }: { chat: ChatListItem }) {
             {isGroup ? m.chats_group_members({ count: chat.participantCount }) : chat.jobTitle}
           </TruncatedText>
           <time dateTime={new Date(when).toISOString()} className={cn("ms-auto shrink-0", unread && "font-medium text-primary")}>
-            {formatDateTime(when)}
+            {formatMessageTime(when)}
           </time>
         </span>
         <span className="mt-1 flex items-center gap-2">

@@ -22,7 +22,7 @@ function Participants({ conversation, meId }: { conversation: ChatConversation; 
         title={m.chat_participants()}
         data-testid="chat-participants"
       >
-        <span className="flex -space-x-2 rtl:space-x-reverse">
+        <span className="flex -space-x-2">
           {shown.map((p) => (
             <Avatar key={p.id} initials={p.initials} size="sm" className="ring-2 ring-background" />
           ))}

@@ -6,6 +6,7 @@ import { contactEmployerSchema } from "../../../domain/chat";
 import { LIMITS } from "../../../domain/limits";
 import { cn } from "../../lib/cn";
 import { formatNumber } from "../../lib/format";
+import { isolate } from "../../lib/locale";
 import { translate } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import { toastError, toastSuccess } from "../../lib/toast";
@@ -132,7 +133,7 @@ export function ContactEmployerDialog({ jobId, jobTitle, employerName, className
             <DialogHeader className="pe-8">
               <DialogTitle>{m.contact_title()}</DialogTitle>
               <DialogDescription>
-                {employerName ? m.contact_description({ name: employerName }) : m.contact_about_job({ title: jobTitle })}
+                {employerName ? m.contact_description({ name: isolate(employerName) }) : m.contact_about_job({ title: isolate(jobTitle) })}
               </DialogDescription>
             </DialogHeader>
             <Field

@@ -1,7 +1,7 @@
 import { ArrowDown } from "lucide-react";
 import { type UIEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
-import { formatDateTime } from "../../lib/format";
+import { formatDateTime, formatMessageTime } from "../../lib/format";
 import { m } from "../../paraglide/messages.js";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
@@ -65,9 +65,10 @@ function MessageItem({ message, own, runStart, onImageLoad }: { message: ChatMes
           )}
           <time
             dateTime={created.toISOString()}
+            title={formatDateTime(created)}
             className={cn("block text-end text-[0.6875rem] leading-none", own ? "text-primary-foreground/75" : "text-muted-foreground", message.imageUrl && "px-2 pb-1")}
           >
-            {formatDateTime(created)}
+            {formatMessageTime(created)}
           </time>
         </div>
       </div>

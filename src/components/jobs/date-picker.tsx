@@ -43,12 +43,22 @@ export type DatePickerProps = {
   className?: string;
 };
 
+/**
+ * Short weekday names for the calendar's 40px columns, or one-letter ones where the short names do
+ * not fit (Arabic's short names are the full words: "الأربعاء").
+ */
+function weekdayFormat(language: string): Intl.DateTimeFormat {
+  const short = new Intl.DateTimeFormat(language, { weekday: "short" });
+  const week = Array.from({ length: 7 }, (_, i) => new Date(2026, 0, 4 + i));
+  return week.some((day) => Array.from(short.format(day)).length > 4) ? new Intl.DateTimeFormat(language, { weekday: "narrow" }) : short;
+}
+
 /** One calendar day in a popover: the start-date field of the job form and the home page's date filter. */
 export function DatePicker({ value, onChange, placeholder, notBefore, clearLabel, className, ...control }: DatePickerProps) {
   const [open, setOpen] = useState(false);
   const language = currentLanguage();
   const monthYear = new Intl.DateTimeFormat(language, { month: "long", year: "numeric" });
-  const weekday = new Intl.DateTimeFormat(language, { weekday: "short" });
+  const weekday = weekdayFormat(language);
   const selected = value ? localDay(value) : undefined;
   const testId = control["data-testid"];
   return (

@@ -26,7 +26,7 @@ export function LegalPage({ title, texts, testId }: { title: string; texts: Lega
         </Link>
       </Button>
       <header className="mb-8 space-y-2 border-b pb-6">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">{title}</h1>
         <p className="text-sm text-muted-foreground">{m.legal_last_updated({ date: formatDate(LEGAL.lastUpdated, "long") })}</p>
         {!inOwnLanguage && (
           <p className="rounded-md border border-primary/30 bg-primary/5 px-4 py-3 text-sm" role="note" data-testid="legal-language-note">

@@ -130,7 +130,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             <Input dir="auto" autoComplete="address-level2" data-testid="settings-location" {...form.register("location")} />
           </Field>
           <Field label={m.settings_phone()} error={err(errors.phone?.message)}>
-            <Input type="tel" autoComplete="tel" dir="ltr" className="text-start" data-testid="settings-phone" {...form.register("phone")} />
+            <Input type="tel" autoComplete="tel" dir="ltr" data-testid="settings-phone" {...form.register("phone")} />
           </Field>
           {userType === "employer" && (
             <Field label={m.settings_company_name()} error={err(errors.companyName?.message)}>

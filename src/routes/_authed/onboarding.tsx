@@ -134,7 +134,7 @@ function OnboardingPage() {
                   <Input autoComplete="address-level2" placeholder={m.onboarding_location_placeholder()} {...form.register("location")} />
                 </Field>
                 <Field label={m.onboarding_phone()} error={err(errors.phone?.message)}>
-                  <Input type="tel" autoComplete="tel" dir="ltr" className="text-start" {...form.register("phone")} />
+                  <Input type="tel" autoComplete="tel" dir="ltr" {...form.register("phone")} />
                 </Field>
                 {userType === "employer" && (
                   <Field label={m.onboarding_company_name()} error={err(errors.companyName?.message)}>

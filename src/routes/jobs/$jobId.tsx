@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Building2, CalendarDays, Clock, MapPin, Users, Wallet } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { isoDay } from "../../components/jobs/date-picker";
 import { JobActions } from "../../components/jobs/job-actions";
 import { employerName, rateLabel } from "../../components/jobs/job-money";
 import { JobStatusBadge } from "../../components/jobs/job-status-badge";
@@ -17,7 +16,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatDay } from "../../lib/format";
 import { translate } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import { m } from "../../paraglide/messages.js";
@@ -101,7 +100,7 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
                 <Badge variant="secondary" data-testid="job-category">{translate(`category_${job.category}`)}</Badge>
               </div>
               <CardTitle asChild>
-                <h1 className="text-2xl sm:text-3xl" dir="auto" data-testid="job-title">{translation?.title ?? job.title}</h1>
+                <h1 className="text-2xl break-words sm:text-3xl" dir="auto" data-testid="job-title">{translation?.title ?? job.title}</h1>
               </CardTitle>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span data-testid="job-employer">
@@ -129,7 +128,7 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
                   {m.job_workers_count({ count: job.maxWorkers })}
                 </Fact>
                 <Fact icon={<CalendarDays aria-hidden className="size-5" />} label={m.job_page_posted()} testId="job-posted">
-                  {formatDate(isoDay(job.createdAt))}
+                  {formatDay(job.createdAt)}
                 </Fact>
               </dl>
               <section className="space-y-2">

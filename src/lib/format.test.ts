@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { LanguageCode } from "../../domain/languages.ts";
+import { baseLocale, overwriteGetLocale } from "../paraglide/runtime.js";
+import { formatDateTime, formatFileSize, formatMessageTime, formatMoney, formatPercent, formatTime } from "./format";
+
+const readIn = (locale: LanguageCode) => overwriteGetLocale(() => locale);
+// ICU separates groups and units with no-break spaces (U+00A0 or U+202F); compare with plain ones.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ").replace(/[\u200e\u200f\u061c]/g, "");
+
+afterEach(() => overwriteGetLocale(() => baseLocale));
+
+describe("formatMoney", () => {
+  it("places the job currency's symbol the way the reader's language does", () => {
+    readIn("ru");
+    expect(plain(formatMoney(1500, "RUB"))).toBe("1 500 ₽");
+    readIn("en");
+    expect(formatMoney(1500, "RUB")).toBe("₽1,500");
+    expect(formatMoney(27.5, "EUR")).toBe("€27.50");
+    readIn("de");
+    expect(plain(formatMoney(1500, "USD"))).toBe("1.500 $");
+    readIn("zh");
+    expect(formatMoney(450, "GBP")).toBe("£450");
+  });
+
+  it("keeps the amount readable for a code that is not a currency", () => {
+    readIn("en");
+    expect(formatMoney(12, "not a code")).toBe("12 not a code");
+  });
+});
+
+describe("formatMessageTime", () => {
+  const sent = new Date(2026, 0, 15, 9, 5);
+
+  it("shows only the time for a message of today", () => {
+    readIn("ru");
+    expect(formatMessageTime(sent, new Date(2026, 0, 15, 23, 59))).toBe(formatTime(sent));
+    expect(formatTime(sent)).toBe("09:05");
+  });
+
+  it("shows the date and the time for an older message", () => {
+    readIn("en");
+    const shown = formatMessageTime(sent, new Date(2026, 0, 16, 0, 1));
+    expect(shown).toBe(formatDateTime(sent));
+    expect(shown).toContain("Jan");
+  });
+});
+
+describe("formatFileSize and formatPercent", () => {
+  it("writes sizes with the language's units", () => {
+    readIn("en");
+    expect(formatFileSize(850 * 1024)).toBe("850 kB");
+    expect(formatFileSize(500)).toBe("500 byte");
+    readIn("ru");
+    expect(plain(formatFileSize(1.2 * 1024 * 1024))).toBe("1,2 МБ");
+    readIn("fr");
+    expect(plain(formatFileSize(3 * 1024 * 1024))).toBe("3 Mo");
+  });
+
+  it("writes percentages the language's way", () => {
+    readIn("en");
+    expect(formatPercent(42)).toBe("42%");
+    readIn("fr");
+    expect(plain(formatPercent(42))).toBe("42 %");
+  });
+});
