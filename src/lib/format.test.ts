@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LanguageCode } from "../../domain/languages.ts";
 import { baseLocale, overwriteGetLocale } from "../paraglide/runtime.js";
-import { formatDateTime, formatFileSize, formatMessageTime, formatMoney, formatPercent, formatTime } from "./format";
+import { formatDate, formatDateTime, formatFileSize, formatMessageTime, formatMoney, formatPercent, formatTime, hasIntlData } from "./format";
 
 const readIn = (locale: LanguageCode) => overwriteGetLocale(() => locale);
 // ICU separates groups and units with no-break spaces (U+00A0 or U+202F); compare with plain ones.
@@ -61,5 +61,26 @@ describe("formatFileSize and formatPercent", () => {
     expect(formatPercent(42)).toBe("42%");
     readIn("fr");
     expect(plain(formatPercent(42))).toBe("42 %");
+  });
+});
+
+describe("a language this browser's Intl has no data for", () => {
+  it("borrows Russian conventions for Turkmen and writes dates in digits", () => {
+    // Chromium has no Turkmen: Intl would silently format in the browser's own language.
+    const real = Intl.DateTimeFormat.supportedLocalesOf.bind(Intl.DateTimeFormat);
+    const spy = vi
+      .spyOn(Intl.DateTimeFormat, "supportedLocalesOf")
+      .mockImplementation((locales, options) => (String(locales) === "tk" ? [] : real(locales, options)));
+    try {
+      expect(hasIntlData("tk")).toBe(false);
+      expect(hasIntlData("en")).toBe(true);
+      readIn("tk");
+      expect(formatDate("2026-11-11", "long")).toBe("11.11.2026");
+      expect(plain(formatDateTime(new Date(2026, 10, 11, 14, 5)))).toBe("11.11.2026, 14:05");
+      expect(plain(formatMoney(1500, "RUB"))).toBe("1 500 ₽");
+      expect(plain(formatFileSize(1.5 * 1024 * 1024))).toBe("1,5 MB");
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -4,10 +4,43 @@ import { getLocale } from "../paraglide/runtime.js";
 // Every date, time, number, money amount, percentage and file size a person sees goes through here, so
 // it is written the way the reader's language writes it (Intl, with the current paraglide locale).
 
+/**
+ * Conventions to borrow for a language this browser's Intl has no data for: Kazakh, Uzbek and Turkmen
+ * write numbers, money and times like Russian (1 500,5 ₽; 14:05). Others borrow English.
+ */
+const BORROWED: Record<string, string> = { kk: "ru", uz: "ru", tk: "ru" };
+const knownLanguages = new Map<string, boolean>();
+
+/**
+ * True when this browser's Intl really knows the language. Without data it silently formats in the
+ * browser's own language instead: Chromium has no Turkmen at all, and some builds keep Kazakh and
+ * Uzbek without names ("M01" for January, "1,500.5").
+ */
+export function hasIntlData(language: string): boolean {
+  let known = knownLanguages.get(language);
+  if (known === undefined) {
+    known =
+      Intl.DateTimeFormat.supportedLocalesOf([language]).length > 0 &&
+      !/^M\d/.test(new Intl.DateTimeFormat(language, { month: "long", timeZone: "UTC" }).format(0));
+    knownLanguages.set(language, known);
+  }
+  return known;
+}
+
+/** The locale Intl formats with for the reader, and whether it can name months and units. */
+function readerLocale(): { locale: string; named: boolean } {
+  const language = getLocale();
+  return hasIntlData(language) ? { locale: language, named: true } : { locale: BORROWED[language] ?? "en", named: false };
+}
+
+/** A date in digits only (11.11.2026), for a language whose month names Intl does not know. */
+const NUMERIC_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
+
 /** A calendar date (YYYY-MM-DD) in the reader's language, without time-zone shifts. */
 export function formatDate(isoDate: string, style: "medium" | "long" = "medium"): string {
   const [y, mo, d] = isoDate.split("-").map(Number);
-  return new Intl.DateTimeFormat(getLocale(), { dateStyle: style, timeZone: "UTC" }).format(
+  const { locale, named } = readerLocale();
+  return new Intl.DateTimeFormat(locale, { ...(named ? { dateStyle: style } : NUMERIC_DATE), timeZone: "UTC" }).format(
     new Date(Date.UTC(y ?? 1970, (mo ?? 1) - 1, d ?? 1)),
   );
 }
@@ -19,12 +52,14 @@ export function formatDay(value: Date | string, style: "medium" | "long" = "medi
 
 /** A timestamp's date and time in the reader's language and time zone. */
 export function formatDateTime(value: Date | string): string {
-  return new Intl.DateTimeFormat(getLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(value));
+  const { locale, named } = readerLocale();
+  const options: Intl.DateTimeFormatOptions = named ? { dateStyle: "medium", timeStyle: "short" } : { ...NUMERIC_DATE, hour: "2-digit", minute: "2-digit" };
+  return new Intl.DateTimeFormat(locale, options).format(new Date(value));
 }
 
 /** A timestamp's time of day only ("14:05", "2:05 PM", "٢:٠٥ م"), in the reader's time zone. */
 export function formatTime(value: Date | string): string {
-  return new Intl.DateTimeFormat(getLocale(), { timeStyle: "short" }).format(new Date(value));
+  return new Intl.DateTimeFormat(readerLocale().locale, { timeStyle: "short" }).format(new Date(value));
 }
 
 /**
@@ -43,7 +78,7 @@ export function formatMessageTime(value: Date | string, now: Date = new Date()):
 export function formatMoney(amount: number, currency: string): string {
   const whole = Number.isInteger(amount);
   try {
-    return new Intl.NumberFormat(getLocale(), {
+    return new Intl.NumberFormat(readerLocale().locale, {
       style: "currency",
       currency,
       currencyDisplay: "narrowSymbol",
@@ -58,7 +93,7 @@ export function formatMoney(amount: number, currency: string): string {
 
 /** A number in the reader's language, e.g. an average rating to one decimal. */
 export function formatNumber(value: number, fractionDigits = 0): string {
-  return new Intl.NumberFormat(getLocale(), {
+  return new Intl.NumberFormat(readerLocale().locale, {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(value);
@@ -66,14 +101,17 @@ export function formatNumber(value: number, fractionDigits = 0): string {
 
 /** A whole percentage (0–100) in the reader's language ("42 %", "42%", "٤٢٪"). */
 export function formatPercent(percent: number): string {
-  return new Intl.NumberFormat(getLocale(), { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
+  return new Intl.NumberFormat(readerLocale().locale, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
 }
 
 const KB = 1024;
+const UNIT_SYMBOLS: Record<string, string> = { byte: "B", kilobyte: "KB", megabyte: "MB" };
 const MB = 1024 * 1024;
 
 /** A file size in the reader's language: "850 KB", "1,2 МБ", "1.3 Mo"; bytes below 1 KB. */
 export function formatFileSize(bytes: number): string {
   const [value, unit] = bytes >= MB ? [bytes / MB, "megabyte"] : bytes >= KB ? [bytes / KB, "kilobyte"] : [bytes, "byte"];
-  return new Intl.NumberFormat(getLocale(), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+  const { locale, named } = readerLocale();
+  if (!named) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${UNIT_SYMBOLS[unit]}`;
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
 }

@@ -4,14 +4,15 @@ import type { DayPickerLocale } from "react-day-picker";
 import { ar, de, enUS, es, fr, kk, ru, uz, zhCN } from "react-day-picker/locale";
 import { textDirection, type LanguageCode } from "../../../domain/languages";
 import { cn } from "../../lib/cn";
-import { formatDate } from "../../lib/format";
+import { formatDate, hasIntlData } from "../../lib/format";
 import { currentLanguage } from "../../lib/locale";
 import { Button } from "../ui/button";
 import { Calendar } from "../ui/calendar";
 import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover";
 
-// Turkmen has no date-fns locale: its week layout and labels fall back to English, while month and
-// weekday names below come from Intl, which knows every one of our languages.
+// Turkmen has no date-fns locale: its week layout and labels fall back to English. Month and weekday
+// names come from Intl where the browser has the language's data (Chromium has no Turkmen, and some
+// builds have no Kazakh or Uzbek names), else from these date-fns locales.
 const DAY_PICKER_LOCALES: Record<LanguageCode, DayPickerLocale> = { ru, en: enUS, uz, kk, tk: enUS, es, de, fr, ar, zh: zhCN };
 
 /** YYYY-MM-DD of a calendar day picked in the browser's local time. */
@@ -59,6 +60,9 @@ export function DatePicker({ value, onChange, placeholder, notBefore, clearLabel
   const language = currentLanguage();
   const monthYear = new Intl.DateTimeFormat(language, { month: "long", year: "numeric" });
   const weekday = weekdayFormat(language);
+  const formatters = hasIntlData(language)
+    ? { formatCaption: (month: Date) => monthYear.format(month), formatWeekdayName: (day: Date) => weekday.format(day) }
+    : undefined;
   const selected = value ? localDay(value) : undefined;
   const testId = control["data-testid"];
   return (
@@ -82,7 +86,7 @@ export function DatePicker({ value, onChange, placeholder, notBefore, clearLabel
             defaultMonth={selected}
             locale={DAY_PICKER_LOCALES[language]}
             dir={textDirection(language)}
-            formatters={{ formatCaption: (month) => monthYear.format(month), formatWeekdayName: (day) => weekday.format(day) }}
+            formatters={formatters}
             disabled={notBefore ? { before: localDay(notBefore) } : undefined}
             onSelect={(day) => {
               onChange(day ? isoDay(day) : undefined);

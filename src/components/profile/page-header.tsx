@@ -22,7 +22,8 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <div className="mb-6 flex items-center gap-2">
+    // The actions wrap under the title rather than squeeze it (long titles, e.g. Turkmen, at 375 px).
+    <div className="mb-6 flex flex-wrap items-center gap-x-2 gap-y-3">
       {backTo && (
         <Button asChild variant="ghost" size="icon" className="-ms-2">
           <Link to={backTo} aria-label={backLabel} title={backLabel} data-testid="page-back">
@@ -30,7 +31,7 @@ export function PageHeader({
           </Link>
         </Button>
       )}
-      <h1 className="min-w-0 flex-1 text-xl font-bold break-words sm:text-2xl">{title}</h1>
+      <h1 className="min-w-0 flex-1 basis-40 text-xl font-bold break-words sm:text-2xl">{title}</h1>
       {actions}
     </div>
   );

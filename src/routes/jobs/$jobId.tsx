@@ -63,7 +63,7 @@ function Fact({ icon, label, children, testId }: { icon: ReactNode; label: strin
     <div className="flex min-w-0 items-start gap-2 sm:gap-3">
       <span className="mt-0.5 text-muted-foreground">{icon}</span>
       <div className="min-w-0">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
+        <dt className="text-xs text-muted-foreground break-words hyphens-auto">{label}</dt>
         <dd className="font-medium break-words" data-testid={testId}>{children}</dd>
       </div>
     </div>
