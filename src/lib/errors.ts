@@ -12,10 +12,16 @@ const AUTH_CODES: Record<string, string> = {
   INVALID_PASSWORD: "error_current_password_wrong",
 };
 
+/** The message key a failed tRPC call carries (e.g. "error_already_applied"), if any. */
+export function errorKey(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  return (error.data as { messageKey?: string | null } | undefined)?.messageKey ?? undefined;
+}
+
 /** What to tell a person about a failed request, in their language. */
 export function errorMessage(error: unknown): string {
   if (error instanceof TRPCClientError) {
-    const key = (error.data as { messageKey?: string | null } | undefined)?.messageKey;
+    const key = errorKey(error);
     if (key && hasMessage(key)) return translate(key);
     if (!error.data) return m.error_network();
     return error.message || m.error_generic();

@@ -12,7 +12,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../ui/card
 import { Spinner } from "../ui/spinner";
 import { ApplicantCertificates } from "./applicant-certificates";
 import { ApplicationStatusBadge } from "./application-status-badge";
-import { formatDay } from "./hiring-utils";
+import { formatDay } from "../../lib/format";
 
 export type JobApplications = inferRouterOutputs<AppRouter>["applications"]["forJob"];
 export type JobApplication = JobApplications["applications"][number];

@@ -23,7 +23,8 @@ import { Skeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
 import { Textarea } from "../ui/textarea";
 import { CharsLeft } from "./chars-left";
-import { errorKey, formatDay } from "./hiring-utils";
+import { formatDay } from "../../lib/format";
+import { errorKey } from "../../lib/errors";
 
 const CLOSED_NOTES: Record<Exclude<JobStatus, "open">, () => string> = {
   in_progress: () => m.apply_note_in_progress(),

@@ -12,7 +12,8 @@ import { trpc } from "../../trpc";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { Textarea } from "../ui/textarea";
-import { chatFailureText, errorKey, uploadFailureText } from "./chat-errors";
+import { errorKey } from "../../lib/errors";
+import { chatFailureText, uploadFailureText } from "./chat-errors";
 import { uploadChatImage } from "./upload-chat-image";
 
 const ACCEPT = Object.keys(CHAT_IMAGE_TYPES).join(",");

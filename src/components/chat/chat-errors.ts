@@ -1,13 +1,7 @@
-import { TRPCClientError } from "@trpc/client";
 import { ERR } from "../../../domain/errors";
+import { errorKey } from "../../lib/errors";
 import { hasMessage, translate } from "../../lib/messages";
 import { m } from "../../paraglide/messages.js";
-
-/** The message key a failed tRPC call carries, if any. */
-export function errorKey(error: unknown): string | undefined {
-  if (!(error instanceof TRPCClientError)) return undefined;
-  return (error.data as { messageKey?: string | null } | undefined)?.messageKey ?? undefined;
-}
 
 /** True when the server refused the conversation: 'Access Denied: You must be accepted to join this chat'. */
 export function isChatAccessDenied(error: unknown): boolean {

@@ -17,7 +17,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from "../ui/field";
 import { Spinner } from "../ui/spinner";
 import { Textarea } from "../ui/textarea";
-import { chatFailureText, errorKey } from "./chat-errors";
+import { errorKey } from "../../lib/errors";
+import { chatFailureText } from "./chat-errors";
 
 const contentSchema = contactEmployerSchema.shape.content;
 /** The character counter appears when this few characters are left. */

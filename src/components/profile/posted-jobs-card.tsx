@@ -1,6 +1,6 @@
+import { JobLinkRow } from "./job-link-row";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ChevronRight } from "lucide-react";
 import { formatDate } from "../../lib/format";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc";
@@ -28,25 +28,14 @@ export function PostedJobsCard() {
       <CardContent>
         <ul className="-mx-2 grid" data-testid="posted-jobs">
           {jobs.map((job) => (
-            <li key={job.id}>
-              <Link
-                to="/jobs/$jobId"
-                params={{ jobId: job.id }}
-                className="flex items-center gap-3 rounded-md px-2 py-2.5 hover:bg-accent"
-                data-testid="posted-job"
-              >
-                <span className="grid min-w-0 flex-1 gap-1">
-                  <span dir="auto" className="line-clamp-2 font-medium">{job.title}</span>
-                  <span className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
-                    <JobStatusBadge status={job.status} />
-                    <span className="truncate">
-                      <bdi>{job.location}</bdi> · {formatDate(job.startDate)}
-                    </span>
-                  </span>
+            <JobLinkRow key={job.id} jobId={job.id} title={job.title} testId="posted-job">
+              <span className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
+                <JobStatusBadge status={job.status} />
+                <span className="truncate">
+                  <bdi>{job.location}</bdi> · {formatDate(job.startDate)}
                 </span>
-                <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground rtl:rotate-180" />
-              </Link>
-            </li>
+              </span>
+            </JobLinkRow>
           ))}
         </ul>
       </CardContent>

@@ -1,6 +1,6 @@
+import { JobLinkRow } from "./job-link-row";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ChevronRight } from "lucide-react";
 import { formatDate } from "../../lib/format";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc";
@@ -37,22 +37,11 @@ export function PreviousJobsCard({ userId, showAllLink = false }: { userId: stri
         ) : (
           <ul className="-mx-2 grid" data-testid="previous-jobs">
             {jobs.map((job) => (
-              <li key={job.id}>
-                <Link
-                  to="/jobs/$jobId"
-                  params={{ jobId: job.id }}
-                  className="flex items-center gap-3 rounded-md px-2 py-2.5 hover:bg-accent"
-                  data-testid="previous-job"
-                >
-                  <span className="grid min-w-0 flex-1 gap-0.5">
-                    <span dir="auto" className="line-clamp-2 font-medium">{job.title}</span>
-                    <span className="truncate text-sm text-muted-foreground">
-                      <bdi>{job.companyName || job.employerName}</bdi> · {formatDate(job.startDate)}
-                    </span>
-                  </span>
-                  <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground rtl:rotate-180" />
-                </Link>
-              </li>
+              <JobLinkRow key={job.id} jobId={job.id} title={job.title} testId="previous-job">
+                <span className="truncate text-sm text-muted-foreground">
+                  <bdi>{job.companyName || job.employerName}</bdi> · {formatDate(job.startDate)}
+                </span>
+              </JobLinkRow>
             ))}
           </ul>
         )}

@@ -5,7 +5,7 @@ import { m } from "../../paraglide/messages.js";
 import { Avatar } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 import { Card, CardContent } from "../ui/card";
-import { formatDay } from "./dates";
+import { formatDay } from "../../lib/format";
 import { avatarInitials } from "./initials";
 import { ProfileRating } from "./profile-rating";
 

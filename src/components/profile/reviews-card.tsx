@@ -6,7 +6,7 @@ import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { Skeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
-import { formatDay } from "./dates";
+import { formatDay } from "../../lib/format";
 import { StarRating } from "./star-rating";
 
 /** Reviews a person received, newest first, a page at a time; reviewers with visible profiles are links. */

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Heart } from "lucide-react";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc";
-import { isolate } from "../applications/hiring-utils";
+import { isolate } from "../../lib/locale";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { ReviewFormCard } from "./review-form-card";
 import { Stars } from "./star-input";

@@ -6,7 +6,7 @@ import { useSignOut } from "../../lib/session";
 import { toastError, toastSuccess } from "../../lib/toast";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc";
-import { formatDay } from "../profile/dates";
+import { formatDay } from "../../lib/format";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { Separator } from "../ui/separator";

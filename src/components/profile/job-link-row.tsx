@@ -1,0 +1,23 @@
+import { Link } from "@tanstack/react-router";
+import { ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
+
+/** A job in a profile card: its title, a detail line under it, opening /jobs/{id}. */
+export function JobLinkRow({ jobId, title, testId, children }: { jobId: string; title: string; testId: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link
+        to="/jobs/$jobId"
+        params={{ jobId }}
+        className="flex items-center gap-3 rounded-md px-2 py-2.5 hover:bg-accent"
+        data-testid={testId}
+      >
+        <span className="grid min-w-0 flex-1 gap-1">
+          <span dir="auto" className="line-clamp-2 font-medium">{title}</span>
+          {children}
+        </span>
+        <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground rtl:rotate-180" />
+      </Link>
+    </li>
+  );
+}
