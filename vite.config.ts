@@ -3,13 +3,14 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+
 import { paraglideOptions } from "./scripts/paraglide-options.ts";
 import { routerGeneratorOptions } from "./scripts/router-options.ts";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
-  // The router plugin must come before react() or code splitting silently fails (STACK-NOTES.md).
+  // The router plugin must come before react() or code splitting silently fails (docs/working-in-this-repo.md, Stack facts).
   plugins: [tanstackRouter(routerGeneratorOptions), react(), tailwindcss(), paraglideVitePlugin(paraglideOptions)],
   server: {
     port: 5173,

@@ -22,11 +22,12 @@ import { performance } from "node:perf_hooks";
 import { createTRPCClient, createWSClient, wsLink } from "@trpc/client";
 import superjson from "superjson";
 import WebSocket, { WebSocketServer } from "ws";
-import { createGroupChat } from "../db/factories/chat.ts";
+
 import { createJob } from "../db/factories/jobs.ts";
-import { type OpenedDatabase, openDatabase } from "../db/open.ts";
+import { openDatabase, type OpenedDatabase } from "../db/open.ts";
 import { buildApp } from "../server/app.ts";
 import { createAuth } from "../server/auth.ts";
+import { joinGroupChat } from "../server/chat/group-membership.ts";
 import { loadConfig } from "../server/config.ts";
 import type { ChatEventBus } from "../server/realtime/chat-bus.ts";
 import { createChatBus } from "../server/realtime/create-chat-bus.ts";
@@ -79,7 +80,12 @@ function deliveries(subscribers: number) {
       const sorted = [...latencies].sort((a, b) => a - b);
       const lasts = ids.map((id) => (lastReceipt.get(id) ?? Number.NaN) - (sentAt.get(id) ?? Number.NaN)).sort((a, b) => a - b);
       const end = Math.max(...ids.map((id) => lastReceipt.get(id) ?? Number.NaN));
-      return { deliveredRate: ids.length / ((end - t0) / 1000), p50: percentile(sorted, 50), p99: percentile(sorted, 99), lastP50: percentile(lasts, 50) };
+      return {
+        deliveredRate: ids.length / ((end - t0) / 1000),
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        lastP50: percentile(lasts, 50),
+      };
     },
     reset() {
       latencies.length = 0;
@@ -145,7 +151,14 @@ async function runApp(subscribers: number): Promise<{ burst: Stats; paced: Stats
         method: "POST",
         url: "/api/auth/sign-up/email",
         headers: { origin: config.publicUrl },
-        payload: { email: `bench${i}@example.com`, password: "secret123", name: `Bench Person ${i}`, ageConfirmed: true, consentDataProcessing: true, termsAccepted: true },
+        payload: {
+          email: `bench${i}@example.com`,
+          password: "secret123",
+          name: `Bench Person ${i}`,
+          ageConfirmed: true,
+          consentDataProcessing: true,
+          termsAccepted: true,
+        },
       });
       const setCookie = res.headers["set-cookie"];
       const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
@@ -154,7 +167,11 @@ async function runApp(subscribers: number): Promise<{ burst: Stats; paced: Stats
     const [owner] = cookies;
     if (!owner) throw new Error("no owner");
     const job = await createJob(database.db, owner.id);
-    const conversationId = await createGroupChat(database.db, job.id, cookies.map((c) => c.id));
+    const conversationId = await joinGroupChat(
+      database.db,
+      job.id,
+      cookies.map((c) => c.id),
+    );
 
     let started = 0;
     for (let i = 0; i < subscribers; i++) {
@@ -212,7 +229,7 @@ async function runApp(subscribers: number): Promise<{ burst: Stats; paced: Stats
     const paced = { sendRate: MESSAGES / ((performance.now() - t1) / 1000), ...track.stats(pacedIds, t1) };
     return { burst, paced };
   } finally {
-    for (const ws of clients) ws.close();
+    await Promise.all(clients.map((ws) => ws.close()));
     await app.close();
     await services.chatBus.close();
     await database.close();
@@ -236,7 +253,10 @@ async function runBaseline(subscribers: number): Promise<{ burst: Stats; paced: 
     });
     sockets.push(socket);
   }
-  await until(() => server.clients.size === subscribers && sockets.every((s) => s.readyState === WebSocket.OPEN), "baseline connections");
+  await until(
+    () => server.clients.size === subscribers && sockets.every((s) => s.readyState === WebSocket.OPEN),
+    "baseline connections",
+  );
 
   let nextId = 1;
   const broadcast = () => {
@@ -247,7 +267,21 @@ async function runBaseline(subscribers: number): Promise<{ burst: Stats; paced: 
       result: {
         type: "data",
         id: String(id),
-        data: { id: String(id), data: { json: { id, conversationId: "00000000-0000-4000-8000-000000000000", senderId: "x", senderName: "Bench Person 0", senderInitials: "BP", content: TEXT, imageUrl: null, createdAt: new Date().toISOString() } } },
+        data: {
+          id: String(id),
+          data: {
+            json: {
+              id,
+              conversationId: "00000000-0000-4000-8000-000000000000",
+              senderId: "x",
+              senderName: "Bench Person 0",
+              senderInitials: "BP",
+              content: TEXT,
+              imageUrl: null,
+              createdAt: new Date().toISOString(),
+            },
+          },
+        },
       },
     });
     track.sentAt.set(id, performance.now());

@@ -13,19 +13,19 @@
 // Seeds 20,000 people (a fifth employers) and 100,000 jobs of every category and status with SQL
 // generate_series, plus ratings of employers; everything stays on loopback. The app runs in a child
 // process (this file with --serve), so the load loop and the server do not share one event loop.
-import { type ChildProcess, fork } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+
 import { openDatabase } from "../db/open.ts";
 import { adminUrl, withDatabase } from "../db/testing/postgres-admin.ts";
-import type { JobSearch } from "../server/jobs/search-jobs.ts";
-import { countJobsQuery, searchJobsQuery } from "../server/jobs/search-jobs.ts";
 import { buildApp } from "../server/app.ts";
 import { createAuth } from "../server/auth.ts";
 import { loadConfig } from "../server/config.ts";
+import { countJobsQuery, searchJobsQuery, type JobSearch } from "../server/jobs/search-jobs.ts";
 import { createServices } from "../server/services.ts";
 import { localFileStore } from "../server/storage/file-store.ts";
 
@@ -156,13 +156,17 @@ async function main() {
   } else {
     console.log(`using the existing ${n} jobs (BENCH_RESEED=1 to seed again)`);
   }
-  const [stats] = (await raw`select count(*) filter (where status = 'open')::int as open from jobs`) as unknown as [{ open: number }];
+  const [stats] = (await raw`select count(*) filter (where status = 'open')::int as open from jobs`) as unknown as [
+    { open: number },
+  ];
   console.log(`open jobs: ${stats.open}; ${CONCURRENCY} concurrent requests, ${SECONDS} s per run; ${os.cpus().length} CPUs`);
 
   const server = await startServer();
   const port = server.port;
 
-  console.log(`\n${"scenario".padEnd(38)}${"side".padEnd(10)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}  errors`);
+  console.log(
+    `\n${"scenario".padEnd(38)}${"side".padEnd(10)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}  errors`,
+  );
   try {
     for (const scenario of SCENARIOS) {
       const url = `http://127.0.0.1:${port}/api/trpc/jobs.search?input=${encodeURIComponent(JSON.stringify({ json: scenario.input }))}`;
@@ -188,7 +192,9 @@ async function main() {
       );
       const label = `${scenario.name} (${items.length}/${total})`.padEnd(38);
       console.log(`${label}${"http".padEnd(10)}${fmt(http.rps, 0)}${fmt(http.p50)}${fmt(http.p99)}  ${http.errors}`);
-      console.log(`${"".padEnd(38)}${"sql".padEnd(10)}${fmt(direct.rps, 0)}${fmt(direct.p50)}${fmt(direct.p99)}  ${direct.errors}`);
+      console.log(
+        `${"".padEnd(38)}${"sql".padEnd(10)}${fmt(direct.rps, 0)}${fmt(direct.p50)}${fmt(direct.p99)}  ${direct.errors}`,
+      );
       console.log(`${"".padEnd(38)}${"ratio".padEnd(10)}${fmt(http.rps / direct.rps, 2)}`);
     }
   } finally {
@@ -236,11 +242,13 @@ async function serve() {
   const services = createServices({ files: localFileStore(uploadDir), fileLinkSecret: config.authSecret });
   const app = await buildApp({ config, db: database.db, auth, services, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
-  process.on("message", async () => {
-    await app.close();
-    await database.close();
-    await rm(uploadDir, { recursive: true, force: true });
-    process.exit(0);
+  process.on("message", () => {
+    void (async () => {
+      await app.close();
+      await database.close();
+      await rm(uploadDir, { recursive: true, force: true });
+      process.exit(0);
+    })();
   });
   process.send?.({ port: (app.server.address() as AddressInfo).port });
 }

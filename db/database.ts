@@ -1,5 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+
 import type * as schema from "./schema/index.ts";
 
 /** A drizzle database over either driver; transactions have the same shape. */

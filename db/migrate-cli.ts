@@ -1,5 +1,6 @@
 // npm run db:migrate: applies the committed migrations to DATABASE_URL, else the embedded database in DATA_DIR.
 import path from "node:path";
+
 import { openDatabase } from "./open.ts";
 
 const database = process.env.DATABASE_URL

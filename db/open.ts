@@ -7,10 +7,11 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+
 import type { Database } from "./database.ts";
 import * as schema from "./schema/index.ts";
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export type OpenedDatabase = {
   db: Database;
@@ -21,9 +22,7 @@ export type OpenedDatabase = {
   close(): Promise<void>;
 };
 
-export type OpenOptions =
-  | { databaseUrl: string; maxConnections?: number }
-  | { dataDir: string | null; loadDataDir?: Blob };
+export type OpenOptions = { databaseUrl: string; maxConnections?: number } | { dataDir: string | null; loadDataDir?: Blob };
 
 /**
  * Opens the database: Postgres through postgres.js when a URL is given, else the embedded PGlite in

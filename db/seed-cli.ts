@@ -2,6 +2,7 @@
 // embedded one in DATA_DIR) with a realistic marketplace.
 import path from "node:path";
 import { parseArgs } from "node:util";
+
 import { seedMarketplace } from "./demo/seed-marketplace.ts";
 import { openDatabase } from "./open.ts";
 

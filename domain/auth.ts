@@ -1,25 +1,22 @@
 import { z } from "zod";
+
 import { ERR } from "./errors.ts";
 import { LIMITS } from "./limits.ts";
+import { typedText } from "./text.ts";
 
-const email = z
-  .string()
-  .trim()
-  .max(LIMITS.email, ERR.emailTooLong)
-  .pipe(z.email(ERR.emailInvalid));
+const email = typedText().trim().max(LIMITS.email, ERR.emailTooLong).pipe(z.email(ERR.emailInvalid));
 
 const mustAccept = z.literal(true, { error: ERR.acceptAllTerms });
 
-/** Sign-up form and request: the three confirmations are each required (DECISIONS.md: 18+). */
+/** Sign-up form and request: the three confirmations are each required (docs/product.md, Roles: 18+). */
 export const signUpSchema = z.object({
   email,
   password: z.string().min(LIMITS.passwordMin, ERR.passwordMin).max(LIMITS.passwordMax, ERR.passwordTooLong),
-  fullName: z.string().trim().min(1, ERR.nameRequired).max(LIMITS.fullName, ERR.nameTooLong),
+  fullName: typedText().trim().min(1, ERR.nameRequired).max(LIMITS.fullName, ERR.nameTooLong),
   ageConfirmed: mustAccept,
   consentDataProcessing: mustAccept,
   termsAccepted: mustAccept,
 });
-export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** Sign-in form. */
 export const signInSchema = z.object({

@@ -1,6 +1,10 @@
 import { z } from "zod";
+
 import { ERR } from "./errors.ts";
+import { jobIdSchema, messageIdSchema as messageId, rowIdSchema } from "./ids.ts";
 import { LIMITS } from "./limits.ts";
+import { pageCursorSchema } from "./page-cursor.ts";
+import { typedText } from "./text.ts";
 
 /** Most messages one history page or one chats-list page returns. */
 export const CHAT_PAGE_MAX = 50;
@@ -26,33 +30,28 @@ export function initialsOf(fullName: string): string {
   return letters.join("").toLocaleUpperCase();
 }
 
-const conversationId = z.uuid(ERR.notFound);
-/** A message id (a bigint identity, safe as a JS number). */
-const messageId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const conversationId = rowIdSchema;
 
 /** Text of a chat message: trimmed, at most 2000 characters; may be empty when an image is attached. */
-export const chatContentSchema = z.string().trim().max(LIMITS.message, ERR.chatMessageTooLong);
+const chatContentSchema = typedText().trim().max(LIMITS.message, ERR.chatMessageTooLong);
 
 /** The chat composer: text, an uploaded image, or both; never neither. */
 export const sendMessageSchema = z
   .object({
     conversationId,
     content: chatContentSchema.default(""),
-    imageKey: z.string().min(1).max(300).optional(),
+    imageKey: typedText().min(1).max(300).optional(),
   })
   .refine((v) => v.content !== "" || v.imageKey !== undefined, { message: ERR.chatMessageRequired, path: ["content"] });
-export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
-/** The contact dialog on a job page (SPEC.md §5: required, at most 2000 characters). */
+/** The contact dialog on a job page (docs/product.md, Chat: required, at most 2000 characters). */
 export const contactEmployerSchema = z.object({
-  jobId: z.uuid(ERR.notFound),
-  content: z
-    .string({ error: ERR.chatMessageRequired })
+  jobId: jobIdSchema,
+  content: typedText({ error: ERR.chatMessageRequired })
     .trim()
     .min(1, ERR.chatMessageRequired)
     .max(LIMITS.message, ERR.chatMessageTooLong),
 });
-export type ContactEmployerInput = z.input<typeof contactEmployerSchema>;
 
 /** One page of history, newest first before `before` (a message id); returned oldest first. */
 export const historySchema = z.object({
@@ -63,9 +62,8 @@ export const historySchema = z.object({
 
 export const markReadSchema = z.object({ conversationId, messageId });
 
-export const conversationIdSchema = z.object({ conversationId });
-
-export const conversationForJobSchema = z.object({ jobId: z.uuid(ERR.notFound) });
+/** An input that names one conversation. */
+export const conversationRefSchema = z.object({ conversationId });
 
 export const imageUrlSchema = z.object({ messageId });
 
@@ -81,7 +79,7 @@ export const onMessageSchema = z.object({
 /** The /chats list: most recently updated first, `cursor` from the previous page. */
 export const chatsListSchema = z.object({
   limit: z.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_MAX),
-  cursor: z.string().max(200).nullish(),
+  cursor: pageCursorSchema.nullish(),
 });
 
 /** Unread counts stop counting here; the list shows "99+" for it. */

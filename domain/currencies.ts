@@ -1,4 +1,4 @@
-/** Currencies a job can be paid in (SPEC.md §9); RUB is the default. */
+/** Currencies a job can be paid in (docs/product.md, Jobs); RUB is the default. */
 export const JOB_CURRENCIES = ["RUB", "USD", "EUR", "GBP"] as const;
 export type JobCurrency = (typeof JOB_CURRENCIES)[number];
 export const DEFAULT_JOB_CURRENCY: JobCurrency = "RUB";

@@ -1,5 +1,5 @@
 /**
- * Keys of the user-facing error messages (SPEC.md §5, §6, §8). Schemas and procedures use these keys as
+ * Keys of the user-facing error messages (docs/product.md, Messages and errors). Schemas and procedures use these keys as
  * their messages; the client shows the translation of the key, the server's English text is the key's
  * `en` message. A test checks that every key exists in all ten message files.
  */
@@ -30,6 +30,17 @@ export const ERR = {
   interestRequired: "error_interest_required",
   unauthorized: "error_unauthorized",
   profileRequired: "error_profile_required",
+  onboardingRequired: "error_onboarding_required",
+  cursorInvalid: "error_cursor_invalid",
+  textControlCharacters: "error_text_control_characters",
+  foreignOrigin: "error_foreign_origin",
+  notJson: "error_not_json",
+  badRequest: "error_bad_request",
+  chatTooFast: "error_chat_too_fast",
+  contactsTooMany: "error_contacts_too_many",
+  liveFeedsTooMany: "error_live_feeds_too_many",
+  chatImagesPending: "error_chat_images_pending",
+  chatStorageFull: "error_chat_storage_full",
   notFound: "error_not_found",
   generic: "error_generic",
   currencyInvalid: "settings_error_currency_invalid",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { durationFilterOf, jobFiltersSchema, priceFilterOf } from "./job-filters.ts";
 
 describe("filter buckets", () => {
@@ -26,7 +27,9 @@ describe("filter buckets", () => {
   });
 
   it("accepts known filter values only", () => {
-    expect(jobFiltersSchema.safeParse({ price: "15-25", duration: "4-7", category: "retail", startDate: "2030-01-31" }).success).toBe(true);
+    expect(
+      jobFiltersSchema.safeParse({ price: "15-25", duration: "4-7", category: "retail", startDate: "2030-01-31" }).success,
+    ).toBe(true);
     expect(jobFiltersSchema.safeParse({ price: "cheap" }).success).toBe(false);
     expect(jobFiltersSchema.safeParse({ startDate: "31.01.2030" }).success).toBe(false);
   });

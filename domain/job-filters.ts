@@ -1,9 +1,12 @@
 import { z } from "zod";
+
+import { calendarDate } from "./calendar-date.ts";
 import { CATEGORIES } from "./categories.ts";
 import { ERR } from "./errors.ts";
 import { pageCursorSchema } from "./page-cursor.ts";
+import { typedText } from "./text.ts";
 
-/** Duration filter buckets (SPEC.md §9): 1 day, 2–3 days, 4–7 days, both ends included. */
+/** Duration filter buckets (docs/product.md, Search and filters): 1 day, 2–3 days, 4–7 days, both ends included. */
 export const DURATION_FILTERS = [
   { key: "1", minDays: 1, maxDays: 1 },
   { key: "2-3", minDays: 2, maxDays: 3 },
@@ -13,7 +16,7 @@ export type DurationFilterKey = (typeof DURATION_FILTERS)[number]["key"];
 export const DURATION_FILTER_KEYS = DURATION_FILTERS.map((f) => f.key) as [DurationFilterKey, ...DurationFilterKey[]];
 
 /**
- * Price filter buckets (SPEC.md §9) on the hourly rate: `min` is included, `below` is excluded, so 15
+ * Price filter buckets (docs/product.md, Search and filters) on the hourly rate: `min` is included, `below` is excluded, so 15
  * belongs to "15 to under 25" and 25 to "25 and over". Negotiable means no rate at all.
  */
 export const PRICE_FILTERS = [
@@ -45,10 +48,10 @@ export function priceFilterOf(rate: number | null): PriceFilterKey {
 
 /** The home page's filters, as the search procedure takes them. */
 export const jobFiltersSchema = z.object({
-  q: z.string().trim().max(200, ERR.searchTooLong).optional(),
+  q: typedText().trim().max(200, ERR.searchTooLong).optional(),
   category: z.enum(CATEGORIES, { error: ERR.filterInvalid }).optional(),
   duration: z.enum(DURATION_FILTER_KEYS, { error: ERR.filterInvalid }).optional(),
-  startDate: z.iso.date(ERR.filterInvalid).optional(),
+  startDate: calendarDate(ERR.filterInvalid).optional(),
   price: z.enum(PRICE_FILTER_KEYS, { error: ERR.filterInvalid }).optional(),
 });
 export type JobFilters = z.output<typeof jobFiltersSchema>;

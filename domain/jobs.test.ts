@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { todayIn } from "./age.ts";
 import { ERR } from "./errors.ts";
 import { isPastDate, jobCreateSchema, jobUpdateSchema, normalizeSkills, skillSchema, skillsSchema } from "./jobs.ts";
@@ -58,7 +59,16 @@ describe("the post form", () => {
 describe("the edit form", () => {
   it("says 'Please fill in all required fields' for each empty required field", () => {
     const { language: _language, ...fields } = form;
-    const empty = { ...fields, jobId: "x", title: "", description: "", category: "", location: "", startDate: "", durationDays: "" };
+    const empty = {
+      ...fields,
+      jobId: "8c1f8c7e-3a1b-4a55-9a55-2c3d4e5f6a7b",
+      title: "",
+      description: "",
+      category: "",
+      location: "",
+      startDate: "",
+      durationDays: "",
+    };
     const issues = jobUpdateSchema.safeParse(empty).error?.issues ?? [];
     const firstByField = new Map<unknown, string>();
     for (const issue of issues) if (!firstByField.has(issue.path[0])) firstByField.set(issue.path[0], issue.message);
@@ -74,6 +84,8 @@ describe("the edit form", () => {
 
   it("takes one worker when the field is left blank", () => {
     const { language: _language, ...fields } = form;
-    expect(jobUpdateSchema.parse({ ...fields, jobId: "x", maxWorkers: "" }).maxWorkers).toBe(1);
+    expect(jobUpdateSchema.parse({ ...fields, jobId: "8c1f8c7e-3a1b-4a55-9a55-2c3d4e5f6a7b", maxWorkers: "" }).maxWorkers).toBe(
+      1,
+    );
   });
 });

@@ -1,17 +1,21 @@
 import { z } from "zod";
+
 import { todayIn } from "./age.ts";
+import { calendarDate } from "./calendar-date.ts";
 import { CATEGORIES } from "./categories.ts";
 import { DEFAULT_JOB_CURRENCY, JOB_CURRENCIES } from "./currencies.ts";
 import { ERR } from "./errors.ts";
+import { jobIdSchema, uuidSchema } from "./ids.ts";
 import { LANGUAGE_CODES } from "./languages.ts";
 import { LIMITS } from "./limits.ts";
 import { JOB_ACTIONS, type JobAction } from "./statuses.ts";
+import { boundedText, typedText } from "./text.ts";
 
 /** At most this many skill tags per job: enough for any day job, small enough to show on a card. */
 export const MAX_SKILLS = 20;
 
 /** True when `timeZone` is an IANA zone this runtime knows. */
-export function isTimeZone(timeZone: string): boolean {
+function isTimeZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone });
     return true;
@@ -40,11 +44,11 @@ export function normalizeSkills(list: readonly string[]): string[] {
 }
 
 /** One skill typed into the tag input (blank input is ignored by the caller, not an error). */
-export const skillSchema = z.string().trim().max(LIMITS.skill, ERR.skillTooLong);
+export const skillSchema = typedText().trim().max(LIMITS.skill, ERR.skillTooLong);
 
 /** The skill list of a job; an empty list is stored as null. */
 export const skillsSchema = z
-  .array(z.string())
+  .array(typedText())
   .nullish()
   .transform((list) => normalizeSkills(list ?? []))
   .pipe(z.array(z.string().max(LIMITS.skill, ERR.skillTooLong)).max(MAX_SKILLS, ERR.skillsTooMany))
@@ -63,35 +67,37 @@ function hasAtMostTwoDecimals(value: number): boolean {
 
 /**
  * The fields of a job. `required` replaces the message of an empty required field: the edit form says
- * 'Please fill in all required fields' (SPEC.md §5) where the post form names the field's own rule.
+ * 'Please fill in all required fields' (docs/product.md, Jobs) where the post form names the field's own rule.
  */
 function jobFields(required?: string) {
   const need = (own: string) => required ?? own;
   return {
-    title: z
-      .string({ error: need(ERR.jobTitleMin) })
-      .trim()
-      .min(1, need(ERR.jobTitleMin))
-      .min(LIMITS.jobTitleMin, ERR.jobTitleMin)
-      .max(LIMITS.jobTitleMax, ERR.jobTitleTooLong),
-    description: z
-      .string({ error: need(ERR.jobDescriptionMin) })
-      .trim()
-      .min(1, need(ERR.jobDescriptionMin))
-      .min(LIMITS.jobDescriptionMin, ERR.jobDescriptionMin)
-      .max(LIMITS.jobDescriptionMax, ERR.jobDescriptionTooLong),
+    title: boundedText({
+      min: LIMITS.jobTitleMin,
+      max: LIMITS.jobTitleMax,
+      required: need(ERR.jobTitleMin),
+      tooShort: ERR.jobTitleMin,
+      tooLong: ERR.jobTitleTooLong,
+    }),
+    description: boundedText({
+      min: LIMITS.jobDescriptionMin,
+      max: LIMITS.jobDescriptionMax,
+      required: need(ERR.jobDescriptionMin),
+      tooShort: ERR.jobDescriptionMin,
+      tooLong: ERR.jobDescriptionTooLong,
+    }),
     category: z.enum(CATEGORIES, { error: need(ERR.jobCategoryRequired) }),
-    location: z
-      .string({ error: need(ERR.jobLocationRequired) })
-      .trim()
-      .min(1, need(ERR.jobLocationRequired))
-      .min(LIMITS.jobLocationMin, ERR.jobLocationRequired)
-      .max(LIMITS.jobLocationMax, ERR.jobLocationTooLong),
-    startDate: z
-      .string({ error: need(ERR.jobStartDateRequired) })
+    location: boundedText({
+      min: LIMITS.jobLocationMin,
+      max: LIMITS.jobLocationMax,
+      required: need(ERR.jobLocationRequired),
+      tooShort: ERR.jobLocationRequired,
+      tooLong: ERR.jobLocationTooLong,
+    }),
+    startDate: typedText({ error: need(ERR.jobStartDateRequired) })
       .trim()
       .min(1, need(ERR.jobStartDateRequired))
-      .pipe(z.iso.date(ERR.jobStartDateInvalid)),
+      .pipe(calendarDate(ERR.jobStartDateInvalid)),
     durationDays: numeric.pipe(
       z
         .number({ error: need(ERR.jobDurationMin) })
@@ -128,10 +134,9 @@ function jobFields(required?: string) {
 }
 
 /** The poster's IANA time zone: it decides which day is "today" for the start date. */
-export const timeZoneSchema = z.string({ error: ERR.timeZoneInvalid }).max(64, ERR.timeZoneInvalid).refine(isTimeZone, ERR.timeZoneInvalid);
-
-/** A job id from a URL; anything that is not a job's id simply finds nothing. */
-export const jobIdSchema = z.string({ error: ERR.jobNotFound }).max(64, ERR.jobNotFound);
+const timeZoneSchema = typedText({ error: ERR.timeZoneInvalid })
+  .max(64, ERR.timeZoneInvalid)
+  .refine(isTimeZone, ERR.timeZoneInvalid);
 
 /** Post a job: the form and the `jobs.create` procedure. `language` is the poster's interface language. */
 export const jobCreateSchema = z
@@ -143,8 +148,9 @@ export const jobCreateSchema = z
   .refine((v) => !isPastDate(v.startDate, v.timeZone), {
     path: ["startDate"],
     message: ERR.jobStartDatePast,
-    // Judge the date also while other fields are still wrong, as long as the date and zone are valid.
-    when: (payload) => !payload.issues.some((i) => i.path?.[0] === "startDate" || i.path?.[0] === "timeZone"),
+    // Judge the date also while other fields are still wrong, as long as the date and zone are valid
+    // (and the input is an object at all: an issue at the root has an empty path).
+    when: (payload) => !payload.issues.some((i) => !i.path?.length || i.path[0] === "startDate" || i.path[0] === "timeZone"),
   });
 export type JobCreateInput = z.input<typeof jobCreateSchema>;
 export type JobCreateValues = z.output<typeof jobCreateSchema>;
@@ -155,7 +161,7 @@ export type JobCreateValues = z.output<typeof jobCreateSchema>;
  * checks it.
  */
 export const jobUpdateSchema = z.object({
-  jobId: jobIdSchema,
+  jobId: uuidSchema(ERR.jobEditNotFound),
   ...jobFields(ERR.requiredFields),
   timeZone: timeZoneSchema,
 });
@@ -167,4 +173,3 @@ export const jobStatusChangeSchema = z.object({
   jobId: jobIdSchema,
   action: z.enum(Object.keys(JOB_ACTIONS) as [JobAction, ...JobAction[]], { error: ERR.jobStatusChangeRefused }),
 });
-export type JobStatusChangeInput = z.input<typeof jobStatusChangeSchema>;

@@ -1,7 +1,7 @@
 /** Minimum age to use Daywork: one constant for sign-up, onboarding, settings and the terms. */
 export const MIN_AGE = 18;
 
-/** Field lengths and numeric ranges from SPEC.md §5 and §9. */
+/** Field lengths and numeric ranges (docs/product.md, Limits). */
 export const LIMITS = {
   email: 255,
   passwordMin: 6,
@@ -34,4 +34,28 @@ export const LIMITS = {
   signedUrlSeconds: 3600,
   pageSize: 20,
   peopleLimit: 20,
+  /** Bytes of chat images one person's sent messages may hold in storage. */
+  chatImageStorageBytes: 200 * 1024 * 1024,
+  /** Chat images uploaded and not yet sent, per person (each waits a day before it is removed). */
+  pendingChatImages: 10,
+  /** Live chat feeds one WebSocket may hold open at once. */
+  liveFeedsPerSocket: 20,
+  /** Calls in one HTTP batch (the client splits larger ones; the server refuses them). */
+  batchSize: 20,
+  /** WebSockets one person may hold open at once on one server instance. */
+  socketsPerPerson: 10,
 } as const;
+
+/**
+ * How often a person may do what costs others (docs/decisions/015): counted per person in Postgres,
+ * so the limit holds across server instances. Refused with 429 and the seconds until the window opens.
+ */
+export const RATE_LIMITS = {
+  /** Chat and private messages sent. */
+  chatMessage: { limit: 30, windowSeconds: 60 },
+  /** New private conversations started with employers ("Message employer" to someone new). */
+  firstContact: { limit: 10, windowSeconds: 60 * 60 },
+} as const satisfies RateLimits;
+
+/** A limit per person: at most `limit` times in `windowSeconds`. */
+export type RateLimits = Record<"chatMessage" | "firstContact", { limit: number; windowSeconds: number }>;

@@ -1,12 +1,38 @@
 import { z } from "zod";
 
+import { ERR } from "./errors.ts";
+import { uuidSchema } from "./ids.ts";
+
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
+
+/** True for a real UTC instant in the cursor's format (no 2024-02-30, no hour 24, no year 0). */
+function isRealInstant(text: string): boolean {
+  const parts = INSTANT.exec(text);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
 /**
- * Where the next page of a newest-first list starts: the last row's (created_at, id). `createdAt` keeps
+ * Where the next page of a newest-first list starts: the last row's (timestamp, id). `at` keeps
  * Postgres's microseconds as text, because a JavaScript Date would round them to milliseconds and make
- * pages repeat or skip rows created within the same millisecond.
+ * pages repeat or skip rows written within the same millisecond. Lists answer it as `nextCursor` and
+ * take it back unchanged; anything else is refused here ('This list has changed'), never by the database.
  */
-export const pageCursorSchema = z.object({
-  createdAt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
-  id: z.guid(),
-});
+export const pageCursorSchema = z.object(
+  {
+    at: z.string({ error: ERR.cursorInvalid }).refine(isRealInstant, ERR.cursorInvalid),
+    id: uuidSchema(ERR.cursorInvalid),
+  },
+  { error: ERR.cursorInvalid },
+);
 export type PageCursor = z.infer<typeof pageCursorSchema>;

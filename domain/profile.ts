@@ -1,36 +1,34 @@
 import { z } from "zod";
+
 import { ageOn, todayIn } from "./age.ts";
+import { calendarDate } from "./calendar-date.ts";
 import { ERR } from "./errors.ts";
 import { LIMITS, MIN_AGE } from "./limits.ts";
+import { optionalText, typedText } from "./text.ts";
 import { USER_TYPES } from "./user-types.ts";
-
-const optionalText = (max: number, message: string) =>
-  z.string().trim().max(max, message).transform((v) => (v === "" ? null : v)).nullable().optional();
 
 /** An ISO date of birth that makes the person at least MIN_AGE today; empty means not given. */
 export const dateOfBirthSchema = z
-  .union([z.literal(""), z.iso.date(ERR.dateOfBirthInvalid)])
+  .union([z.literal(""), calendarDate(ERR.dateOfBirthInvalid)])
   .nullable()
   .optional()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || v <= todayIn(), ERR.dateOfBirthInvalid)
   .refine((v) => v === null || ageOn(v, todayIn()) >= MIN_AGE, ERR.minAge);
 
-export const fullNameSchema = z
-  .string({ error: ERR.fullNameRequired })
+export const fullNameSchema = typedText({ error: ERR.fullNameRequired })
   .trim()
   .min(1, ERR.fullNameRequired)
   .max(LIMITS.fullName, ERR.fullNameTooLong);
 
 /** One interest hashtag: trimmed, a leading '#' dropped, 1–50 characters. */
-export const interestSchema = z
-  .string()
+export const interestSchema = typedText()
   .trim()
   .transform((v) => v.replace(/^#+/, "").trim())
   .pipe(z.string().min(1, ERR.interestRequired).max(LIMITS.interest, ERR.interestTooLong));
 
 /** Onboarding step 1: who you are. */
-export const onboardingStep1Schema = z.object({
+const onboardingStep1Schema = z.object({
   userType: z.enum(USER_TYPES, { error: ERR.userTypeRequired }),
   fullName: fullNameSchema,
   dateOfBirth: dateOfBirthSchema,
@@ -45,7 +43,7 @@ export const profileDetailsSchema = z.object({
 });
 
 /** Interests collected on onboarding step 3: duplicates (case-insensitive) are dropped. */
-export const interestListSchema = z
+const interestListSchema = z
   .array(interestSchema)
   .max(50)
   .transform((list) => {
@@ -62,4 +60,3 @@ export const interestListSchema = z
 export const completeOnboardingSchema = onboardingStep1Schema.extend(profileDetailsSchema.shape).extend({
   interests: interestListSchema.default([]),
 });
-export type CompleteOnboardingInput = z.input<typeof completeOnboardingSchema>;

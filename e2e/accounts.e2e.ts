@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { newAccount, signIn, signUpAndOnboard, text, useLanguage } from "./support.ts";
+
+import { newAccount, signIn, signUp, signUpAndOnboard, startInLanguage, text } from "./support.ts";
 
 test.describe("accounts and onboarding", () => {
   test("a newcomer signs up in Russian, completes onboarding, signs out and back in", async ({ page }) => {
@@ -11,7 +12,8 @@ test.describe("accounts and onboarding", () => {
     await page.goto("/auth?tab=sign-up");
     const form = page.getByTestId("sign-up-form");
     await form.locator("input[type=email]").fill("not-an-email");
-    for (const box of ["ageConfirmed", "consentDataProcessing", "termsAccepted"]) await page.getByTestId(`confirm-${box}`).click();
+    for (const box of ["ageConfirmed", "consentDataProcessing", "termsAccepted"])
+      await page.getByTestId(`confirm-${box}`).click();
     await page.getByTestId("sign-up-submit").click();
     await expect(form.getByText(text("ru", "error_email_invalid"))).toBeVisible();
     await expect(form.getByText(text("ru", "error_name_required"))).toBeVisible();
@@ -34,7 +36,7 @@ test.describe("accounts and onboarding", () => {
   });
 
   test("an employer signs up in English and the onboarding asks for the company", async ({ page }) => {
-    await useLanguage(page, "en");
+    await startInLanguage(page, "en");
     await signUpAndOnboard(page, newAccount("employer"), "employer", { company: "Birch Café" });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "home_title"));
   });
@@ -49,8 +51,18 @@ test.describe("accounts and onboarding", () => {
     await expect(page).toHaveURL(/\/onboarding$/);
   });
 
+  test("before onboarding is finished, the privacy page is reachable and other pages lead back", async ({ page }) => {
+    await startInLanguage(page, "en");
+    await signUp(page, newAccount("halfway"));
+    await page.getByTestId("onboarding-privacy").click();
+    await expect(page).toHaveURL(/\/settings\/privacy$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "privacy_settings_title"));
+    await page.goto("/my-jobs");
+    await expect(page).toHaveURL(/\/onboarding$/);
+  });
+
   test("wrong password shows the server's message", async ({ page }) => {
-    await useLanguage(page, "en");
+    await startInLanguage(page, "en");
     const account = newAccount("wrong");
     await signUpAndOnboard(page, account, "worker");
     await page.getByTestId("nav-sign-out").click();
@@ -63,26 +75,23 @@ test.describe("languages", () => {
   test("the chosen language survives a reload and sets lang and dir", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "ru");
-    await page.getByTestId("language-switcher").click();
-    await page.getByTestId("language-en").click();
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await page.reload();
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "home_title"));
-    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
-
-    await page.getByTestId("language-switcher").click();
-    await page.getByTestId("language-ar").click();
-    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    await page.reload();
-    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ar", "home_title"));
+    for (const [code, dir] of [
+      ["en", "ltr"],
+      ["ar", "rtl"],
+    ] as const) {
+      await page.getByTestId("language-switcher").click();
+      await page.getByTestId(`language-${code}`).click();
+      await expect(page.locator("html")).toHaveAttribute("dir", dir);
+      await page.reload();
+      await expect(page.locator("html")).toHaveAttribute("lang", code);
+      await expect(page.locator("html")).toHaveAttribute("dir", dir);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(code, "home_title"));
+      expect(await page.evaluate(() => localStorage.getItem("language"))).toBe(code);
+    }
   });
 
   test("an unknown page shows the 404 and logs the path", async ({ page }) => {
-    await useLanguage(page, "en");
+    await startInLanguage(page, "en");
     const errors: string[] = [];
     page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
     await page.goto("/no-such-page");

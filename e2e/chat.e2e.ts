@@ -1,20 +1,16 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { newAccount, postJob, signUpAndOnboard, text, toastWith, useLanguage } from "./support.ts";
+import { expect, test, type Page } from "@playwright/test";
+
+import { newAccount, newPage, postJob, signUpAndOnboard, text, toastWith } from "./support.ts";
 
 /** A 1×1 PNG: small, but a real image the server's type sniffing and the browser both accept. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
-
-/** A new browser context with one page in it. */
-async function newPage(browser: Browser): Promise<Page> {
-  return (await browser.newContext()).newPage();
-}
 
 /** Marks the page's window so that a later check can tell it was never reloaded. */
 async function markWindow(page: Page) {
   await page.evaluate(() => Object.assign(window, { __e2eNoReload: true }));
 }
 async function expectNotReloaded(page: Page) {
-  expect(await page.evaluate(() => (window as { __e2eNoReload?: boolean }).__e2eNoReload)).toBe(true);
+  expect(await page.evaluate(() => "__e2eNoReload" in window && window.__e2eNoReload)).toBe(true);
 }
 
 async function sendText(page: Page, message: string) {
@@ -24,12 +20,12 @@ async function sendText(page: Page, message: string) {
 }
 
 test.describe("chat", () => {
-  test("an accepted worker and the employer talk live in the job's group chat; outsiders are turned away", async ({ browser }) => {
+  test("an accepted worker and the employer talk live in the job's group chat; outsiders are turned away", async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
-    const boss = await newPage(browser);
-    await useLanguage(boss, "en");
-    const hand = await newPage(browser);
-    await useLanguage(hand, "en");
+    const boss = await newPage(browser, "en");
+    const hand = await newPage(browser, "en");
     const bossAccount = newAccount("employer");
     const handAccount = newAccount("worker");
     await signUpAndOnboard(boss, bossAccount, "employer", { company: "Linden Catering" });
@@ -93,11 +89,12 @@ test.describe("chat", () => {
     const card = hand.getByTestId("chat-card").filter({ hasText: jobTitle });
     await expect(card).toHaveAttribute("data-kind", "group");
     await expect(card.getByTestId("chat-card-title")).toHaveText(jobTitle);
-    await expect(card.getByTestId("chat-card-last")).toHaveText(text("en", "chats_you_prefix", { text: `\u2068${caption}\u2069` }));
+    await expect(card.getByTestId("chat-card-last")).toHaveText(
+      text("en", "chats_you_prefix", { text: `\u2068${caption}\u2069` }),
+    );
 
     // Someone who was not accepted is refused.
-    const stranger = await newPage(browser);
-    await useLanguage(stranger, "en");
+    const stranger = await newPage(browser, "en");
     await signUpAndOnboard(stranger, newAccount("stranger"), "worker");
     await stranger.goto(`/jobs/${jobId}/chat`);
     await expect(stranger.getByTestId("chat-access-denied")).toContainText(text("en", "chat_access_denied"));
@@ -106,11 +103,11 @@ test.describe("chat", () => {
     for (const page of [boss, hand, stranger]) await page.context().close();
   });
 
-  test("a worker messages the employer from the job page and the employer finds the private conversation", async ({ browser }) => {
-    const boss = await newPage(browser);
-    await useLanguage(boss, "en");
-    const hand = await newPage(browser);
-    await useLanguage(hand, "en");
+  test("a worker messages the employer from the job page and the employer finds the private conversation", async ({
+    browser,
+  }) => {
+    const boss = await newPage(browser, "en");
+    const hand = await newPage(browser, "en");
     const handAccount = newAccount("worker");
     await signUpAndOnboard(boss, newAccount("employer"), "employer", { company: "Maple Events" });
     await signUpAndOnboard(hand, handAccount, "worker");

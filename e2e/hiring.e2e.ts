@@ -1,30 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
-import { newAccount, signUpAndOnboard, text, useLanguage } from "./support.ts";
+import { expect, test } from "@playwright/test";
 
-const today = () => {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
-
-/** Posts a job through /post-job and returns its id (the job page it lands on). */
-async function postJob(page: Page, title: string, workers: number) {
-  await page.goto("/post-job");
-  await page.getByTestId("job-title").fill(title);
-  await page.getByTestId("job-description").fill("Help set up the tables and serve the guests at a wedding party.");
-  await page.getByTestId("job-category").click();
-  await page.getByTestId("job-category-catering").click();
-  await page.getByTestId("job-location").fill("Old Town Hall");
-  await page.getByTestId("job-start-date").click();
-  await page.locator(`[data-day="${today()}"] button`).click();
-  await page.getByTestId("job-duration").fill("1");
-  await page.getByTestId("job-rate").fill("18");
-  await page.getByTestId("job-workers").fill(String(workers));
-  await page.getByTestId("job-submit").click();
-  await expect(page.getByText(text("en", "toast_job_posted"))).toBeVisible();
-  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
-  return page.url().split("/").pop() ?? "";
-}
+import { newAccount, postJob, signUpAndOnboard, startInLanguage, text } from "./support.ts";
 
 test.describe("hiring and reviews", () => {
   test("a worker applies, the employer accepts, completes the job and both review each other", async ({ browser }) => {
@@ -33,13 +9,13 @@ test.describe("hiring and reviews", () => {
     const worker = await browser.newContext();
     const boss = await employer.newPage();
     const hand = await worker.newPage();
-    await useLanguage(boss, "en");
-    await useLanguage(hand, "en");
+    await startInLanguage(boss, "en");
+    await startInLanguage(hand, "en");
     const bossAccount = newAccount("employer");
     const handAccount = newAccount("worker");
     await signUpAndOnboard(boss, bossAccount, "employer", { company: "Birch Café" });
     await signUpAndOnboard(hand, handAccount, "worker");
-    const jobId = await postJob(boss, `Wedding waiter ${Date.now().toString(36)}`, 1);
+    const jobId = await postJob(boss, { title: `Wedding waiter ${Date.now().toString(36)}`, workers: 1 });
 
     // The owner manages the job and is offered no apply card.
     await expect(boss.getByTestId("manage-job-card")).toBeVisible();
@@ -56,15 +32,28 @@ test.describe("hiring and reviews", () => {
     await expect(hand.getByTestId("apply-status-text")).toHaveText(text("en", "apply_pending"));
     await expect(hand.getByTestId("apply-button")).toHaveCount(0);
 
-    // Only the owner can manage applications: the worker is sent back to the job page.
+    // Only the owner can manage applications: the worker is told so in place, with the way back to the job.
     await hand.goto(`/jobs/${jobId}/applications`);
-    await expect(hand.getByText(text("en", "error_applications_access_denied"))).toBeVisible();
+    const denied = hand.getByTestId("applications-access-denied");
+    await expect(denied).toContainText(text("en", "error_applications_access_denied"));
+    await expect(hand).toHaveURL(new RegExp(`/jobs/${jobId}/applications$`));
+    await expect(hand.getByTestId("application-card")).toHaveCount(0);
+    await denied.getByTestId("applications-denied-back").click();
     await expect(hand).toHaveURL(new RegExp(`/jobs/${jobId}$`));
+    await expect(hand.getByTestId("apply-status")).toHaveAttribute("data-status", "pending");
+
+    // Nor can anyone else edit the job: it answers like a missing one.
+    await hand.goto(`/jobs/${jobId}/edit`);
+    await expect(hand.getByTestId("job-edit-not-found")).toContainText(text("en", "error_job_edit_not_found"));
+    await expect(hand.getByTestId("edit-job-form")).toHaveCount(0);
+    await hand.goto(`/jobs/${jobId}`);
 
     // The employer accepts the application on the applications page.
     await boss.getByTestId("job-applications").click();
     await expect(boss).toHaveURL(new RegExp(`/jobs/${jobId}/applications$`));
-    await expect(boss.getByTestId("applications-capacity")).toHaveText(text("en", "applications_capacity", { accepted: 0, max: 1 }));
+    await expect(boss.getByTestId("applications-capacity")).toHaveText(
+      text("en", "applications_capacity", { accepted: 0, max: 1 }),
+    );
     const application = boss.getByTestId("application-card").filter({ hasText: handAccount.name });
     await expect(application.getByTestId("application-message")).toHaveText(message);
     await expect(application.getByTestId("application-status")).toHaveText(text("en", "applications_status_pending"));
@@ -73,7 +62,9 @@ test.describe("hiring and reviews", () => {
     await expect(application.getByTestId("application-status")).toHaveText(text("en", "applications_status_accepted"));
     await expect(application.getByTestId("application-accept")).toHaveCount(0);
     await expect(application.getByTestId("application-reject")).toHaveCount(0);
-    await expect(boss.getByTestId("applications-capacity")).toHaveText(text("en", "applications_capacity", { accepted: 1, max: 1 }));
+    await expect(boss.getByTestId("applications-capacity")).toHaveText(
+      text("en", "applications_capacity", { accepted: 1, max: 1 }),
+    );
     await expect(boss.getByText(text("en", "applications_capacity_reached"))).toBeVisible();
 
     // The worker now sees Open Chat, and /my-jobs shows the application as accepted.
@@ -83,7 +74,10 @@ test.describe("hiring and reviews", () => {
     await expect(hand.getByTestId("open-chat")).toHaveAttribute("href", `/jobs/${jobId}/chat`);
     await hand.goto("/my-jobs");
     await expect(
-      hand.getByTestId("my-job-card").filter({ has: hand.locator(`a[href="/jobs/${jobId}"]`) }).getByTestId("my-application-status"),
+      hand
+        .getByTestId("my-job-card")
+        .filter({ has: hand.locator(`a[href="/jobs/${jobId}"]`) })
+        .getByTestId("my-application-status"),
     ).toContainText(text("en", "my_jobs_application_accepted"));
 
     // The employer starts and completes the job.
@@ -139,10 +133,10 @@ test.describe("hiring and reviews", () => {
     const visitor = await browser.newContext();
     const boss = await employer.newPage();
     const page = await visitor.newPage();
-    await useLanguage(boss, "en");
-    await useLanguage(page, "en");
+    await startInLanguage(boss, "en");
+    await startInLanguage(page, "en");
     await signUpAndOnboard(boss, newAccount("employer"), "employer", { company: "Oak Bistro" });
-    const jobId = await postJob(boss, `Bistro helper ${Date.now().toString(36)}`, 2);
+    const jobId = await postJob(boss, { title: `Bistro helper ${Date.now().toString(36)}`, workers: 2 });
 
     await page.goto(`/jobs/${jobId}`);
     await expect(page.getByTestId("apply-card")).toContainText(text("en", "apply_sign_in"));

@@ -1,58 +1,32 @@
-import { expect, type Page, test } from "@playwright/test";
-import { newAccount, signUpAndOnboard, text, useLanguage } from "./support.ts";
+import { expect, test, type Page } from "@playwright/test";
 
-const today = () => {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
-
-async function pickSelect(page: Page, testId: string, value: string) {
-  await page.getByTestId(testId).click();
-  await page.getByTestId(`${testId}-${value}`).click();
-}
-
-async function pickDay(page: Page, testId: string, iso: string) {
-  await page.getByTestId(testId).click();
-  await page.locator(`[data-day="${iso}"] button`).click();
-}
-
-async function postJob(page: Page, job: { title: string; description: string; location: string; skill: string }) {
-  await page.goto("/post-job");
-  await page.getByTestId("job-title").fill(job.title);
-  await page.getByTestId("job-description").fill(job.description);
-  await pickSelect(page, "job-category", "delivery");
-  await page.getByTestId("job-location").fill(job.location);
-  await pickDay(page, "job-start-date", today());
-  await page.getByTestId("job-duration").fill("3");
-  await pickSelect(page, "job-currency", "EUR");
-  await page.getByTestId("job-rate").fill("20");
-  await page.getByTestId("job-workers").fill("2");
-  await page.getByTestId("job-skill-input").fill(job.skill);
-  await page.getByTestId("job-skill-input").press("Enter");
-  await page.getByTestId("job-submit").click();
-  await expect(page.getByText(text("en", "toast_job_posted"))).toBeVisible();
-  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
-  return page.url().split("/").pop() ?? "";
-}
+import { localToday, newAccount, pickDay, pickSelect, postJob, signUpAndOnboard, startInLanguage, text } from "./support.ts";
 
 async function searchFor(page: Page, query: string) {
   await page.getByTestId("search-input").fill(query);
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(query)}`));
 }
 
-test("an employer posts a job; a visitor finds it by text and by each filter; the employer edits and manages it", async ({ browser }) => {
+test("an employer posts a job; a visitor finds it by text and by each filter; the employer edits and manages it", async ({
+  browser,
+}) => {
   const token = `zx${Date.now().toString(36)}`;
+  // Three days of delivery work at 20 EUR an hour for two workers, found below by each filter.
   const job = {
     title: `Parcel courier ${token}`,
     description: `Deliver parcels around the old town by bike, route briefing at 8 am (${token}desc).`,
+    category: "delivery",
     location: `Riverside ${token}loc`,
+    durationDays: 3,
+    currency: "EUR",
+    rate: 20,
+    workers: 2,
     skill: `cargo-bike-${token}`,
   };
 
   const employer = await browser.newContext();
   const employerPage = await employer.newPage();
-  await useLanguage(employerPage, "en");
+  await startInLanguage(employerPage, "en");
   await signUpAndOnboard(employerPage, newAccount("employer"), "employer", { company: `Courier Co ${token}` });
   const jobId = await postJob(employerPage, job);
   await expect(employerPage.getByRole("heading", { level: 1 })).toHaveText(job.title);
@@ -60,7 +34,7 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
   // A visitor without an account finds the job by each searchable field, case-insensitively.
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
-  await useLanguage(page, "en");
+  await startInLanguage(page, "en");
   await page.goto("/");
   for (const query of [token.toUpperCase(), `${token}desc`, `${token}LOC`, `cargo-bike-${token}`]) {
     await searchFor(page, query);
@@ -82,7 +56,7 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
   await pickSelect(page, "filter-price", "under-15");
   await expect(page.getByText(text("en", "home_empty"))).toBeVisible();
   await pickSelect(page, "filter-price", "15-25");
-  await pickDay(page, "filter-date", today());
+  await pickDay(page, "filter-date", localToday());
   await expect(page.getByTestId("job-card")).toHaveCount(1);
 
   // The search lives in the URL: a reload keeps it, and the back button undoes the last filter.
@@ -127,4 +101,19 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
 
   await employer.close();
   await visitor.close();
+});
+
+test("a link to a job that does not exist shows Job not found in place, with the way home", async ({ page }) => {
+  await startInLanguage(page, "en");
+  // A uuid no job has, and an id that is not a uuid at all (refused without asking the server).
+  for (const jobId of ["00000000-0000-4000-8000-000000000000", "not-a-job-id"]) {
+    await page.goto(`/jobs/${jobId}`);
+    const missing = page.getByTestId("job-not-found");
+    await expect(missing).toContainText(text("en", "error_job_not_found"));
+    await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}$`));
+    await expect(page.getByTestId("job-page")).toHaveCount(0);
+    await missing.getByTestId("not-found-home").click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "home_title"));
+  }
 });

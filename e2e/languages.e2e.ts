@@ -1,7 +1,8 @@
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+
 import { LANGUAGES } from "../domain/languages.ts";
-import { newAccount, postJob, signUpAndOnboard, text, useLanguage } from "./support.ts";
+import { newAccount, postJob, signUpAndOnboard, startInLanguage, text } from "./support.ts";
 
 const SCREENSHOTS = path.join("e2e", "screenshots");
 
@@ -27,7 +28,7 @@ test.describe("languages", () => {
     test(`the header's switcher turns the interface to ${code}, and it stays after a reload`, async ({ page }) => {
       // The browser prefers Russian (playwright.config.ts); start from English to switch to Russian.
       const from = code === "ru" ? "en" : "ru";
-      if (from === "en") await useLanguage(page, "en");
+      if (from === "en") await startInLanguage(page, "en");
       await page.goto("/");
       await expect(page.locator("html")).toHaveAttribute("lang", from);
 
@@ -47,7 +48,7 @@ test.describe("layout at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test("home and a job page fit the screen in Arabic, Russian and Chinese", async ({ page }) => {
-    await useLanguage(page, "en");
+    await startInLanguage(page, "en");
     await signUpAndOnboard(page, newAccount("employer"), "employer", { company: "Birch Café" });
     const jobId = await postJob(page, {
       title: "Waiter for a Saturday banquet with sixty guests and a long programme",
@@ -68,7 +69,13 @@ test.describe("layout at 375 px", () => {
       await expect(page.getByTestId("job-title")).toBeVisible();
       // The rate is written the reader's way: "18 ₽/час", "₽18/小时", "‏18 ₽ في الساعة".
       const amount = await page.evaluate(
-        (l) => new Intl.NumberFormat(l, { style: "currency", currency: "RUB", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 }).format(18),
+        (l) =>
+          new Intl.NumberFormat(l, {
+            style: "currency",
+            currency: "RUB",
+            currencyDisplay: "narrowSymbol",
+            maximumFractionDigits: 0,
+          }).format(18),
         code,
       );
       await expect(page.getByTestId("job-rate")).toHaveText(text(code, "job_card_per_hour", { amount }));

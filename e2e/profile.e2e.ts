@@ -1,20 +1,17 @@
 import { readFileSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { localToday, newAccount, signIn, signUpAndOnboard, text, toastWith, useLanguage } from "./support.ts";
+import { expect, test } from "@playwright/test";
+
+import { localToday, newAccount, newPage, signIn, signUpAndOnboard, text, toastWith } from "./support.ts";
 
 /** The smallest file the certificate upload takes for a PDF. */
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
 
-/** A new browser context with one page in it. */
-async function newPage(browser: Browser): Promise<Page> {
-  return (await browser.newContext()).newPage();
-}
-
 test.describe("profile, settings and privacy", () => {
-  test("a worker edits the profile, interests and certificates, exports the data and deletes the account", async ({ browser }) => {
+  test("a worker edits the profile, interests and certificates, exports the data and deletes the account", async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
-    const page = await newPage(browser);
-    await useLanguage(page, "en");
+    const page = await newPage(browser, "en");
     const account = newAccount("worker");
     await signUpAndOnboard(page, account, "worker");
 
@@ -53,7 +50,9 @@ test.describe("profile, settings and privacy", () => {
     await page.goto("/settings");
     const certificates = page.getByTestId("certificates-card");
     await expect(certificates.getByTestId("certificates-empty")).toBeVisible();
-    await certificates.getByTestId("certificate-file-input").setInputFiles({ name: "First aid.pdf", mimeType: "application/pdf", buffer: PDF });
+    await certificates
+      .getByTestId("certificate-file-input")
+      .setInputFiles({ name: "First aid.pdf", mimeType: "application/pdf", buffer: PDF });
     await expect(toastWith(page, text("en", "certificates_uploaded"))).toBeVisible();
     await expect(certificates.getByTestId("certificate-item")).toHaveCount(1);
     await expect(certificates.getByTestId("certificate-name")).toHaveText("First aid.pdf");
@@ -71,9 +70,8 @@ test.describe("profile, settings and privacy", () => {
     const download = await downloading;
     const after = localToday();
     expect([`daywork-data-${before}.json`, `daywork-data-${after}.json`]).toContain(download.suggestedFilename());
-    const exported = JSON.parse(readFileSync(await download.path(), "utf8")) as { email: string; profile: { bio: string } | null };
-    expect(exported.email).toBe(account.email);
-    expect(exported.profile?.bio).toBe(bio);
+    const exported: unknown = JSON.parse(readFileSync(await download.path(), "utf8"));
+    expect(exported).toMatchObject({ email: account.email, profile: { bio } });
     await expect(toastWith(page, text("en", "privacy_export_done_title"))).toBeVisible();
 
     // Deleting the account, after confirming, signs out for good.
@@ -93,10 +91,8 @@ test.describe("profile, settings and privacy", () => {
   });
 
   test("a profile made private shows as not found to other people", async ({ browser }) => {
-    const owner = await newPage(browser);
-    await useLanguage(owner, "en");
-    const other = await newPage(browser);
-    await useLanguage(other, "en");
+    const owner = await newPage(browser, "en");
+    const other = await newPage(browser, "en");
     const ownerAccount = newAccount("private");
     await signUpAndOnboard(owner, ownerAccount, "worker");
     await signUpAndOnboard(other, newAccount("visitor"), "employer");

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
 type Catalogue = Record<string, unknown>;
 const catalogues = new Map<string, Catalogue>();
@@ -8,7 +8,9 @@ const catalogues = new Map<string, Catalogue>();
 export function text(locale: string, key: string, inputs: Record<string, string | number> = {}): string {
   let catalogue = catalogues.get(locale);
   if (!catalogue) {
-    catalogue = JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as Catalogue;
+    const parsed: unknown = JSON.parse(readFileSync(`messages/${locale}.json`, "utf8"));
+    if (typeof parsed !== "object" || parsed === null) throw new Error(`messages/${locale}.json is not a message catalogue`);
+    catalogue = Object.fromEntries(Object.entries(parsed));
     catalogues.set(locale, catalogue);
   }
   const value = catalogue[key];
@@ -17,10 +19,17 @@ export function text(locale: string, key: string, inputs: Record<string, string 
 }
 
 /** Chooses the interface language before the app starts (what the switcher keeps in localStorage). */
-export async function useLanguage(page: Page, locale: string) {
+export async function startInLanguage(page: Page, locale: string) {
   await page.addInitScript((l) => {
     if (!localStorage.getItem("language")) localStorage.setItem("language", l);
   }, locale);
+}
+
+/** A page in a browser context of its own (a separate person), reading `locale` when given. */
+export async function newPage(browser: Browser, locale?: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  if (locale) await startInLanguage(page, locale);
+  return page;
 }
 
 let counter = 0;
@@ -32,16 +41,29 @@ export function newAccount(prefix = "person"): Account {
   return { email: `${prefix}-${Date.now()}-${counter}@example.com`, password: "secret123", name: `${prefix} ${counter}` };
 }
 
-/** Signs up through /auth and completes onboarding as a worker or an employer; ends on the home page. */
-export async function signUpAndOnboard(page: Page, account: Account, role: "worker" | "employer", extra: { company?: string } = {}) {
+/** Signs up through /auth; ends on the first onboarding step. */
+export async function signUp(page: Page, account: Account) {
   await page.goto("/auth?tab=sign-up");
   const form = page.getByTestId("sign-up-form");
-  await form.getByLabel(/name|имя/i).first().fill(account.name);
+  await form
+    .getByLabel(/name|имя/i)
+    .first()
+    .fill(account.name);
   await form.locator("input[type=email]").fill(account.email);
   await form.locator("input[type=password]").fill(account.password);
   for (const box of ["ageConfirmed", "consentDataProcessing", "termsAccepted"]) await page.getByTestId(`confirm-${box}`).click();
   await page.getByTestId("sign-up-submit").click();
   await expect(page).toHaveURL(/\/onboarding$/);
+}
+
+/** Signs up through /auth and completes onboarding as a worker or an employer; ends on the home page. */
+export async function signUpAndOnboard(
+  page: Page,
+  account: Account,
+  role: "worker" | "employer",
+  extra: { company?: string } = {},
+) {
+  await signUp(page, account);
   await page.getByTestId(`user-type-${role}`).click();
   await page.getByTestId("onboarding-next").click();
   if (extra.company) await page.locator("input[autocomplete=organization]").fill(extra.company);
@@ -67,24 +89,52 @@ export function localToday(): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-export type JobDraft = { title: string; description?: string; location?: string; workers?: number };
+/** Opens a select (`testId`) and chooses its item `value`. */
+export async function pickSelect(page: Page, testId: string, value: string) {
+  await page.getByTestId(testId).click();
+  await page.getByTestId(`${testId}-${value}`).click();
+}
+
+/** Opens a date picker (`testId`) and chooses the day `iso` (YYYY-MM-DD) of the month it shows. */
+export async function pickDay(page: Page, testId: string, iso: string) {
+  await page.getByTestId(testId).click();
+  await page.locator(`[data-day="${iso}"] button`).click();
+}
+
+export type JobDraft = {
+  title: string;
+  description?: string;
+  category?: string;
+  location?: string;
+  durationDays?: number;
+  currency?: string;
+  rate?: number;
+  workers?: number;
+  skill?: string;
+};
 
 /**
- * Posts a job through /post-job (category catering, starting today, one day at 18 per hour) as the
- * signed-in employer, in English; ends on the new job's page and returns its id.
+ * Posts a job through /post-job as the signed-in employer, in English, starting today; what the draft
+ * leaves out is catering at the Old Town Hall, one day at 18 per hour in the default currency, one worker.
+ * Ends on the new job's page and returns its id.
  */
 export async function postJob(page: Page, job: JobDraft): Promise<string> {
   await page.goto("/post-job");
   await page.getByTestId("job-title").fill(job.title);
-  await page.getByTestId("job-description").fill(job.description ?? "Help set up the tables and serve the guests at a wedding party.");
-  await page.getByTestId("job-category").click();
-  await page.getByTestId("job-category-catering").click();
+  await page
+    .getByTestId("job-description")
+    .fill(job.description ?? "Help set up the tables and serve the guests at a wedding party.");
+  await pickSelect(page, "job-category", job.category ?? "catering");
   await page.getByTestId("job-location").fill(job.location ?? "Old Town Hall");
-  await page.getByTestId("job-start-date").click();
-  await page.locator(`[data-day="${localToday()}"] button`).click();
-  await page.getByTestId("job-duration").fill("1");
-  await page.getByTestId("job-rate").fill("18");
+  await pickDay(page, "job-start-date", localToday());
+  await page.getByTestId("job-duration").fill(String(job.durationDays ?? 1));
+  if (job.currency) await pickSelect(page, "job-currency", job.currency);
+  await page.getByTestId("job-rate").fill(String(job.rate ?? 18));
   await page.getByTestId("job-workers").fill(String(job.workers ?? 1));
+  if (job.skill) {
+    await page.getByTestId("job-skill-input").fill(job.skill);
+    await page.getByTestId("job-skill-input").press("Enter");
+  }
   await page.getByTestId("job-submit").click();
   await expect(page.getByText(text("en", "toast_job_posted"))).toBeVisible();
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LANGUAGE_CODES } from "../domain/languages.ts";
+
 import { ERR } from "../domain/errors.ts";
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from "../domain/languages.ts";
 
 const load = (l: string) => JSON.parse(readFileSync(`messages/${l}.json`, "utf8")) as Record<string, unknown>;
 const catalogues = Object.fromEntries(LANGUAGE_CODES.map((l) => [l, load(l)]));
@@ -27,6 +28,15 @@ describe("message catalogues", () => {
       (k) => !SAME_AS_ENGLISH.has(k) && !SAME_IN_LOCALE.has(`${locale}:${k}`) && JSON.stringify(own[k]) === JSON.stringify(en[k]),
     );
     expect(copies).toEqual([]);
+  });
+
+  it("compiles the domain's languages, with its default as the base locale", () => {
+    const settings = JSON.parse(readFileSync("messages/project.inlang/settings.json", "utf8")) as {
+      baseLocale: string;
+      locales: string[];
+    };
+    expect(settings.baseLocale).toBe(DEFAULT_LANGUAGE);
+    expect(settings.locales).toEqual([...LANGUAGE_CODES]);
   });
 
   it("has a message for every error key the domain and server use", () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+
 import { LANGUAGE_CODES, type LanguageCode } from "../domain/languages.ts";
 import { m } from "../src/paraglide/messages.js";
 
@@ -13,7 +14,11 @@ const catalogues = Object.fromEntries(
 ) as Record<LanguageCode, Catalogue>;
 
 const pluralKeys = [
-  ...new Set(LANGUAGE_CODES.flatMap((l) => Object.keys(catalogues[l]).filter((k) => !k.startsWith("$") && Array.isArray(catalogues[l][k])))),
+  ...new Set(
+    LANGUAGE_CODES.flatMap((l) =>
+      Object.keys(catalogues[l]).filter((k) => !k.startsWith("$") && Array.isArray(catalogues[l][k])),
+    ),
+  ),
 ].sort();
 
 /** The CLDR categories a language's plural rules distinguish, as the running ICU knows them. */

@@ -3,13 +3,14 @@
 import { readdirSync } from "node:fs";
 import { compile } from "@inlang/paraglide-js";
 import { Generator, getConfig } from "@tanstack/router-generator";
+
 import { paraglideOptions } from "./paraglide-options.ts";
 import { routerGeneratorOptions } from "./router-options.ts";
 
 await compile(paraglideOptions);
 const compiled = readdirSync(`${paraglideOptions.outdir}/messages`).filter((f) => f.endsWith(".js") && !f.startsWith("_"));
 if (compiled.length === 0) {
-  // Paraglide reports success with zero messages when its plugin cannot load (STACK-NOTES.md).
+  // Paraglide reports success with zero messages when its plugin cannot load (docs/working-in-this-repo.md, Stack facts).
   console.error("paraglide compiled zero messages: check messages/project.inlang/settings.json modules");
   process.exit(1);
 }
@@ -18,3 +19,5 @@ const root = process.cwd();
 const config = getConfig(routerGeneratorOptions, root);
 await new Generator({ config, root }).run();
 console.log(`generated ${compiled.length} messages and the route tree`);
+// The inlang SDK leaves timers behind (~27 s of idling); everything is written, so end now.
+process.exit(0);

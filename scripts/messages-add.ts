@@ -3,6 +3,7 @@
 // Several people may add messages at once: a lock file keeps each merge whole.
 // Usage: npm run messages:add -- path/to/new-messages.json
 import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+
 import { LANGUAGE_CODES } from "../domain/languages.ts";
 
 const input = process.argv[2];

@@ -2,7 +2,7 @@
 export const paraglideOptions = {
   project: "./messages/project.inlang",
   outdir: "./src/paraglide",
-  // SPEC.md keeps the choice in localStorage under `language`.
+  // The chosen language is kept in localStorage under `language` (docs/product.md, Languages and translation).
   localStorageKey: "language",
   strategy: ["localStorage", "preferredLanguage", "baseLocale"] as ("localStorage" | "preferredLanguage" | "baseLocale")[],
   emitTsDeclarations: false,

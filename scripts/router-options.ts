@@ -5,4 +5,6 @@ export const routerGeneratorOptions = {
   generatedRouteTree: "./src/routeTree.gen.ts",
   autoCodeSplitting: true,
   quoteStyle: "double" as const,
+  // Relative imports name their file, as everywhere else (NodeNext resolution requires it).
+  addExtensions: true,
 };

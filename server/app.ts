@@ -6,16 +6,21 @@ import websocket from "@fastify/websocket";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import { WebSocket } from "ws";
+
 import type { Database } from "../db/database.ts";
+import { LIMITS } from "../domain/limits.ts";
+import { registerAuthRoute } from "./auth-route.ts";
 import type { Auth } from "./auth.ts";
 import { certificateUploadRoutes } from "./certificates/upload-route.ts";
 import { chatImageRoutes } from "./chat/image-upload-route.ts";
-import { registerAuthRoute } from "./auth-route.ts";
 import type { Config } from "./config.ts";
+import { registerOriginGuard } from "./http/origin-guard.ts";
 import type { Services } from "./services.ts";
+import { watchSessionSockets } from "./session/live-sessions.ts";
 import { registerFilesRoute } from "./storage/files-route.ts";
 import { createContext } from "./trpc/context.ts";
-import { type AppRouter, appRouter } from "./trpc/router.ts";
+import { appRouter, type AppRouter } from "./trpc/router.ts";
 
 export type AppDeps = {
   config: Config;
@@ -24,6 +29,12 @@ export type AppDeps = {
   services: Services;
   logger?: FastifyServerOptions["logger"];
 };
+
+/** The address a page of ours opens its WebSocket to (ws: for http:, wss: for https:). */
+function webSocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
+}
 
 /** The whole HTTP surface: auth, tRPC over HTTP and WebSocket, health, and the built SPA. */
 export async function buildApp(deps: AppDeps) {
@@ -42,7 +53,8 @@ export async function buildApp(deps: AppDeps) {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        // Our own origin only; 'self' covers the WebSocket to it (CSP level 3), named also for older browsers.
+        connectSrc: ["'self'", webSocketOrigin(config.publicUrl)],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -50,14 +62,23 @@ export async function buildApp(deps: AppDeps) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent only over HTTPS (below): over plain HTTP it would be ignored at best, a lock-out at worst.
+    strictTransportSecurity: false,
+  });
+  app.addHook("onSend", async (request, reply) => {
+    if (request.protocol === "https") reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    // Answers of the API are personal (sessions, profiles, messages): no shared or back-forward cache keeps them.
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
   });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  // After the websocket plugin: its hooks must know an upgrade request to close a refused one's socket.
+  registerOriginGuard(app, config.trustedOrigins);
 
   registerAuthRoute(app, auth);
   registerFilesRoute(app, { store: services.files, secret: services.fileLinkSecret, now: services.now });
   // Multipart uploads in their own scope, outside the tRPC plugin's (it replaces the parsers there).
-  await app.register(certificateUploadRoutes, { db, auth, services, trustedOrigins: config.trustedOrigins });
-  await app.register(chatImageRoutes, { db, auth, services, trustedOrigins: config.trustedOrigins });
+  await app.register(certificateUploadRoutes, { db, auth, services });
+  await app.register(chatImageRoutes, { db, auth, services });
 
   app.get("/api/health", async (_request, reply) => {
     try {
@@ -70,12 +91,20 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const contextDeps = { db, auth, config, services };
+  const sessionSockets = watchSessionSockets(db, (error) => app.log.error({ err: error }, "socket session sweep failed"));
+  app.addHook("onClose", async () => sessionSockets.stop());
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/trpc",
     useWSS: true,
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => createContext(contextDeps, req.headers),
+      maxBatchSize: LIMITS.batchSize,
+      createContext: ({ req, res }) =>
+        createContext(
+          contextDeps,
+          req.headers,
+          res instanceof WebSocket ? { watch: (user) => sessionSockets.track(res, user) } : undefined,
+        ),
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       onError({ path, error }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path }, "tRPC procedure failed");

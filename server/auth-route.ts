@@ -1,9 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import type { Auth } from "./auth.ts";
-import { CLIENT_IP_HEADER } from "./auth.ts";
+
+import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
+import { sendRefusal } from "./http/send-refusal.ts";
 
 /**
- * Mounts better-auth as a catch-all under /api/auth. Each Set-Cookie is forwarded on its own (merging
+ * The better-auth endpoints the app uses. Every other one (update-user, change-email, list-sessions, …)
+ * answers 404: profile changes go through our own procedures and schemas (profiles.update), so no
+ * better-auth endpoint can store a name or e-mail our limits never saw (docs/decisions/013).
+ */
+const AUTH_ENDPOINTS = new Set(["/sign-up/email", "/sign-in/email", "/sign-out", "/get-session", "/change-password"]);
+
+/**
+ * Mounts better-auth's endpoints that the app uses under /api/auth. Each Set-Cookie is forwarded on its own (merging
  * headers into one object would lose all but one cookie), and the client's IP is passed in a header we
  * control, so rate limits count per client.
  */
@@ -13,6 +21,7 @@ export function registerAuthRoute(app: FastifyInstance, auth: Auth) {
     url: "/api/auth/*",
     async handler(request, reply) {
       const url = new URL(request.url, `http://${request.headers.host ?? "localhost"}`);
+      if (!AUTH_ENDPOINTS.has(url.pathname.slice("/api/auth".length))) return sendRefusal(reply, "not_found");
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
         if (value === undefined || key.toLowerCase() === CLIENT_IP_HEADER) continue;

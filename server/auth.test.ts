@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { consentHistory, profiles, user } from "../db/schema/index.ts";
 import { ERR } from "../domain/errors.ts";
 import { cookieHeader, signUp } from "./testing/accounts.ts";
@@ -64,10 +65,21 @@ describe("sign-up validation", () => {
 describe("sign-up", () => {
   it("creates the user, the profile and both consent records, and signs in", async () => {
     const account = await signUp(t, { name: "Maria Ivanova" });
-    const [profile] = await t.db.select().from(profiles).where(sql`${profiles.id} = ${account.id}`);
-    expect(profile).toMatchObject({ fullName: "Maria Ivanova", consentDataProcessing: true, termsAccepted: true, ageVerified: true });
+    const [profile] = await t.db
+      .select()
+      .from(profiles)
+      .where(sql`${profiles.id} = ${account.id}`);
+    expect(profile).toMatchObject({
+      fullName: "Maria Ivanova",
+      consentDataProcessing: true,
+      termsAccepted: true,
+      ageVerified: true,
+    });
     expect(profile?.consentDate).toBeInstanceOf(Date);
-    const consents = await t.db.select().from(consentHistory).where(sql`${consentHistory.userId} = ${account.id}`);
+    const consents = await t.db
+      .select()
+      .from(consentHistory)
+      .where(sql`${consentHistory.userId} = ${account.id}`);
     expect(consents.map((c) => c.consentType).sort()).toEqual(["data_processing", "terms"]);
     expect(consents.every((c) => c.consentGiven)).toBe(true);
     expect((await me(account.cookie))?.profile?.fullName).toBe("Maria Ivanova");
@@ -89,7 +101,10 @@ describe("sign-up", () => {
     try {
       const res = await post("/api/auth/sign-up/email", { ...valid, email: "atomic@example.com" });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
-      const users = await t.db.select().from(user).where(sql`${user.email} = 'atomic@example.com'`);
+      const users = await t.db
+        .select()
+        .from(user)
+        .where(sql`${user.email} = 'atomic@example.com'`);
       expect(users).toEqual([]);
       expect(await t.db.$count(profiles, sql`${profiles.fullName} = ${valid.name}`)).toBe(0);
     } finally {

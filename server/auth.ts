@@ -3,11 +3,12 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { z } from "zod";
+
+import type { Database, Tx } from "../db/database.ts";
+import { account, rateLimit, session, user, verification } from "../db/schema/index.ts";
 import { passwordChangeSchema, signInSchema, signUpSchema } from "../domain/auth.ts";
 import { ERR } from "../domain/errors.ts";
 import { LIMITS } from "../domain/limits.ts";
-import type { Database, Tx } from "../db/database.ts";
-import { account, rateLimit, session, user, verification } from "../db/schema/index.ts";
 import type { Config } from "./config.ts";
 import { englishText } from "./english.ts";
 import { createProfileWithConsents } from "./profiles/create-profile.ts";
@@ -73,7 +74,7 @@ export function createAuth({ db, config }: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     hooks: {
-      // The same schemas as the forms, so the API answers with SPEC.md's messages.
+      // The same schemas as the forms, so the API answers with the forms' messages (docs/product.md, Messages and errors).
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-up/email") {
           const body = (ctx.body ?? {}) as Record<string, unknown>;

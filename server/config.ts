@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { type TranslateConfig, translateConfig } from "./translate/config.ts";
+
+import { translateConfig, type TranslateConfig } from "./translate/config.ts";
 
 const bool = (fallback: boolean) =>
   z
@@ -64,6 +65,23 @@ function localSecret(dataDir: string): string {
   return secret;
 }
 
+const VITE_DEV_PORT = 5173;
+const VITE_PREVIEW_PORT = 4173;
+
+/**
+ * The origins whose pages may call the API, open its socket and sign in (docs/decisions/013):
+ * `PUBLIC_URL`, `TRUSTED_ORIGINS`, and outside production every loopback spelling of the local ports
+ * (localhost, 127.0.0.1, [::1]), so the address the log prints works whichever way it is typed.
+ */
+function trustedOrigins(publicUrl: string, localPorts: number[], extra: string): string[] {
+  const loopback = localPorts.flatMap((port) => ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`));
+  const listed = extra
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  return [...new Set([new URL(publicUrl).origin, ...loopback, ...listed])];
+}
+
 /** Parses the environment once at boot; every local value has a working default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = envSchema.parse(env);
@@ -83,13 +101,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
     seedDemo: e.SEED_DEMO,
     authSecret: e.BETTER_AUTH_SECRET ?? localSecret(dataDir),
-    trustedOrigins: [
+    trustedOrigins: trustedOrigins(
       publicUrl,
-      // Vite's dev server and preview.
-      "http://localhost:5173",
-      "http://localhost:4173",
-      ...e.TRUSTED_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
-    ],
+      e.NODE_ENV === "production" ? [] : [e.PORT, VITE_DEV_PORT, VITE_PREVIEW_PORT],
+      e.TRUSTED_ORIGINS,
+    ),
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,

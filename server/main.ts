@@ -1,20 +1,19 @@
 import closeWithGrace from "close-with-grace";
+
 import { openDatabase } from "../db/open.ts";
-import { seedDemoIfEmpty } from "./demo/seed-demo.ts";
 import { buildApp } from "./app.ts";
 import { createAuth } from "./auth.ts";
 import { loadConfig } from "./config.ts";
-import { createServices } from "./services.ts";
+import { seedDemoIfEmpty } from "./demo/seed-demo.ts";
 import { createChatBus } from "./realtime/create-chat-bus.ts";
-import { createTranslator } from "./translate/create-translator.ts";
-import { localFileStore } from "./storage/file-store.ts";
+import { createServices } from "./services.ts";
 import { startFileDeletionWorker } from "./storage/file-deletions.ts";
+import { localFileStore } from "./storage/file-store.ts";
+import { createTranslator } from "./translate/create-translator.ts";
 
 const config = loadConfig();
 const database = await openDatabase(
-  config.databaseUrl
-    ? { databaseUrl: config.databaseUrl, maxConnections: config.databasePoolSize }
-    : { dataDir: config.dataDir },
+  config.databaseUrl ? { databaseUrl: config.databaseUrl, maxConnections: config.databasePoolSize } : { dataDir: config.dataDir },
 );
 await database.migrate();
 

@@ -1,5 +1,6 @@
-import { createInProcessChatBus } from "./realtime/in-process-chat-bus.ts";
+import { RATE_LIMITS, type RateLimits } from "../domain/limits.ts";
 import type { ChatEventBus } from "./realtime/chat-bus.ts";
+import { createInProcessChatBus } from "./realtime/in-process-chat-bus.ts";
 import type { FileStore } from "./storage/file-store.ts";
 import type { Translator } from "./translate/translator.ts";
 
@@ -17,6 +18,8 @@ export type Services = {
   translator: Translator | null;
   /** Announces committed chat messages to subscribers on every instance (realtime/). */
   chatBus: ChatEventBus;
+  /** How often a person may do what costs others (domain/limits.ts RATE_LIMITS; tests that flood raise them). */
+  rateLimits: RateLimits;
 };
 
 export type ServiceLog = {
@@ -35,5 +38,13 @@ export function createServices(
   base: Pick<Services, "files" | "fileLinkSecret"> & Partial<Pick<Services, "log" | "translator" | "chatBus">>,
   overrides: Partial<Services> = {},
 ): Services {
-  return { now: () => new Date(), log: jsonLinesLog, translator: null, chatBus: createInProcessChatBus(), ...base, ...overrides };
+  return {
+    now: () => new Date(),
+    log: jsonLinesLog,
+    translator: null,
+    chatBus: createInProcessChatBus(),
+    rateLimits: RATE_LIMITS,
+    ...base,
+    ...overrides,
+  };
 }

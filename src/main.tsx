@@ -2,16 +2,26 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { applyDocumentLanguage } from "./lib/locale";
-import { router } from "./router";
+
+import { isRefusal } from "./lib/errors.ts";
+import { applyDocumentLanguage } from "./lib/locale.ts";
+import { router } from "./router.tsx";
+
 import "./styles.css";
-import { queryClient } from "./trpc";
+
+import { queryClient } from "./trpc.ts";
 
 applyDocumentLanguage();
 
 const root = document.getElementById("root");
 if (root) {
-  createRoot(root).render(
+  createRoot(root, {
+    // A route's errorComponent shows a refusal (Access Denied…) as the page: an expected answer, not a
+    // fault worth logging. Anything else an error boundary catches is logged as React would.
+    onCaughtError: (error) => {
+      if (!isRefusal(error)) console.error(error);
+    },
+  }).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

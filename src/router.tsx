@@ -1,6 +1,8 @@
 import { createRouter } from "@tanstack/react-router";
-import { routeTree } from "./routeTree.gen";
-import { queryClient, trpc } from "./trpc";
+
+import { PagePending } from "./components/layout/page-pending.tsx";
+import { routeTree } from "./routeTree.gen.ts";
+import { queryClient, trpc } from "./trpc.ts";
 
 export const router = createRouter({
   routeTree,
@@ -8,6 +10,8 @@ export const router = createRouter({
   defaultPreload: "intent",
   // Loaders read through React Query, which owns caching.
   defaultPreloadStaleTime: 0,
+  // Shown when a page's loader has not finished after a second (routes may show their own shape).
+  defaultPendingComponent: PagePending,
   scrollRestoration: true,
 });
 

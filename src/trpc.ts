@@ -1,8 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from "@trpc/client";
+import type { inferRouterOutputs } from "@trpc/server";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
+
+import { LIMITS } from "../domain/limits.ts";
 import type { AppRouter } from "../server/trpc/router.ts";
+import { isRefusal } from "./lib/errors.ts";
 import { getLocale } from "./paraglide/runtime.js";
 
 function wsUrl(): string {
@@ -21,6 +25,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
       false: httpBatchLink({
         url: "/api/trpc",
         transformer: superjson,
+        maxItems: LIMITS.batchSize,
         headers: () => ({ "x-locale": getLocale() }),
       }),
     }),
@@ -31,15 +36,14 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      retry: (count, error) => count < 2 && !isClientError(error),
+      // A refusal (4xx) stays a refusal; only failures to answer are worth asking again.
+      retry: (count, error) => count < 2 && !isRefusal(error),
     },
   },
 });
 
-function isClientError(error: unknown): boolean {
-  const status = (error as { data?: { httpStatus?: number } })?.data?.httpStatus;
-  return typeof status === "number" && status >= 400 && status < 500;
-}
-
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 export type Trpc = typeof trpc;
+
+/** What each procedure answers, for naming the data a component shows (`RouterOutputs["jobs"]["byId"]`). */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;

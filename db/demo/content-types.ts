@@ -5,15 +5,7 @@ export type CountryCode = "RU" | "KZ" | "UZ" | "TM" | "DE" | "FR" | "ES";
 export type LanguageCode = "ru" | "en" | "uz" | "kk" | "tk" | "es" | "de" | "fr" | "ar" | "zh";
 
 /** Job categories of the marketplace. */
-export type CategoryId =
-  | "construction"
-  | "delivery"
-  | "cleaning"
-  | "catering"
-  | "moving"
-  | "landscaping"
-  | "retail"
-  | "other";
+export type CategoryId = "construction" | "delivery" | "cleaning" | "catering" | "moving" | "landscaping" | "retail" | "other";
 
 /** Currencies jobs can be paid in. */
 export type CurrencyCode = "RUB" | "USD" | "EUR" | "GBP";

@@ -1,17 +1,9 @@
-import { describe, it, expect } from "vitest";
+import { describe, expect, it } from "vitest";
+
 import type { CategoryId, CountryCode, CountryContent } from "./content-types.ts";
 import { countries, personName } from "./content.ts";
 
-const categories: CategoryId[] = [
-  "construction",
-  "delivery",
-  "cleaning",
-  "catering",
-  "moving",
-  "landscaping",
-  "retail",
-  "other",
-];
+const categories: CategoryId[] = ["construction", "delivery", "cleaning", "catering", "moving", "landscaping", "retail", "other"];
 
 const expected: Record<CountryCode, { language: CountryContent["language"]; currency: CountryContent["currency"] }> = {
   RU: { language: "ru", currency: "RUB" },

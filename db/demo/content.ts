@@ -1,11 +1,11 @@
-import type { CountryContent } from "./content-types.ts";
-import { ru } from "./content-ru.ts";
-import { kz } from "./content-kz.ts";
-import { uz } from "./content-uz.ts";
-import { tm } from "./content-tm.ts";
 import { de } from "./content-de.ts";
-import { fr } from "./content-fr.ts";
 import { es } from "./content-es.ts";
+import { fr } from "./content-fr.ts";
+import { kz } from "./content-kz.ts";
+import { ru } from "./content-ru.ts";
+import { tm } from "./content-tm.ts";
+import type { CountryContent } from "./content-types.ts";
+import { uz } from "./content-uz.ts";
 
 /** Demo content for every country Daywork operates in. */
 export const countries: CountryContent[] = [ru, kz, uz, tm, de, fr, es];

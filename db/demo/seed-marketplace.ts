@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+
 import { CATEGORIES } from "../../domain/categories.ts";
 import type { JobStatus } from "../../domain/statuses.ts";
 import type { Database } from "../database.ts";
@@ -14,8 +15,8 @@ import {
   user,
   userInterests,
 } from "../schema/index.ts";
-import { countries, personName } from "./content.ts";
 import type { CountryContent } from "./content-types.ts";
+import { countries, personName } from "./content.ts";
 import { linesFor } from "./conversation-lines.ts";
 import { createRandom, type Random } from "./random.ts";
 
@@ -184,17 +185,32 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
       const senderId = index % 2 === 0 ? (accepted[0]?.id ?? job.employerId) : job.employerId;
       messageRows.push({ conversationId, senderId, content, createdAt: new Date(at) });
     }
-    conversationRows.push({ id: conversationId, jobId: job.id, kind: "group", createdAt: new Date(openedAt), updatedAt: new Date(at) });
+    conversationRows.push({
+      id: conversationId,
+      jobId: job.id,
+      kind: "group",
+      createdAt: new Date(openedAt),
+      updatedAt: new Date(at),
+    });
 
     if (job.status !== "completed") continue;
     for (const worker of accepted) {
-      const ratedAt = new Date(at + DAY);
-      if (r.chance(0.8)) {
-        ratingRows.push({ jobId: job.id, fromUserId: job.employerId, toUserId: worker.id, rating: r.int(3, 5), comment: r.chance(0.7) ? r.pick(lines.reviewsOfWorkers) : null, createdAt: ratedAt });
-      }
-      if (r.chance(0.7)) {
-        ratingRows.push({ jobId: job.id, fromUserId: worker.id, toUserId: job.employerId, rating: r.int(3, 5), comment: r.chance(0.7) ? r.pick(lines.reviewsOfEmployers) : null, createdAt: ratedAt });
-      }
+      const createdAt = new Date(at + DAY);
+      /** Most participants leave a review (3-5 stars), most of them with a comment. */
+      const review = (fromUserId: string, toUserId: string, likelihood: number, comments: readonly string[]) => {
+        if (!r.chance(likelihood)) return;
+        const rating = r.int(3, 5);
+        ratingRows.push({
+          jobId: job.id,
+          fromUserId,
+          toUserId,
+          rating,
+          comment: r.chance(0.7) ? r.pick(comments) : null,
+          createdAt,
+        });
+      };
+      review(job.employerId, worker.id, 0.8, lines.reviewsOfWorkers);
+      review(worker.id, job.employerId, 0.7, lines.reviewsOfEmployers);
     }
   }
 
@@ -204,7 +220,9 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
   await insertInBatches(participantRows, (b) => db.insert(conversationParticipants).values(b));
   await insertInBatches(messageRows, (b) => db.insert(chatMessages).values(b));
   await insertInBatches(ratingRows, (b) => db.insert(ratings).values(b));
-  log(`seeded ${jobRows.length} jobs, ${applicationRows.length} applications, ${messageRows.length} messages, ${ratingRows.length} ratings`);
+  log(
+    `seeded ${jobRows.length} jobs, ${applicationRows.length} applications, ${messageRows.length} messages, ${ratingRows.length} ratings`,
+  );
   return {
     users: people.length,
     jobs: jobRows.length,

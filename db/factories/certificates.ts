@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+
 import type { Queryable } from "../database.ts";
-import { type Certificate, certificates } from "../schema/index.ts";
+import { certificates, type Certificate } from "../schema/index.ts";
 
 /** Inserts a certificate row of `userId` (the file itself is the caller's: put it in the FileStore). */
 export async function createCertificate(

@@ -1,29 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Queryable } from "../database.ts";
-import { type ChatMessage, chatMessages, conversationParticipants, conversations } from "../schema/index.ts";
+import { eq } from "drizzle-orm";
 
-/**
- * The job's group chat with these members (created when missing; members added once), as accepting
- * an application leaves it. Returns the conversation id.
- */
-export async function createGroupChat(db: Queryable, jobId: string, memberIds: string[]): Promise<string> {
-  await db.insert(conversations).values({ jobId, kind: "group" }).onConflictDoNothing({
-    target: conversations.jobId,
-    where: sql`${conversations.kind} = 'group'`,
-  });
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.jobId, jobId), eq(conversations.kind, "group")));
-  if (!row) throw new Error("group chat insert returned nothing");
-  if (memberIds.length) {
-    await db
-      .insert(conversationParticipants)
-      .values(memberIds.map((userId) => ({ conversationId: row.id, userId })))
-      .onConflictDoNothing();
-  }
-  return row.id;
-}
+import type { Queryable } from "../database.ts";
+import { chatMessages, conversationParticipants, conversations, type ChatMessage } from "../schema/index.ts";
 
 /** A direct conversation about a job between a person and the job's owner (ids in sorted order as its key). */
 export async function createDirectConversation(db: Queryable, jobId: string, a: string, b: string): Promise<string> {
@@ -47,12 +25,19 @@ export async function createChatMessage(
   db: Queryable,
   conversationId: string,
   senderId: string,
-  input: Partial<Pick<typeof chatMessages.$inferInsert, "content" | "imagePath" | "createdAt">> = {},
+  input: Partial<Pick<typeof chatMessages.$inferInsert, "content" | "imagePath" | "imageBytes" | "createdAt">> = {},
 ): Promise<ChatMessage> {
   const createdAt = input.createdAt ?? new Date();
   const [row] = await db
     .insert(chatMessages)
-    .values({ conversationId, senderId, content: input.content ?? "Hello!", imagePath: input.imagePath ?? null, createdAt })
+    .values({
+      conversationId,
+      senderId,
+      content: input.content ?? "Hello!",
+      imagePath: input.imagePath ?? null,
+      imageBytes: input.imageBytes ?? null,
+      createdAt,
+    })
     .returning();
   if (!row) throw new Error("chat message insert returned nothing");
   await db.update(conversations).set({ updatedAt: createdAt }).where(eq(conversations.id, conversationId));

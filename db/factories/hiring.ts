@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+
 import type { Queryable } from "../database.ts";
 import { jobs } from "../schema/index.ts";
 import { createApplication } from "./jobs.ts";

@@ -1,5 +1,5 @@
 import type { Queryable } from "../database.ts";
-import { type Job, jobApplications, jobs } from "../schema/index.ts";
+import { jobApplications, jobs, type Job } from "../schema/index.ts";
 
 export type NewJob = Partial<Omit<typeof jobs.$inferInsert, "employerId" | "searchText">>;
 
@@ -38,7 +38,10 @@ export async function createApplication(
   workerId: string,
   input: Partial<typeof jobApplications.$inferInsert> = {},
 ) {
-  const [row] = await db.insert(jobApplications).values({ jobId, workerId, ...input }).returning();
+  const [row] = await db
+    .insert(jobApplications)
+    .values({ jobId, workerId, ...input })
+    .returning();
   if (!row) throw new Error("application insert returned nothing");
   return row;
 }

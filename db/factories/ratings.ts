@@ -1,5 +1,5 @@
 import type { Queryable } from "../database.ts";
-import { type Rating, ratings } from "../schema/index.ts";
+import { ratings, type Rating } from "../schema/index.ts";
 
 export type NewRating = {
   jobId: string;

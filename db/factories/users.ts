@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+
 import type { Queryable } from "../database.ts";
-import { type Profile, profiles, user, userInterests } from "../schema/index.ts";
+import { profiles, user, userInterests, type Profile } from "../schema/index.ts";
 
 export type NewPerson = Partial<Omit<typeof profiles.$inferInsert, "id">> & { email?: string; interests?: string[] };
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
 import { applicationStatusEnum } from "./enums.ts";
 import { jobs } from "./jobs.ts";
 import { profiles } from "./profiles.ts";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import { profiles } from "./profiles.ts";
 
 export const certificates = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
 import { conversationKindEnum } from "./enums.ts";
 import { jobs } from "./jobs.ts";
 import { profiles } from "./profiles.ts";
@@ -22,8 +23,12 @@ export const conversations = pgTable(
   },
   (t) => [
     check("conversations_direct_key", sql`(${t.kind} = 'direct') = (${t.directKey} is not null)`),
-    uniqueIndex("conversations_group_per_job_uq").on(t.jobId).where(sql`${t.kind} = 'group'`),
-    uniqueIndex("conversations_direct_uq").on(t.jobId, t.directKey).where(sql`${t.kind} = 'direct'`),
+    uniqueIndex("conversations_group_per_job_uq")
+      .on(t.jobId)
+      .where(sql`${t.kind} = 'group'`),
+    uniqueIndex("conversations_direct_uq")
+      .on(t.jobId, t.directKey)
+      .where(sql`${t.kind} = 'direct'`),
   ],
 );
 export type Conversation = typeof conversations.$inferSelect;
@@ -40,10 +45,7 @@ export const conversationParticipants = pgTable(
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
     lastReadMessageId: bigint("last_read_message_id", { mode: "number" }).notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.conversationId, t.userId] }),
-    index("conversation_participants_user_idx").on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index("conversation_participants_user_idx").on(t.userId)],
 );
 
 export const chatMessages = pgTable(
@@ -60,10 +62,13 @@ export const chatMessages = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     content: text("content").notNull().default(""),
     imagePath: text("image_path"),
+    /** The image's size, counted against the sender's chat image storage (domain/limits.ts). */
+    imageBytes: integer("image_bytes"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("chat_messages_content_len", sql`char_length(${t.content}) <= 2000`),
+    check("chat_messages_image_bytes", sql`${t.imageBytes} is null or ${t.imageBytes} between 1 and 5242880`),
     check("chat_messages_not_empty", sql`${t.content} <> '' or ${t.imagePath} is not null`),
     index("chat_messages_conversation_idx").on(t.conversationId, t.id.desc()),
     index("chat_messages_sender_idx").on(t.senderId),

@@ -1,4 +1,5 @@
 import { pgEnum } from "drizzle-orm/pg-core";
+
 import { CATEGORIES } from "../../domain/categories.ts";
 import { JOB_CURRENCIES } from "../../domain/currencies.ts";
 import { APPLICATION_STATUSES, JOB_STATUSES } from "../../domain/statuses.ts";

@@ -14,5 +14,9 @@ export const fileDeletions = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("file_deletions_due_idx").on(t.nextAttemptAt)],
+  (t) => [
+    index("file_deletions_due_idx").on(t.nextAttemptAt),
+    // Prefix searches: a person's unsent chat images (chat-images/{userId}/…).
+    index("file_deletions_path_idx").on(t.path.op("text_pattern_ops")),
+  ],
 );

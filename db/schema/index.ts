@@ -9,3 +9,4 @@ export * from "./chat.ts";
 export * from "./certificates.ts";
 export * from "./translations.ts";
 export * from "./file-deletions.ts";
+export * from "./rate-limits.ts";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import { jobCategoryEnum, jobCurrencyEnum, jobStatusEnum } from "./enums.ts";
 import { profiles } from "./profiles.ts";
 
@@ -26,9 +27,7 @@ export const jobs = pgTable(
     language: text("language").notNull().default("ru"),
     // Lower-cased text that search matches; daywork_job_search_text is an IMMUTABLE SQL function
     // (migration 0000) because array_to_string itself is not allowed in a generated column.
-    searchText: text("search_text").generatedAlwaysAs(
-      sql`daywork_job_search_text(title, description, location, skills)`,
-    ),
+    searchText: text("search_text").generatedAlwaysAs(sql`daywork_job_search_text(title, description, location, skills)`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,7 +43,9 @@ export const jobs = pgTable(
     index("jobs_open_created_idx")
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'open'`),
-    index("jobs_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`).where(sql`${t.status} = 'open'`),
+    index("jobs_search_trgm")
+      .using("gin", sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.status} = 'open'`),
     index("jobs_employer_created_idx").on(t.employerId, t.createdAt.desc()),
   ],
 );

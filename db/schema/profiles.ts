@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
 import { DEFAULT_PROFILE_CURRENCY } from "../../domain/currencies.ts";
 import { user } from "./auth.ts";
 import { userTypeEnum } from "./enums.ts";
@@ -37,10 +38,7 @@ export const profiles = pgTable(
     check("profiles_location_len", sql`char_length(${t.location}) <= 100`),
     check("profiles_phone_len", sql`char_length(${t.phone}) <= 20`),
     check("profiles_company_name_len", sql`char_length(${t.companyName}) <= 100`),
-    check(
-      "profiles_currency",
-      sql`${t.currency} in ('USD','EUR','GBP','JPY','AUD','CAD','CHF','CNY','INR','RUB','KZT')`,
-    ),
+    check("profiles_currency", sql`${t.currency} in ('USD','EUR','GBP','JPY','AUD','CAD','CHF','CNY','INR','RUB','KZT')`),
     // People search: ILIKE over name, company and location among visible profiles.
     index("profiles_full_name_trgm").using("gin", sql`${t.fullName} gin_trgm_ops`),
     index("profiles_company_name_trgm").using("gin", sql`${t.companyName} gin_trgm_ops`),

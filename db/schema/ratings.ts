@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
 import { jobs } from "./jobs.ts";
 import { profiles } from "./profiles.ts";
 

@@ -1,4 +1,5 @@
 import { pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import { jobs } from "./jobs.ts";
 
 /**

@@ -2,8 +2,9 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+
 import { dumpPglite, openDatabase } from "../open.ts";
-import { TEMPLATE_DB, adminUrl, withDatabase } from "./postgres-admin.ts";
+import { adminUrl, TEMPLATE_DB, withDatabase } from "./postgres-admin.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

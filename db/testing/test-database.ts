@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
-import { type OpenedDatabase, openDatabase } from "../open.ts";
+
+import { openDatabase, type OpenedDatabase } from "../open.ts";
 import { withDbName } from "./global-setup.ts";
-import { TEMPLATE_DB, adminUrl, withDatabase } from "./postgres-admin.ts";
+import { adminUrl, TEMPLATE_DB, withDatabase } from "./postgres-admin.ts";
 
 export type TestDatabase = OpenedDatabase & { url: string | null };
 

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createAcceptedApplication } from "../../db/factories/hiring.ts";
 import { createApplication, createJob } from "../../db/factories/jobs.ts";
 import { createRating } from "../../db/factories/ratings.ts";
@@ -7,9 +8,9 @@ import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { conversationParticipants, conversations, jobApplications, jobs } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { LIMITS } from "../../domain/limits.ts";
-import { signUp } from "../testing/accounts.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { signUpMember } from "../testing/accounts.ts";
 import { expectRefusal } from "../testing/refusal.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -129,13 +130,13 @@ describe("applications.submit", () => {
   });
 
   it("answers over HTTP with the message key and status code, never a 500", async () => {
-    const account = await signUp(t);
+    const account = await signUpMember(t);
     const job = await createJob(t.db, (await createEmployer(t.db)).id);
     const post = (payload: unknown) =>
       t.app.inject({
         method: "POST",
         url: "/api/trpc/applications.submit",
-        headers: { cookie: account.cookie, "content-type": "application/json" },
+        headers: { cookie: account.cookie, "content-type": "application/json", origin: t.config.publicUrl },
         payload: JSON.stringify({ json: payload }),
       });
     expect((await post({ jobId: job.id })).statusCode).toBe(200);
@@ -188,12 +189,11 @@ describe("applications.forJob", () => {
     expect(ratedRow).toMatchObject({
       status: "pending",
       message: "Pick me",
-      worker: { fullName: "Rated Worker", bio: "Strong and careful", location: "Kazan", ratingAverage: 4.5, ratingCount: 2 },
+      worker: { fullName: "Rated Worker", bio: "Strong and careful", location: "Kazan", rating: { average: 4.5, count: 2 } },
     });
     expect(ratedRow?.createdAt).toBeInstanceOf(Date);
     expect(result.applications.find((a) => a.worker.id === fresh.id)?.worker).toMatchObject({
-      ratingAverage: null,
-      ratingCount: 0,
+      rating: { average: null, count: 0 },
     });
   });
 
@@ -204,11 +204,7 @@ describe("applications.forJob", () => {
     await createApplication(t.db, job.id, applicant.id);
     const others = [applicant, await createWorker(t.db), await createEmployer(t.db)];
     for (const other of others) {
-      await expectRefusal(
-        t.callerAs(other.id).applications.forJob({ jobId: job.id }),
-        "FORBIDDEN",
-        ERR.applicationsAccessDenied,
-      );
+      await expectRefusal(t.callerAs(other.id).applications.forJob({ jobId: job.id }), "FORBIDDEN", ERR.applicationsAccessDenied);
     }
     await expectRefusal(t.callerAs(null).applications.forJob({ jobId: job.id }), "UNAUTHORIZED", ERR.unauthorized);
     // An unknown job looks the same as someone else's.
@@ -221,7 +217,9 @@ describe("applications.forJob", () => {
 });
 
 describe("applications.accept and reject", () => {
-  async function pendingApplication(input: { maxWorkers?: number; status?: "open" | "in_progress" | "completed" | "cancelled" } = {}) {
+  async function pendingApplication(
+    input: { maxWorkers?: number; status?: "open" | "in_progress" | "completed" | "cancelled" } = {},
+  ) {
     const owner = await createEmployer(t.db);
     const job = await createJob(t.db, owner.id, input);
     const worker = await createWorker(t.db);
@@ -232,7 +230,14 @@ describe("applications.accept and reject", () => {
   it("accepts a pending application, counts it and adds owner and worker to the group chat", async () => {
     const { owner, job, worker, application } = await pendingApplication();
     const result = await t.callerAs(owner.id).applications.accept({ applicationId: application.id });
-    expect(result).toMatchObject({ id: application.id, status: "accepted", jobId: job.id, workerId: worker.id, acceptedCount: 1, maxWorkers: 2 });
+    expect(result).toMatchObject({
+      id: application.id,
+      status: "accepted",
+      jobId: job.id,
+      workerId: worker.id,
+      acceptedCount: 1,
+      maxWorkers: 2,
+    });
     expect((await jobRow(job.id)).acceptedCount).toBe(1);
     expect(await groupMembers(job.id)).toEqual([owner.id, worker.id].sort());
     expect(await t.callerAs(worker.id).applications.mine({ jobId: job.id })).toMatchObject({ status: "accepted" });
@@ -247,7 +252,8 @@ describe("applications.accept and reject", () => {
     expect(await t.db.$count(conversations, eq(conversations.jobId, job.id))).toBe(0);
 
     const ids = [];
-    for (const a of applications) ids.push((await t.callerAs(owner.id).applications.accept({ applicationId: a.id })).conversationId);
+    for (const a of applications)
+      ids.push((await t.callerAs(owner.id).applications.accept({ applicationId: a.id })).conversationId);
     expect(new Set(ids).size).toBe(1);
     expect(await t.db.$count(conversations, eq(conversations.jobId, job.id))).toBe(1);
     expect(await groupMembers(job.id)).toEqual([owner.id, ...workers.map((w) => w.id)].sort());
@@ -258,8 +264,16 @@ describe("applications.accept and reject", () => {
     const others = [worker, await createWorker(t.db), await createEmployer(t.db)];
     for (const other of others) {
       const caller = t.callerAs(other.id);
-      await expectRefusal(caller.applications.accept({ applicationId: application.id }), "FORBIDDEN", ERR.applicationsAccessDenied);
-      await expectRefusal(caller.applications.reject({ applicationId: application.id }), "FORBIDDEN", ERR.applicationsAccessDenied);
+      await expectRefusal(
+        caller.applications.accept({ applicationId: application.id }),
+        "FORBIDDEN",
+        ERR.applicationsAccessDenied,
+      );
+      await expectRefusal(
+        caller.applications.reject({ applicationId: application.id }),
+        "FORBIDDEN",
+        ERR.applicationsAccessDenied,
+      );
     }
     const anonymous = t.callerAs(null);
     await expectRefusal(anonymous.applications.accept({ applicationId: application.id }), "UNAUTHORIZED", ERR.unauthorized);
@@ -313,7 +327,11 @@ describe("applications.accept and reject", () => {
     expect((await jobRow(running.job.id)).acceptedCount).toBe(1);
     for (const status of ["completed", "cancelled"] as const) {
       const { owner, job, application } = await pendingApplication({ status });
-      await expectRefusal(t.callerAs(owner.id).applications.accept({ applicationId: application.id }), "CONFLICT", ERR.jobNotHiring);
+      await expectRefusal(
+        t.callerAs(owner.id).applications.accept({ applicationId: application.id }),
+        "CONFLICT",
+        ERR.jobNotHiring,
+      );
       expect((await jobRow(job.id)).acceptedCount).toBe(0);
       expect((await applicationsOf(job.id)).map((a) => a.status)).toEqual(["pending"]);
     }

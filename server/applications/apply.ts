@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
+
 import type { Database } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
-import { ERR } from "../../domain/errors.ts";
-import type { UserType } from "../../domain/user-types.ts";
-import { fail } from "../trpc/init.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import type { UserType } from "../../domain/user-types.ts";
+import { inTransaction, refusal } from "../refusal.ts";
 
 export type ApplyParams = { jobId: string; worker: { id: string; userType: UserType }; message: string | null };
 
@@ -15,31 +15,31 @@ export type ApplyParams = { jobId: string; worker: { id: string; userType: UserT
  */
 export async function applyToJob(db: Database, { jobId, worker, message }: ApplyParams) {
   try {
-    return await db.transaction(async (tx) => {
-      const [job] = await tx
-        .select({ employerId: jobs.employerId, status: jobs.status })
-        .from(jobs)
-        .where(eq(jobs.id, jobId))
-        .for("share");
-      if (!job) throw fail("NOT_FOUND", ERR.jobNotFound);
-      if (job.employerId === worker.id) throw fail("FORBIDDEN", ERR.cannotApplyOwnJob);
-      if (worker.userType !== "worker") throw fail("FORBIDDEN", ERR.applyWorkersOnly);
-      if (job.status !== "open") throw fail("CONFLICT", ERR.jobNotOpen);
-      const [application] = await tx
-        .insert(jobApplications)
-        .values({ jobId, workerId: worker.id, message })
-        .returning({
+    return await inTransaction(
+      db,
+      async (tx, refuse: (reason: "job_not_found" | "own_job_apply" | "workers_only" | "job_not_open") => never) => {
+        const [job] = await tx
+          .select({ employerId: jobs.employerId, status: jobs.status })
+          .from(jobs)
+          .where(eq(jobs.id, jobId))
+          .for("share");
+        if (!job) return refuse("job_not_found");
+        if (job.employerId === worker.id) return refuse("own_job_apply");
+        if (worker.userType !== "worker") return refuse("workers_only");
+        if (job.status !== "open") return refuse("job_not_open");
+        const [application] = await tx.insert(jobApplications).values({ jobId, workerId: worker.id, message }).returning({
           id: jobApplications.id,
           jobId: jobApplications.jobId,
           status: jobApplications.status,
           message: jobApplications.message,
           createdAt: jobApplications.createdAt,
         });
-      if (!application) throw new Error("application insert returned nothing");
-      return application;
-    });
+        if (!application) throw new Error("application insert returned nothing");
+        return application;
+      },
+    );
   } catch (error) {
-    if (isUniqueViolation(error, "job_applications_job_worker_uq")) throw fail("CONFLICT", ERR.alreadyApplied);
+    if (isUniqueViolation(error, "job_applications_job_worker_uq")) return refusal("already_applied");
     throw error;
   }
 }

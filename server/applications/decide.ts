@@ -1,14 +1,18 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
+
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
-import { ERR } from "../../domain/errors.ts";
+import { ACTIVE_JOB_STATUSES, isActiveJob } from "../../domain/statuses.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
-import { fail } from "../trpc/init.ts";
+import { lockPeopleFirst } from "../privacy/lock-order.ts";
+import { inTransaction } from "../refusal.ts";
+
+type Refuse = (reason: "not_owner" | "not_pending" | "positions_filled" | "job_not_hiring") => never;
 
 export type DecisionParams = { applicationId: string; ownerId: string; now: Date };
 
-/** The application with its job, when `ownerId` owns the job; else SPEC.md's Access Denied. */
-async function ownedApplication(db: Queryable, applicationId: string, ownerId: string) {
+/** The application with its job, when `ownerId` owns the job; refused for anyone else. */
+async function ownedApplication(db: Queryable, applicationId: string, ownerId: string, refuse: Refuse) {
   const [row] = await db
     .select({
       id: jobApplications.id,
@@ -19,8 +23,7 @@ async function ownedApplication(db: Queryable, applicationId: string, ownerId: s
     .from(jobApplications)
     .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
     .where(and(eq(jobApplications.id, applicationId), eq(jobs.employerId, ownerId)));
-  if (!row) throw fail("FORBIDDEN", ERR.applicationsAccessDenied);
-  return row;
+  return row ?? refuse("not_owner");
 }
 
 /**
@@ -31,9 +34,11 @@ async function ownedApplication(db: Queryable, applicationId: string, ownerId: s
  * serialises the increments and each re-checks the count.
  */
 export async function acceptApplication(db: Database, { applicationId, ownerId, now }: DecisionParams) {
-  return db.transaction(async (tx) => {
-    const application = await ownedApplication(tx, applicationId, ownerId);
-    if (application.status !== "pending") throw fail("CONFLICT", ERR.applicationNotPending);
+  return inTransaction(db, async (tx, refuse: Refuse) => {
+    const application = await ownedApplication(tx, applicationId, ownerId, refuse);
+    if (application.status !== "pending") return refuse("not_pending");
+    // Before the job row: a worker deleting their account right now goes first or waits for us.
+    if (!(await lockPeopleFirst(tx, [ownerId, application.workerId]))) return refuse("not_owner");
 
     const [job] = await tx
       .update(jobs)
@@ -43,14 +48,13 @@ export async function acceptApplication(db: Database, { applicationId, ownerId, 
           eq(jobs.id, application.jobId),
           eq(jobs.employerId, ownerId),
           lt(jobs.acceptedCount, jobs.maxWorkers),
-          inArray(jobs.status, ["open", "in_progress"]),
+          inArray(jobs.status, [...ACTIVE_JOB_STATUSES]),
         ),
       )
       .returning({ acceptedCount: jobs.acceptedCount, maxWorkers: jobs.maxWorkers });
     if (!job) {
       const [current] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, application.jobId));
-      const hiring = current?.status === "open" || current?.status === "in_progress";
-      throw fail("CONFLICT", hiring ? ERR.positionsFilled : ERR.jobNotHiring);
+      return refuse(current && isActiveJob(current.status) ? "positions_filled" : "job_not_hiring");
     }
 
     const [accepted] = await tx
@@ -58,8 +62,8 @@ export async function acceptApplication(db: Database, { applicationId, ownerId, 
       .set({ status: "accepted", updatedAt: now })
       .where(and(eq(jobApplications.id, application.id), eq(jobApplications.status, "pending")))
       .returning({ id: jobApplications.id, status: jobApplications.status });
-    // Decided by a concurrent request since we read it: throwing rolls the increment back.
-    if (!accepted) throw fail("CONFLICT", ERR.applicationNotPending);
+    // Decided by a concurrent request since we read it: refusing rolls the increment back.
+    if (!accepted) return refuse("not_pending");
 
     const conversationId = await joinGroupChat(tx, application.jobId, [ownerId, application.workerId]);
     return {
@@ -76,14 +80,14 @@ export async function acceptApplication(db: Database, { applicationId, ownerId, 
 
 /** The owner rejects a pending application; a decided one is refused. */
 export async function rejectApplication(db: Database, { applicationId, ownerId, now }: DecisionParams) {
-  return db.transaction(async (tx) => {
-    const application = await ownedApplication(tx, applicationId, ownerId);
+  return inTransaction(db, async (tx, refuse: Refuse) => {
+    const application = await ownedApplication(tx, applicationId, ownerId, refuse);
     const [rejected] = await tx
       .update(jobApplications)
       .set({ status: "rejected", updatedAt: now })
       .where(and(eq(jobApplications.id, application.id), eq(jobApplications.status, "pending")))
       .returning({ id: jobApplications.id, status: jobApplications.status });
-    if (!rejected) throw fail("CONFLICT", ERR.applicationNotPending);
+    if (!rejected) return refuse("not_pending");
     return { id: rejected.id, status: rejected.status, jobId: application.jobId, workerId: application.workerId };
   });
 }

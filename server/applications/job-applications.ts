@@ -1,16 +1,16 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
-import { jobApplications, jobs, profiles, ratings } from "../../db/schema/index.ts";
-import { ERR } from "../../domain/errors.ts";
-import { fail } from "../trpc/init.ts";
+import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
+import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
 
 /** The most applications the management page lists (pending first, then newest). */
-export const APPLICATIONS_LIMIT = 200;
+const APPLICATIONS_LIMIT = 200;
 
 /**
  * The owner's view of a job's applications: each with the worker's public details and rating (average
- * and count aggregated in the same query), plus the job's capacity. Anyone but the owner, and an
- * unknown job, get SPEC.md's Access Denied.
+ * and count aggregated in the same query), plus the job's capacity. Null for anyone but the owner and
+ * for an unknown job alike.
  */
 export async function listJobApplications(db: Queryable, jobId: string, ownerId: string) {
   const [job] = await db
@@ -23,16 +23,9 @@ export async function listJobApplications(db: Queryable, jobId: string, ownerId:
     })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), eq(jobs.employerId, ownerId)));
-  if (!job) throw fail("FORBIDDEN", ERR.applicationsAccessDenied);
+  if (!job) return null;
 
-  const workerRating = db
-    .select({
-      average: sql<number | null>`avg(${ratings.rating})::float8`.as("average"),
-      count: sql<number>`count(*)::int`.as("count"),
-    })
-    .from(ratings)
-    .where(eq(ratings.toUserId, jobApplications.workerId))
-    .as("worker_rating");
+  const workerRating = ratingOf(db, jobApplications.workerId, "worker_rating");
 
   const rows = await db
     .select({
@@ -44,8 +37,7 @@ export async function listJobApplications(db: Queryable, jobId: string, ownerId:
       fullName: profiles.fullName,
       bio: profiles.bio,
       location: profiles.location,
-      ratingAverage: workerRating.average,
-      ratingCount: workerRating.count,
+      rating: ratingField(workerRating),
     })
     .from(jobApplications)
     .innerJoin(profiles, eq(profiles.id, jobApplications.workerId))
@@ -56,9 +48,9 @@ export async function listJobApplications(db: Queryable, jobId: string, ownerId:
 
   return {
     job,
-    applications: rows.map(({ workerId, fullName, bio, location, ratingAverage, ratingCount, ...application }) => ({
+    applications: rows.map(({ workerId, fullName, bio, location, rating, ...application }) => ({
       ...application,
-      worker: { id: workerId, fullName, bio, location, ratingAverage, ratingCount: ratingCount ?? 0 },
+      worker: { id: workerId, fullName, bio, location, rating },
     })),
   };
 }

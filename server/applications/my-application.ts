@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications } from "../../db/schema/index.ts";
 import type { MyApplicationStatus } from "../../domain/applications.ts";

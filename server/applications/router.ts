@@ -1,6 +1,8 @@
-import { applicationDecisionSchema, applySchema, jobRefSchema } from "../../domain/applications.ts";
+import { applicationDecisionSchema, applySchema } from "../../domain/applications.ts";
+import { jobRefSchema } from "../../domain/ids.ts";
+import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
-import { authedProcedure } from "../trpc/procedures.ts";
+import { authedProcedure, memberProcedure } from "../trpc/procedures.ts";
 import { applyToJob } from "./apply.ts";
 import { acceptApplication, rejectApplication } from "./decide.ts";
 import { listJobApplications } from "./job-applications.ts";
@@ -8,11 +10,10 @@ import { myApplication } from "./my-application.ts";
 
 export const applicationsRouter = router({
   /** A worker applies to an open job of someone else, once. */
-  submit: authedProcedure
-    .input(applySchema)
-    .mutation(({ ctx, input }) =>
-      applyToJob(ctx.db, { jobId: input.jobId, worker: ctx.profile, message: input.message }),
-    ),
+  submit: memberProcedure.input(applySchema).mutation(async ({ ctx, input }) => {
+    const applied = await applyToJob(ctx.db, { jobId: input.jobId, worker: ctx.profile, message: input.message });
+    return settle(applied);
+  }),
 
   /** The caller's application status for a job (the apply card). */
   mine: authedProcedure.input(jobRefSchema).query(({ ctx, input }) => myApplication(ctx.db, input.jobId, ctx.user.id)),
@@ -20,19 +21,25 @@ export const applicationsRouter = router({
   /** The job owner's list of applications with capacity; Access Denied for anyone else. */
   forJob: authedProcedure
     .input(jobRefSchema)
-    .query(({ ctx, input }) => listJobApplications(ctx.db, input.jobId, ctx.user.id)),
+    .query(async ({ ctx, input }) => found(await listJobApplications(ctx.db, input.jobId, ctx.user.id), "not_owner")),
 
   /** The owner accepts a pending application, within max_workers; the worker joins the group chat. */
-  accept: authedProcedure
-    .input(applicationDecisionSchema)
-    .mutation(({ ctx, input }) =>
-      acceptApplication(ctx.db, { applicationId: input.applicationId, ownerId: ctx.user.id, now: ctx.services.now() }),
-    ),
+  accept: memberProcedure.input(applicationDecisionSchema).mutation(async ({ ctx, input }) => {
+    const accepted = await acceptApplication(ctx.db, {
+      applicationId: input.applicationId,
+      ownerId: ctx.user.id,
+      now: ctx.services.now(),
+    });
+    return settle(accepted);
+  }),
 
   /** The owner rejects a pending application. */
-  reject: authedProcedure
-    .input(applicationDecisionSchema)
-    .mutation(({ ctx, input }) =>
-      rejectApplication(ctx.db, { applicationId: input.applicationId, ownerId: ctx.user.id, now: ctx.services.now() }),
-    ),
+  reject: memberProcedure.input(applicationDecisionSchema).mutation(async ({ ctx, input }) => {
+    const rejected = await rejectApplication(ctx.db, {
+      applicationId: input.applicationId,
+      ownerId: ctx.user.id,
+      now: ctx.services.now(),
+    });
+    return settle(rejected);
+  }),
 });

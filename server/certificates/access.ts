@@ -1,5 +1,6 @@
-import { and, eq, exists, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 

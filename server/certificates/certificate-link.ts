@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { certificates } from "../../db/schema/index.ts";
 import { signFileLink } from "../storage/signed-links.ts";
 import { certificatesVisibleTo } from "./access.ts";
 
 /**
- * A signed, expiring download link for a certificate the viewer may see (SPEC.md §9: 3600 s), offered
+ * A signed, expiring download link for a certificate the viewer may see (docs/product.md, Files: 3600 s), offered
  * under its original name; null when there is no such certificate or it is not the viewer's to see.
  */
 export async function certificateLink(

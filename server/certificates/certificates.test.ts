@@ -2,16 +2,17 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createCertificate } from "../../db/factories/certificates.ts";
 import { createApplication, createJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { certificates, fileDeletions, profiles } from "../../db/schema/index.ts";
 import { CERTIFICATE_MAX_BYTES, MAX_CERTIFICATES, sanitizeCertificateName } from "../../domain/certificates.ts";
 import { ERR } from "../../domain/errors.ts";
+import { signUp, type SignedUp } from "../testing/accounts.ts";
 import { refusal } from "../testing/refusal.ts";
-import { type SignedUp, signUp } from "../testing/accounts.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { PNG_BYTES, pdfBytes, uploadCertificate } from "./testing/upload.ts";
+import { pdfBytes, PNG_BYTES, uploadCertificate } from "./testing/upload.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,7 +44,11 @@ describe("POST /api/certificates", () => {
 
   it("stores a PDF at certificates/{userId}/{timestamp}-{random}.pdf and records its name and size", async () => {
     const data = pdfBytes(4096);
-    const res = await uploadCertificate(t, { name: "First aid (2024).pdf", type: "application/pdf", data }, { cookie: person.cookie });
+    const res = await uploadCertificate(
+      t,
+      { name: "First aid (2024).pdf", type: "application/pdf", data },
+      { cookie: person.cookie },
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json() as { id: string; fileName: string; fileSize: number; createdAt: string };
     expect(body).toMatchObject({ fileName: "First aid (2024).pdf", fileSize: 4096 });
@@ -61,7 +66,11 @@ describe("POST /api/certificates", () => {
     expect(sanitizeCertificateName("evil\u202Efdp.exe.pdf")).toBe("evilfdp.exe.pdf");
     expect(sanitizeCertificateName("  \u0000 ")).toBe("certificate.pdf");
     expect(sanitizeCertificateName(`${"a".repeat(300)}.pdf`)).toHaveLength(200);
-    const res = await uploadCertificate(t, { name: "scans/Forklift licence.pdf", type: "application/pdf", data: pdfBytes() }, { cookie: person.cookie });
+    const res = await uploadCertificate(
+      t,
+      { name: "scans/Forklift licence.pdf", type: "application/pdf", data: pdfBytes() },
+      { cookie: person.cookie },
+    );
     expect(res.json()).toMatchObject({ fileName: "Forklift licence.pdf" });
   });
 
@@ -69,28 +78,56 @@ describe("POST /api/certificates", () => {
     const before = (await rowsOf(person.id)).length;
     const res = await uploadCertificate(t, { name: "photo.png", type: "image/png", data: PNG_BYTES }, { cookie: person.cookie });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: ERR.certificatePdfOnly, message: "Please upload PDF files only" });
-    const docx = await uploadCertificate(t, { name: "cv.docx", type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", data: pdfBytes() }, { cookie: person.cookie });
+    expect(res.json()).toEqual({
+      code: ERR.certificatePdfOnly,
+      messageKey: ERR.certificatePdfOnly,
+      message: "Please upload PDF files only",
+    });
+    const docx = await uploadCertificate(
+      t,
+      { name: "cv.docx", type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", data: pdfBytes() },
+      { cookie: person.cookie },
+    );
     expect(docx.json()).toMatchObject({ code: ERR.certificatePdfOnly });
     expect(await rowsOf(person.id)).toHaveLength(before);
   });
 
   it("refuses a PNG renamed to .pdf (and sent as application/pdf) with 'Invalid file type', storing nothing", async () => {
     const before = await filesOf(person.id);
-    const res = await uploadCertificate(t, { name: "certificate.pdf", type: "application/pdf", data: PNG_BYTES }, { cookie: person.cookie });
+    const res = await uploadCertificate(
+      t,
+      { name: "certificate.pdf", type: "application/pdf", data: PNG_BYTES },
+      { cookie: person.cookie },
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: ERR.certificateInvalidType, message: "Invalid file type" });
-    const empty = await uploadCertificate(t, { name: "empty.pdf", type: "application/pdf", data: Buffer.alloc(0) }, { cookie: person.cookie });
+    expect(res.json()).toEqual({
+      code: ERR.certificateInvalidType,
+      messageKey: ERR.certificateInvalidType,
+      message: "Invalid file type",
+    });
+    const empty = await uploadCertificate(
+      t,
+      { name: "empty.pdf", type: "application/pdf", data: Buffer.alloc(0) },
+      { cookie: person.cookie },
+    );
     expect(empty.json()).toMatchObject({ code: ERR.certificateInvalidType });
     expect(await filesOf(person.id)).toEqual(before);
   });
 
   it("accepts exactly 10 MB and refuses one byte more with 413", async () => {
     const fresh = await signUp(t);
-    const exact = await uploadCertificate(t, { name: "big.pdf", type: "application/pdf", data: pdfBytes(CERTIFICATE_MAX_BYTES) }, { cookie: fresh.cookie });
+    const exact = await uploadCertificate(
+      t,
+      { name: "big.pdf", type: "application/pdf", data: pdfBytes(CERTIFICATE_MAX_BYTES) },
+      { cookie: fresh.cookie },
+    );
     expect(exact.statusCode).toBe(201);
     expect(exact.json()).toMatchObject({ fileSize: CERTIFICATE_MAX_BYTES });
-    const over = await uploadCertificate(t, { name: "bigger.pdf", type: "application/pdf", data: pdfBytes(CERTIFICATE_MAX_BYTES + 1) }, { cookie: fresh.cookie });
+    const over = await uploadCertificate(
+      t,
+      { name: "bigger.pdf", type: "application/pdf", data: pdfBytes(CERTIFICATE_MAX_BYTES + 1) },
+      { cookie: fresh.cookie },
+    );
     expect(over.statusCode).toBe(413);
     expect(over.json()).toMatchObject({ code: ERR.certificateTooLarge });
     expect(await rowsOf(fresh.id)).toHaveLength(1);
@@ -109,14 +146,23 @@ describe("POST /api/certificates", () => {
     const noFile = await uploadCertificate(t, null, { cookie: person.cookie });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json()).toMatchObject({ code: ERR.certificateMissing });
-    const json = await t.app.inject({ method: "POST", url: "/api/certificates", payload: { file: "x" }, headers: { cookie: person.cookie, origin: t.config.publicUrl } });
+    const json = await t.app.inject({
+      method: "POST",
+      url: "/api/certificates",
+      payload: { file: "x" },
+      headers: { cookie: person.cookie, origin: t.config.publicUrl },
+    });
     expect(json.statusCode).toBe(400);
   });
 
   it("removes the stored file again when the row cannot be written (compensation)", async () => {
     const fresh = await signUp(t);
-    await t.db.execute(sql`create function fail_certificate() returns trigger language plpgsql as $$ begin raise exception 'certificates table down'; end $$`);
-    await t.db.execute(sql`create trigger fail_certificate before insert on certificates for each row execute function fail_certificate()`);
+    await t.db.execute(
+      sql`create function fail_certificate() returns trigger language plpgsql as $$ begin raise exception 'certificates table down'; end $$`,
+    );
+    await t.db.execute(
+      sql`create trigger fail_certificate before insert on certificates for each row execute function fail_certificate()`,
+    );
     const put = t.services.files.put;
     const written: string[] = [];
     t.services.files.put = async (key, data) => {
@@ -124,10 +170,18 @@ describe("POST /api/certificates", () => {
       await put(key, data);
     };
     try {
-      const res = await uploadCertificate(t, { name: "a.pdf", type: "application/pdf", data: pdfBytes() }, { cookie: fresh.cookie });
+      const res = await uploadCertificate(
+        t,
+        { name: "a.pdf", type: "application/pdf", data: pdfBytes() },
+        { cookie: fresh.cookie },
+      );
       expect(res.statusCode).toBe(500);
       expect(written).toHaveLength(1);
-      expect(res.json()).toEqual({ code: ERR.generic, message: "Something went wrong. Please try again." });
+      expect(res.json()).toEqual({
+        code: ERR.generic,
+        messageKey: ERR.generic,
+        message: "Something went wrong. Please try again.",
+      });
     } finally {
       t.services.files.put = put;
       await t.db.execute(sql`drop trigger fail_certificate on certificates`);
@@ -142,7 +196,11 @@ describe("POST /api/certificates", () => {
   it(`keeps at most ${MAX_CERTIFICATES} certificates per person`, async () => {
     const fresh = await signUp(t);
     for (let i = 0; i < MAX_CERTIFICATES; i++) await createCertificate(t.db, fresh.id, { fileName: `c${i}.pdf` });
-    const res = await uploadCertificate(t, { name: "one-more.pdf", type: "application/pdf", data: pdfBytes() }, { cookie: fresh.cookie });
+    const res = await uploadCertificate(
+      t,
+      { name: "one-more.pdf", type: "application/pdf", data: pdfBytes() },
+      { cookie: fresh.cookie },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: ERR.certificateLimit });
     expect(await filesOf(fresh.id)).toEqual([]);
@@ -151,7 +209,11 @@ describe("POST /api/certificates", () => {
   it("needs a profile", async () => {
     const fresh = await signUp(t);
     await t.db.delete(profiles).where(eq(profiles.id, fresh.id));
-    const res = await uploadCertificate(t, { name: "a.pdf", type: "application/pdf", data: pdfBytes() }, { cookie: fresh.cookie });
+    const res = await uploadCertificate(
+      t,
+      { name: "a.pdf", type: "application/pdf", data: pdfBytes() },
+      { cookie: fresh.cookie },
+    );
     expect(res.statusCode).toBe(403);
     expect(await filesOf(fresh.id)).toEqual([]);
   });
@@ -160,7 +222,11 @@ describe("POST /api/certificates", () => {
 describe("certificates.delete", () => {
   it("deletes the owner's certificate and its file; the queue is left empty", async () => {
     const owner = await signUp(t);
-    const res = await uploadCertificate(t, { name: "a.pdf", type: "application/pdf", data: pdfBytes() }, { cookie: owner.cookie });
+    const res = await uploadCertificate(
+      t,
+      { name: "a.pdf", type: "application/pdf", data: pdfBytes() },
+      { cookie: owner.cookie },
+    );
     const { id } = res.json() as { id: string };
     const [row] = await rowsOf(owner.id);
     expect(await t.callerAs(owner.id).certificates.delete({ id })).toEqual({ id });
@@ -174,7 +240,10 @@ describe("certificates.delete", () => {
     const certificate = await createCertificate(t.db, owner.id);
     await t.services.files.put(certificate.filePath, pdfBytes());
     const stranger = await createWorker(t.db);
-    expect(await refusal(t.callerAs(stranger.id).certificates.delete({ id: certificate.id }))).toEqual({ code: "NOT_FOUND", key: ERR.notFound });
+    expect(await refusal(t.callerAs(stranger.id).certificates.delete({ id: certificate.id }))).toEqual({
+      code: "NOT_FOUND",
+      key: ERR.notFound,
+    });
     expect(await rowsOf(owner.id)).toHaveLength(1);
     expect(await stored(certificate.filePath)).not.toBeNull();
   });
@@ -227,7 +296,9 @@ describe("certificate links and applicants' certificates", () => {
     const res = await t.app.inject({ method: "GET", url: link.url });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename*=UTF-8''${encodeURIComponent("Welding – level 2.pdf")}`);
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent("Welding – level 2.pdf")}`,
+    );
     expect(res.rawPayload).toEqual(pdfBytes(2048));
   });
 
@@ -239,18 +310,28 @@ describe("certificate links and applicants' certificates", () => {
     const notFound = { code: "NOT_FOUND", key: ERR.notFound };
     expect(await refusal(t.callerAs(otherEmployer.id).certificates.link({ id: certificate.id }))).toEqual(notFound);
     expect(await refusal(t.callerAs(stranger.id).certificates.link({ id: certificate.id }))).toEqual(notFound);
-    expect(await refusal(t.callerAs(employer.id).certificates.link({ id: "00000000-0000-4000-8000-000000000000" }))).toEqual(notFound);
+    expect(await refusal(t.callerAs(employer.id).certificates.link({ id: "00000000-0000-4000-8000-000000000000" }))).toEqual(
+      notFound,
+    );
     expect((await refusal(t.callerAs(null).certificates.link({ id: certificate.id }))).code).toBe("UNAUTHORIZED");
-    expect(await refusal(t.callerAs(worker.id).certificates.link({ id: "../../x" }))).toEqual({ code: "BAD_REQUEST", key: ERR.notFound });
+    expect(await refusal(t.callerAs(worker.id).certificates.link({ id: "../../x" }))).toEqual({
+      code: "BAD_REQUEST",
+      key: ERR.notFound,
+    });
   });
 
   it("lists an applicant's certificates to that employer only", async () => {
     const { worker, employer, otherEmployer, stranger, certificate } = await scene();
-    const expected = [{ id: certificate.id, fileName: "Welding – level 2.pdf", fileSize: certificate.fileSize, createdAt: certificate.createdAt }];
+    const expected = [
+      { id: certificate.id, fileName: "Welding – level 2.pdf", fileSize: certificate.fileSize, createdAt: certificate.createdAt },
+    ];
     expect(await t.callerAs(employer.id).certificates.ofWorker({ workerId: worker.id })).toEqual(expected);
     expect(await t.callerAs(worker.id).certificates.ofWorker({ workerId: worker.id })).toEqual(expected);
     for (const viewer of [otherEmployer.id, stranger.id]) {
-      expect(await refusal(t.callerAs(viewer).certificates.ofWorker({ workerId: worker.id }))).toEqual({ code: "NOT_FOUND", key: ERR.notFound });
+      expect(await refusal(t.callerAs(viewer).certificates.ofWorker({ workerId: worker.id }))).toEqual({
+        code: "NOT_FOUND",
+        key: ERR.notFound,
+      });
     }
     expect((await refusal(t.callerAs(null).certificates.ofWorker({ workerId: worker.id }))).code).toBe("UNAUTHORIZED");
     const applicantWithout = await createWorker(t.db);

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+
 import type { Database } from "../../db/database.ts";
 import { certificates } from "../../db/schema/index.ts";
 import { enqueueFileDeletions } from "../storage/file-deletions.ts";

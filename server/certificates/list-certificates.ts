@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { certificates, profiles } from "../../db/schema/index.ts";
 import { MAX_CERTIFICATES } from "../../domain/certificates.ts";

@@ -1,8 +1,8 @@
-import { workerIdSchema } from "../../domain/certificates.ts";
-import { ERR } from "../../domain/errors.ts";
-import { rowIdSchema } from "../../domain/settings.ts";
+import { workerRefSchema } from "../../domain/certificates.ts";
+import { rowRefSchema } from "../../domain/ids.ts";
 import { removeFilesAfterCommit } from "../storage/file-deletions.ts";
-import { fail, router } from "../trpc/init.ts";
+import { found } from "../trpc/answer.ts";
+import { router } from "../trpc/init.ts";
 import { authedProcedure } from "../trpc/procedures.ts";
 import { certificateLink } from "./certificate-link.ts";
 import { deleteCertificate } from "./delete-certificate.ts";
@@ -14,28 +14,27 @@ export const certificatesRouter = router({
   list: authedProcedure.query(({ ctx }) => listCertificates(ctx.db, ctx.user.id)),
 
   /** An applicant's certificates, for an employer the worker applied to (or the worker). */
-  ofWorker: authedProcedure.input(workerIdSchema).query(async ({ ctx, input }) => {
-    const list = await listCertificatesOfWorker(ctx.db, ctx.user.id, input.workerId);
-    if (!list) throw fail("NOT_FOUND", ERR.notFound);
-    return list;
-  }),
+  ofWorker: authedProcedure
+    .input(workerRefSchema)
+    .query(async ({ ctx, input }) => found(await listCertificatesOfWorker(ctx.db, ctx.user.id, input.workerId), "not_found")),
 
   /** A signed download link (valid 3600 s) for the owner or an employer the owner applied to. */
-  link: authedProcedure.input(rowIdSchema).query(async ({ ctx, input }) => {
+  link: authedProcedure.input(rowRefSchema).query(async ({ ctx, input }) => {
     const link = await certificateLink(ctx.db, {
       viewerId: ctx.user.id,
       certificateId: input.id,
       secret: ctx.services.fileLinkSecret,
       now: ctx.services.now(),
     });
-    if (!link) throw fail("NOT_FOUND", ERR.notFound);
-    return link;
+    return found(link, "not_found");
   }),
 
   /** Deletes one of the caller's certificates; its file is removed after commit (and retried). */
-  delete: authedProcedure.input(rowIdSchema).mutation(async ({ ctx, input }) => {
-    const deleted = await deleteCertificate(ctx.db, { userId: ctx.user.id, certificateId: input.id, now: ctx.services.now() });
-    if (!deleted) throw fail("NOT_FOUND", ERR.notFound);
+  delete: authedProcedure.input(rowRefSchema).mutation(async ({ ctx, input }) => {
+    const deleted = found(
+      await deleteCertificate(ctx.db, { userId: ctx.user.id, certificateId: input.id, now: ctx.services.now() }),
+      "not_found",
+    );
     await removeFilesAfterCommit({ db: ctx.db, ...ctx.services }, deleted.fileDeletionIds);
     return { id: input.id };
   }),

@@ -1,13 +1,23 @@
 import { TRPCClientError } from "@trpc/client";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createApplication, createJob } from "../../db/factories/jobs.ts";
 import { conversationParticipants } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
-import { signUp } from "../testing/accounts.ts";
+import { signUpMember } from "../testing/accounts.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import {
+  chatFixture,
+  collectMessages,
+  IMAGES,
+  listen,
+  uploadImage,
+  waitStarted,
+  wsTrpc,
+  type ChatFixture,
+} from "./chat-test-kit.ts";
 import { joinGroupChat } from "./group-membership.ts";
-import { type ChatFixture, IMAGES, chatFixture, collectMessages, listen, uploadImage, waitStarted, wsTrpc } from "./chat-test-kit.ts";
 
 let t: TestApp;
 let f: ChatFixture;
@@ -24,7 +34,9 @@ beforeAll(async () => {
     conversationId: f.conversationId,
     file: { data: IMAGES.png, name: "site.png", type: "image/png" },
   });
-  const sent = await f.as(f.owner).chat.send({ conversationId: f.conversationId, content: "Plan for tomorrow", imageKey: upload.body.imageKey });
+  const sent = await f
+    .as(f.owner)
+    .chat.send({ conversationId: f.conversationId, content: "Plan for tomorrow", imageKey: upload.body.imageKey });
   imageMessageId = sent.id;
 });
 afterAll(async () => {
@@ -123,7 +135,10 @@ describe("anonymous", () => {
   });
 
   it("cannot upload an image", async () => {
-    const res = await uploadImage(t, { conversationId: f.conversationId, file: { data: IMAGES.png, name: "x.png", type: "image/png" } });
+    const res = await uploadImage(t, {
+      conversationId: f.conversationId,
+      file: { data: IMAGES.png, name: "x.png", type: "image/png" },
+    });
     expect(res).toMatchObject({ status: 401, body: { code: ERR.unauthorized } });
   });
 });
@@ -135,7 +150,13 @@ describe("participants", () => {
   ])("%s opens the group chat with names and initials, reads, sends and gets image links", async (_name, who) => {
     const caller = await t.callerWithHeaders({ cookie: who().cookie });
     const chat = await caller.chat.conversationForJob({ jobId: f.job.id });
-    expect(chat).toMatchObject({ id: f.conversationId, kind: "group", jobId: f.job.id, jobTitle: "Garden cleanup", jobOwnerId: f.owner.id });
+    expect(chat).toMatchObject({
+      id: f.conversationId,
+      kind: "group",
+      jobId: f.job.id,
+      jobTitle: "Garden cleanup",
+      jobOwnerId: f.owner.id,
+    });
     expect(chat.participants).toEqual([
       { id: f.owner.id, fullName: "Olga Owner", initials: "OO", isJobOwner: true },
       { id: f.accepted.id, fullName: "Anton Accepted", initials: "AA", isJobOwner: false },
@@ -144,13 +165,15 @@ describe("participants", () => {
     const sent = await caller.chat.send({ conversationId: f.conversationId, content: "On my way" });
     const history = await caller.chat.history({ conversationId: f.conversationId });
     expect(history.messages.at(-1)).toMatchObject({ id: sent.id, content: "On my way", senderId: who().id });
-    expect(await caller.chat.markRead({ conversationId: f.conversationId, messageId: sent.id })).toEqual({ lastReadMessageId: sent.id });
+    expect(await caller.chat.markRead({ conversationId: f.conversationId, messageId: sent.id })).toEqual({
+      lastReadMessageId: sent.id,
+    });
     const link = await caller.chat.imageUrl({ messageId: imageMessageId });
     expect((await t.app.inject({ method: "GET", url: link.url })).statusCode).toBe(200);
   });
 
   it("a worker accepted through applications.accept joins the chat and can subscribe", async () => {
-    const worker = await signUp(t, { name: "Nina New" });
+    const worker = await signUpMember(t, { name: "Nina New" });
     const application = await createApplication(t.db, f.job.id, worker.id);
     await f.as(f.owner).applications.accept({ applicationId: application.id });
     const chat = await f.as(worker).chat.conversationForJob({ jobId: f.job.id });
@@ -164,7 +187,7 @@ describe("participants", () => {
   });
 
   it("a participant removed while subscribed is cut off with Access Denied and gets no later message", async () => {
-    const worker = await signUp(t, { name: "Kira Leaving" });
+    const worker = await signUpMember(t, { name: "Kira Leaving" });
     await t.db.transaction((tx) => joinGroupChat(tx, f.job.id, [worker.id]));
     const { client } = socketFor(worker.cookie);
     const sub = collectMessages(client, { conversationId: f.conversationId });

@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { conversationParticipants } from "../../db/schema/index.ts";
-import { ERR } from "../../domain/errors.ts";
-import { fail } from "../trpc/init.ts";
 
 /** True when `userId` is a participant of the conversation (a missing conversation has none). */
 export async function isParticipant(db: Queryable, conversationId: string, userId: string): Promise<boolean> {
@@ -12,14 +11,6 @@ export async function isParticipant(db: Queryable, conversationId: string, userI
     .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)))
     .limit(1);
   return row !== undefined;
-}
-
-/**
- * Refuses everyone but the conversation's participants with SPEC.md's 'Access Denied: You must be
- * accepted to join this chat', the same answer whether the conversation exists or not.
- */
-export async function assertParticipant(db: Queryable, conversationId: string, userId: string): Promise<void> {
-  if (!(await isParticipant(db, conversationId, userId))) throw fail("FORBIDDEN", ERR.chatAccessDenied);
 }
 
 /** The participants' ids of a conversation (the live feed re-checks membership with it). */

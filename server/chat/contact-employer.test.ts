@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { chatMessages, conversationParticipants, conversations } from "../../db/schema/index.ts";
@@ -27,14 +28,21 @@ describe("chat.contactEmployer", () => {
     expect(second.conversationId).toBe(first.conversationId);
     const [conversation] = await t.db.select().from(conversations).where(eq(conversations.id, first.conversationId));
     expect(conversation).toMatchObject({ jobId: job.id, kind: "direct", directKey: [owner.id, worker.id].sort().join(":") });
-    const members = await t.db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, first.conversationId));
+    const members = await t.db
+      .select()
+      .from(conversationParticipants)
+      .where(eq(conversationParticipants.conversationId, first.conversationId));
     expect(members.map((m) => m.userId).sort()).toEqual([owner.id, worker.id].sort());
     const messages = await t.db.select().from(chatMessages).where(eq(chatMessages.conversationId, first.conversationId));
     expect(messages.map((m) => m.content)).toEqual(["Is the paint provided?", "And brushes?"]);
 
     // The owner reads and answers it like any conversation; it is not the job's group chat.
     const view = await t.callerAs(owner.id).chat.conversation({ conversationId: first.conversationId });
-    expect(view).toMatchObject({ kind: "direct", jobTitle: "Paint a fence", participants: [{ id: owner.id, isJobOwner: true }, { id: worker.id }] });
+    expect(view).toMatchObject({
+      kind: "direct",
+      jobTitle: "Paint a fence",
+      participants: [{ id: owner.id, isJobOwner: true }, { id: worker.id }],
+    });
     await t.callerAs(owner.id).chat.send({ conversationId: first.conversationId, content: "Yes, both." });
     await expect(t.callerAs(worker.id).chat.conversationForJob({ jobId: job.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });

@@ -1,12 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+
 import type { Database } from "../../db/database.ts";
 import { conversationParticipants, conversations, jobs } from "../../db/schema/index.ts";
-import { ERR } from "../../domain/errors.ts";
-import { fail } from "../trpc/init.ts";
+import type { RateLimits } from "../../domain/limits.ts";
+import { rateRefusal } from "../limits/rate-limit.ts";
+import { lockPeopleFirst } from "../privacy/lock-order.ts";
+import { refusal, type Refusal } from "../refusal.ts";
 import { insertMessage, type SentMessage } from "./send-message.ts";
 
 /** The key of the one direct conversation of two people about a job: their ids in sorted order. */
-export function directKey(a: string, b: string): string {
+function directKey(a: string, b: string): string {
   return [a, b].sort().join(":");
 }
 
@@ -19,13 +22,27 @@ export function directKey(a: string, b: string): string {
  */
 export async function contactEmployer(
   db: Database,
+  rateLimits: RateLimits,
   params: { jobId: string; senderId: string; content: string },
-): Promise<SentMessage> {
+): Promise<SentMessage | Refusal<"job_not_found" | "own_job_contact" | "messages_too_fast" | "contacts_too_many">> {
   const [job] = await db.select({ ownerId: jobs.employerId }).from(jobs).where(eq(jobs.id, params.jobId)).limit(1);
-  if (!job) throw fail("NOT_FOUND", ERR.jobNotFound);
-  if (job.ownerId === params.senderId) throw fail("FORBIDDEN", ERR.contactOwnJob);
+  if (!job) return refusal("job_not_found");
+  if (job.ownerId === params.senderId) return refusal("own_job_contact");
   const key = directKey(params.senderId, job.ownerId);
+  const tooFast = await rateRefusal(db, rateLimits, params.senderId, "chatMessage");
+  if (tooFast) return tooFast;
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.jobId, params.jobId), eq(conversations.directKey, key)))
+    .limit(1);
+  if (!existing) {
+    const tooMany = await rateRefusal(db, rateLimits, params.senderId, "firstContact");
+    if (tooMany) return tooMany;
+  }
   return db.transaction(async (tx) => {
+    // Before the conversation row (docs/decisions/015). Deleted meanwhile: the job went with its owner.
+    if (!(await lockPeopleFirst(tx, [params.senderId, job.ownerId]))) return refusal("job_not_found");
     const [conversation] = await tx
       .insert(conversations)
       .values({ jobId: params.jobId, kind: "direct", directKey: key, updatedAt: sql`clock_timestamp()` })

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { conversationParticipants, conversations, jobs, profiles } from "../../db/schema/index.ts";
 import { initialsOf } from "../../domain/chat.ts";
-import { ERR } from "../../domain/errors.ts";
-import { fail } from "../trpc/init.ts";
+import { refusal, type Refusal } from "../refusal.ts";
 
 export type ChatParticipant = { id: string; fullName: string; initials: string; isJobOwner: boolean };
 
@@ -19,8 +19,12 @@ export type ConversationView = {
   lastReadMessageId: number;
 };
 
-/** The conversation with its participants, for a participant; Access Denied for anyone else. */
-export async function conversationFor(db: Queryable, conversationId: string, userId: string): Promise<ConversationView> {
+/** The conversation with its participants, for a participant; refused for anyone else. */
+export async function conversationFor(
+  db: Queryable,
+  conversationId: string,
+  userId: string,
+): Promise<ConversationView | Refusal<"not_participant">> {
   const [row] = await db
     .select({
       id: conversations.id,
@@ -38,7 +42,7 @@ export async function conversationFor(db: Queryable, conversationId: string, use
     )
     .where(eq(conversations.id, conversationId))
     .limit(1);
-  if (!row) throw fail("FORBIDDEN", ERR.chatAccessDenied);
+  if (!row) return refusal("not_participant");
   const people = await db
     .select({ id: profiles.id, fullName: profiles.fullName })
     .from(conversationParticipants)
@@ -58,10 +62,14 @@ export async function conversationFor(db: Queryable, conversationId: string, use
 
 /**
  * The caller's group chat of a job (/jobs/{jobId}/chat). Its owner and accepted workers are its
- * participants; anyone else gets Access Denied. The owner of a job that has no group chat yet (nobody
- * accepted) is told it opens with the first accept.
+ * participants; anyone else is refused. The owner of a job that has no group chat yet (nobody accepted)
+ * is told it opens with the first accept.
  */
-export async function groupConversationForJob(db: Queryable, jobId: string, userId: string): Promise<ConversationView> {
+export async function groupConversationForJob(
+  db: Queryable,
+  jobId: string,
+  userId: string,
+): Promise<ConversationView | Refusal<"not_participant" | "group_not_started">> {
   const [found] = await db
     .select({ id: conversations.id })
     .from(conversations)
@@ -73,10 +81,14 @@ export async function groupConversationForJob(db: Queryable, jobId: string, user
     .limit(1);
   if (found) return conversationFor(db, found.id, userId);
   const [owned] = await db
-    .select({ id: jobs.id, hasGroup: sql<boolean>`exists (select 1 from ${conversations} where ${conversations.jobId} = ${jobs.id} and ${conversations.kind} = 'group')` })
+    .select({
+      id: jobs.id,
+      hasGroup: sql<boolean>`exists (
+        select 1 from ${conversations} where ${conversations.jobId} = ${jobs.id} and ${conversations.kind} = 'group'
+      )`,
+    })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), eq(jobs.employerId, userId)))
     .limit(1);
-  if (owned && !owned.hasGroup) throw fail("NOT_FOUND", ERR.chatGroupNotStarted);
-  throw fail("FORBIDDEN", ERR.chatAccessDenied);
+  return refusal(owned && !owned.hasGroup ? "group_not_started" : "not_participant");
 }

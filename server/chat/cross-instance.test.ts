@@ -2,14 +2,18 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+
 import { openDatabase, type OpenedDatabase } from "../../db/open.ts";
 import { buildApp } from "../app.ts";
 import { createAuth } from "../auth.ts";
 import { createChatBus } from "../realtime/create-chat-bus.ts";
 import { createServices } from "../services.ts";
+import { SESSION_ENDED_CLOSE_CODE, SESSION_SWEEP_MS } from "../session/live-sessions.ts";
 import { localFileStore } from "../storage/file-store.ts";
+import { cookieHeader } from "../testing/accounts.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { type ChatFixture, chatFixture, collectMessages, listen, waitStarted, wsTrpc } from "./chat-test-kit.ts";
+import { chatFixture, collectMessages, listen, waitStarted, wsTrpc, type ChatFixture } from "./chat-test-kit.ts";
 
 /**
  * A second server instance on the first one's database, with its own pool and its own Postgres bus,
@@ -68,7 +72,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app instances on one Postgres
     const res = await app.inject({
       method: "POST",
       url: "/api/trpc/chat.send",
-      headers: { cookie, "content-type": "application/json" },
+      headers: { cookie, "content-type": "application/json", origin: one.config.publicUrl },
       payload: { json: { conversationId: f.conversationId, content } },
     });
     expect(res.statusCode).toBe(200);
@@ -85,7 +89,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app instances on one Postgres
       await sendVia(two.app, f.accepted.cookie, "from instance two"),
     ];
     const burst = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => sendVia(i % 2 ? one.app : two.app, i % 2 ? f.owner.cookie : f.accepted.cookie, `burst ${i}`)),
+      Array.from({ length: 30 }, (_, i) =>
+        sendVia(i % 2 ? one.app : two.app, i % 2 ? f.owner.cookie : f.accepted.cookie, `burst ${i}`),
+      ),
     );
     const expected = [...ids, ...burst].sort((a, b) => a - b);
     await onOne.waitFor(expected.length);
@@ -109,5 +115,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app instances on one Postgres
     const live = await sendVia(one.app, f.owner.cookie, "live via one");
     await after.waitFor(3);
     expect(after.ids()).toEqual([...missed, live]);
+  });
+
+  it("a sign-out through one instance ends the session's sockets on the other within a second", async () => {
+    const signIn = await one.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: { origin: one.config.publicUrl },
+      payload: { email: f.accepted.email, password: f.accepted.password },
+    });
+    const cookie = cookieHeader(signIn.headers["set-cookie"]);
+    const socket = new WebSocket(urls.two, { headers: { cookie, origin: one.config.publicUrl } });
+    sockets.push(socket);
+    const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
+    await new Promise((resolve) => socket.once("open", resolve));
+    const out = await one.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { cookie, origin: one.config.publicUrl },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    const started = Date.now();
+    expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(Date.now() - started).toBeLessThan(1000 + SESSION_SWEEP_MS);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { conversationParticipants, conversations } from "../../db/schema/index.ts";
-import { createEmployer, createWorker } from "../../db/factories/users.ts";
+
 import { createJob } from "../../db/factories/jobs.ts";
+import { createEmployer, createWorker } from "../../db/factories/users.ts";
+import { conversationParticipants, conversations } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { joinGroupChat } from "./group-membership.ts";
 

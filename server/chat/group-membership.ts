@@ -1,17 +1,21 @@
 import { sql } from "drizzle-orm";
-import type { Tx } from "../../db/database.ts";
+
+import type { Queryable } from "../../db/database.ts";
 import { conversationParticipants, conversations } from "../../db/schema/index.ts";
 
 /**
- * Adds people to a job's group chat inside the caller's transaction, creating the chat on first use.
+ * Adds people to a job's group chat (inside the caller's transaction when there is one), creating the chat on first use.
  * Safe under concurrent accepts: the unique (job_id) WHERE kind='group' index makes one insert win and
  * the others read the winner's row; memberships are idempotent.
  */
-export async function joinGroupChat(tx: Tx, jobId: string, userIds: string[]): Promise<string> {
-  await tx.insert(conversations).values({ jobId, kind: "group" }).onConflictDoNothing({
-    target: conversations.jobId,
-    where: sql`${conversations.kind} = 'group'`,
-  });
+export async function joinGroupChat(tx: Queryable, jobId: string, userIds: string[]): Promise<string> {
+  await tx
+    .insert(conversations)
+    .values({ jobId, kind: "group" })
+    .onConflictDoNothing({
+      target: conversations.jobId,
+      where: sql`${conversations.kind} = 'group'`,
+    });
   const [conversation] = await tx
     .select({ id: conversations.id })
     .from(conversations)

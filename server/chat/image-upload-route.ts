@@ -1,41 +1,20 @@
-import type { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
-import { fromNodeHeaders } from "better-auth/node";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
-import { z } from "zod";
-import type { Database } from "../../db/database.ts";
+
 import { CHAT_IMAGE_TYPES, type ChatImageMime } from "../../domain/chat.ts";
-import { ERR } from "../../domain/errors.ts";
+import { isUuid } from "../../domain/ids.ts";
 import { LIMITS } from "../../domain/limits.ts";
-import type { Auth } from "../auth.ts";
-import { englishText } from "../english.ts";
-import type { Services } from "../services.ts";
+import { sendRefusal } from "../http/send-refusal.ts";
+import { isRefusal } from "../refusal.ts";
+import { readWithLimit } from "../uploads/file-parts.ts";
+import { uploader, type UploadRouteDeps } from "../uploads/upload-guard.ts";
 import { isParticipant } from "./access.ts";
 import { storeChatImage } from "./chat-images.ts";
-
-export type ChatImageRouteDeps = { db: Database; auth: Auth; services: Services; trustedOrigins: readonly string[] };
-
-/**
- * Refusals answer like better-auth's and the certificate upload's, `{ code: messageKey, message }`
- * (the client's errorMessage translates `code`), plus the key under `messageKey` as tRPC errors carry it.
- */
-function refuse(reply: FastifyReply, status: number, key: string) {
-  return reply.status(status).send({ code: key, messageKey: key, message: englishText(key) });
-}
-
-/** The file's bytes, or null when it went over the size limit (busboy cut it off). */
-async function readWhole(file: Readable & { truncated?: boolean }): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of file) chunks.push(chunk as Buffer);
-  return file.truncated ? null : Buffer.concat(chunks);
-}
 
 function isChatImageMime(mime: string | undefined): mime is ChatImageMime {
   return mime !== undefined && Object.hasOwn(CHAT_IMAGE_TYPES, mime);
 }
-
-const conversationIdField = z.uuid();
 
 /**
  * POST /api/chat/images: multipart with a `conversationId` field and one image file (any field name),
@@ -45,20 +24,17 @@ const conversationIdField = z.uuid();
  * An upload that no message ends up using is removed after a day (see chat-images.ts).
  * A plain Fastify route in its own scope: the tRPC plugin replaces the multipart parser inside its own.
  */
-export async function chatImageRoutes(app: FastifyInstance, deps: ChatImageRouteDeps) {
+export async function chatImageRoutes(app: FastifyInstance, deps: UploadRouteDeps) {
   await app.register(multipart, {
     limits: { fileSize: LIMITS.chatImageBytes, files: 1, fields: 4, fieldSize: 200, parts: 5, headerPairs: 100 },
     throwFileSizeLimit: false,
   });
 
   app.post("/api/chat/images", async (request, reply) => {
-    // Browsers send Origin on cross-site posts; a form on another site must not upload as the visitor.
-    const origin = request.headers.origin;
-    if (origin !== undefined && !deps.trustedOrigins.includes(origin)) return refuse(reply, 403, ERR.unauthorized);
-    const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(() => null);
-    if (!session) return refuse(reply, 401, ERR.unauthorized);
-    const userId = session.user.id;
-    if (!request.isMultipart()) return refuse(reply, 400, ERR.chatImageMissing);
+    const person = await uploader(request, reply, deps, "member");
+    if (!person) return reply;
+    const userId = person.user.id;
+    if (!request.isMultipart()) return sendRefusal(reply, "chat_image_missing");
 
     let conversationId: string | null = null;
     let image: Buffer | null = null;
@@ -67,36 +43,37 @@ export async function chatImageRoutes(app: FastifyInstance, deps: ChatImageRoute
       for await (const part of request.parts()) {
         if (part.type === "field") {
           if (part.fieldname === "conversationId" && typeof part.value === "string") {
-            const parsed = conversationIdField.safeParse(part.value);
-            if (!parsed.success) return refuse(reply, 403, ERR.chatAccessDenied);
-            conversationId = parsed.data;
-            // Refuse before reading a file that follows the field.
-            if (!(await isParticipant(deps.db, conversationId, userId))) return refuse(reply, 403, ERR.chatAccessDenied);
+            // A malformed id names no conversation: refused like anyone else's, before reading a file that follows.
+            if (!isUuid(part.value) || !(await isParticipant(deps.db, part.value, userId)))
+              return sendRefusal(reply, "not_participant");
+            conversationId = part.value;
           }
           continue;
         }
         fileCount += 1;
-        const data = await readWhole(part.file);
-        if (!data) return refuse(reply, 413, ERR.chatImageTooLarge);
+        const data = await readWithLimit(part.file);
+        if (!data) return sendRefusal(reply, "chat_image_too_large");
         image = data;
       }
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return refuse(reply, 413, ERR.chatImageTooLarge);
-      return refuse(reply, 400, ERR.chatImageUploadFailed);
+      if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+        return sendRefusal(reply, "chat_image_too_large");
+      return sendRefusal(reply, "chat_image_unreadable");
     }
 
     if (conversationId === null || !(await isParticipant(deps.db, conversationId, userId))) {
-      return refuse(reply, 403, ERR.chatAccessDenied);
+      return sendRefusal(reply, "not_participant");
     }
-    if (!image || image.length === 0 || fileCount !== 1) return refuse(reply, 400, ERR.chatImageMissing);
+    if (!image || image.length === 0 || fileCount !== 1) return sendRefusal(reply, "chat_image_missing");
     const sniffed = await fileTypeFromBuffer(image);
-    if (!isChatImageMime(sniffed?.mime)) return refuse(reply, 415, ERR.chatImageType);
+    if (!isChatImageMime(sniffed?.mime)) return sendRefusal(reply, "chat_image_type");
 
     const imageKey = await storeChatImage(
       { db: deps.db, files: deps.services.files },
       { userId, mime: sniffed.mime, data: image, now: deps.services.now() },
     );
+    if (isRefusal(imageKey)) return sendRefusal(reply, imageKey.reason);
     return reply.status(201).send({ imageKey });
   });
 }

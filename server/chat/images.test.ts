@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { fileDeletions } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { LIMITS } from "../../domain/limits.ts";
@@ -7,7 +8,7 @@ import { processFileDeletions } from "../storage/file-deletions.ts";
 import { signFileLink, verifyFileLink } from "../storage/signed-links.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { UNCLAIMED_UPLOAD_TTL_MS } from "./chat-images.ts";
-import { type ChatFixture, IMAGES, chatFixture, uploadImage } from "./chat-test-kit.ts";
+import { chatFixture, IMAGES, postImageForm, uploadImage, type ChatFixture } from "./chat-test-kit.ts";
 
 let t: TestApp;
 let f: ChatFixture;
@@ -45,34 +46,41 @@ describe("POST /api/chat/images", () => {
   it("refuses a text file named .png and an SVG with the file-type message", async () => {
     for (const file of [
       { data: Buffer.from("just some text, not an image\n"), name: "photo.png", type: "image/png" },
-      { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: "a.svg", type: "image/svg+xml" },
+      {
+        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        name: "a.svg",
+        type: "image/svg+xml",
+      },
     ]) {
-      expect(await upload(file)).toEqual({ status: 415, body: { code: ERR.chatImageType, messageKey: ERR.chatImageType, message: "Please upload a JPEG, PNG, WebP or GIF image" } });
+      expect(await upload(file)).toEqual({
+        status: 415,
+        body: { code: ERR.chatImageType, messageKey: ERR.chatImageType, message: "Please upload a JPEG, PNG, WebP or GIF image" },
+      });
     }
   });
 
   it("refuses an image over 5 MB with 413 and 'Image must be less than 5MB', and takes one of exactly 5 MB", async () => {
     const tooBig = await upload({ data: pngOfSize(LIMITS.chatImageBytes + 1), name: "big.png", type: "image/png" });
-    expect(tooBig).toEqual({ status: 413, body: { code: ERR.chatImageTooLarge, messageKey: ERR.chatImageTooLarge, message: "Image must be less than 5MB" } });
+    expect(tooBig).toEqual({
+      status: 413,
+      body: { code: ERR.chatImageTooLarge, messageKey: ERR.chatImageTooLarge, message: "Image must be less than 5MB" },
+    });
     const atLimit = await upload({ data: pngOfSize(LIMITS.chatImageBytes), name: "ok.png", type: "image/png" });
     expect(atLimit.status).toBe(201);
   });
 
   it("refuses a request without a file, without a conversation, or with two files", async () => {
     expect(await upload(null)).toMatchObject({ status: 400, body: { code: ERR.chatImageMissing } });
-    const noConversation = await uploadImage(t, { cookie: f.accepted.cookie, file: { data: IMAGES.png, name: "a.png", type: "image/png" } });
+    const noConversation = await uploadImage(t, {
+      cookie: f.accepted.cookie,
+      file: { data: IMAGES.png, name: "a.png", type: "image/png" },
+    });
     expect(noConversation).toMatchObject({ status: 403, body: { code: ERR.chatAccessDenied } });
     const form = new FormData();
     form.append("conversationId", f.conversationId);
     form.append("a", new Blob([IMAGES.png]), "a.png");
     form.append("b", new Blob([IMAGES.png]), "b.png");
-    const request = new Request("http://localhost/", { method: "POST", body: form });
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/chat/images",
-      payload: Buffer.from(await request.arrayBuffer()),
-      headers: { "content-type": request.headers.get("content-type") ?? "", cookie: f.accepted.cookie },
-    });
+    const res = await postImageForm(t, form, { cookie: f.accepted.cookie });
     expect(res.statusCode).toBe(413);
   });
 
@@ -80,13 +88,7 @@ describe("POST /api/chat/images", () => {
     const form = new FormData();
     form.append("conversationId", f.conversationId);
     form.append("image", new Blob([IMAGES.png]), "a.png");
-    const request = new Request("http://localhost/", { method: "POST", body: form });
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/chat/images",
-      payload: Buffer.from(await request.arrayBuffer()),
-      headers: { "content-type": request.headers.get("content-type") ?? "", cookie: f.accepted.cookie, origin: "https://evil.example" },
-    });
+    const res = await postImageForm(t, form, { cookie: f.accepted.cookie, origin: "https://evil.example" });
     expect(res.statusCode).toBe(403);
   });
 
@@ -138,8 +140,14 @@ describe("chat image links", () => {
     expect(fresh.expiresAt.getTime() - Date.now()).toBeGreaterThan(3590_000);
     expect((await t.app.inject({ method: "GET", url: fresh.url })).statusCode).toBe(200);
     const text = await f.as(f.owner).chat.send({ conversationId: f.conversationId, content: "no image here" });
-    await expect(f.as(f.accepted).chat.imageUrl({ messageId: text.id })).rejects.toMatchObject({ code: "NOT_FOUND", message: ERR.chatImageUrlFailed });
-    await expect(f.as(f.stranger).chat.imageUrl({ messageId: 999_999_999 })).rejects.toMatchObject({ code: "FORBIDDEN", message: ERR.chatAccessDenied });
+    await expect(f.as(f.accepted).chat.imageUrl({ messageId: text.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: ERR.chatImageUrlFailed,
+    });
+    await expect(f.as(f.stranger).chat.imageUrl({ messageId: 999_999_999 })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: ERR.chatAccessDenied,
+    });
   });
 
   it("refuses expired, altered and forged links to a chat image", async () => {
@@ -150,7 +158,9 @@ describe("chat image links", () => {
     // A valid link's signature on another person's image path.
     const { url } = await f.as(f.accepted).chat.imageUrl({ messageId });
     const [, signature] = url.replace("/api/files/", "").split(".");
-    const otherKey = Buffer.from(JSON.stringify({ key: key.replace(f.owner.id, f.accepted.id), exp: 9_999_999_999 })).toString("base64url");
+    const otherKey = Buffer.from(JSON.stringify({ key: key.replace(f.owner.id, f.accepted.id), exp: 9_999_999_999 })).toString(
+      "base64url",
+    );
     expect((await t.app.inject({ method: "GET", url: `/api/files/${otherKey}.${signature}` })).statusCode).toBe(403);
     const longer = Buffer.from(JSON.stringify({ key, exp: 9_999_999_999 })).toString("base64url");
     expect((await t.app.inject({ method: "GET", url: `/api/files/${longer}.${signature}` })).statusCode).toBe(403);

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChatMessage, createGroupChat } from "../../db/factories/chat.ts";
+
+import { createChatMessage } from "../../db/factories/chat.ts";
 import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { UNREAD_COUNT_CAP } from "../../domain/chat.ts";
+import { ERR } from "../../domain/errors.ts";
+import type { PageCursor } from "../../domain/page-cursor.ts";
+import { expectRefusal } from "../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { joinGroupChat } from "./group-membership.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,8 +25,8 @@ describe("chats.list", () => {
     const directJob = await createJob(t.db, owner.id, { title: "Wash windows" });
     const quietJob = await createJob(t.db, owner.id, { title: "Quiet job" });
 
-    const group = await createGroupChat(t.db, groupJob.id, [owner.id, me.id, mate.id]);
-    const quiet = await createGroupChat(t.db, quietJob.id, [owner.id, me.id]);
+    const group = await joinGroupChat(t.db, groupJob.id, [owner.id, me.id, mate.id]);
+    const quiet = await joinGroupChat(t.db, quietJob.id, [owner.id, me.id]);
     const me_ = t.callerAs(me.id);
     const direct = (await me_.chat.contactEmployer({ jobId: directJob.id, content: "Are ladders provided?" })).conversationId;
     await t.callerAs(owner.id).chat.send({ conversationId: direct, content: "Yes" });
@@ -60,7 +65,10 @@ describe("chats.list", () => {
 
     // The owner sees the same direct conversation from the other side.
     const ownerView = (await t.callerAs(owner.id).chats.list({})).items.find((i) => i.conversationId === direct);
-    expect(ownerView).toMatchObject({ otherParticipant: { id: me.id, fullName: "Maria Ivanova", initials: "MI" }, unreadCount: 0 });
+    expect(ownerView).toMatchObject({
+      otherParticipant: { id: me.id, fullName: "Maria Ivanova", initials: "MI" },
+      unreadCount: 0,
+    });
 
     // Sending moves my own marker; reading clears the count; an image-only message shows as one.
     await me_.chat.send({ conversationId: direct, content: "Thanks" });
@@ -80,7 +88,7 @@ describe("chats.list", () => {
     const owner = await createEmployer(t.db);
     const me = await createWorker(t.db);
     const job = await createJob(t.db, owner.id);
-    const chat = await createGroupChat(t.db, job.id, [owner.id, me.id]);
+    const chat = await joinGroupChat(t.db, job.id, [owner.id, me.id]);
     for (let i = 0; i < UNREAD_COUNT_CAP + 5; i++) await createChatMessage(t.db, chat, owner.id, { content: `n${i}` });
     const { items } = await t.callerAs(me.id).chats.list({});
     expect(items[0]?.unreadCount).toBe(UNREAD_COUNT_CAP);
@@ -92,14 +100,14 @@ describe("chats.list", () => {
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       const job = await createJob(t.db, owner.id, { title: `Job ${i}` });
-      const chat = await createGroupChat(t.db, job.id, [owner.id, me.id]);
+      const chat = await joinGroupChat(t.db, job.id, [owner.id, me.id]);
       // Microsecond-close times: the cursor must keep full precision.
       await createChatMessage(t.db, chat, owner.id, { createdAt: new Date(Date.UTC(2026, 0, 1, 12, 0, 0, i)) });
       ids.unshift(chat);
     }
     const caller = t.callerAs(me.id);
     const seen: string[] = [];
-    let cursor: string | null = null;
+    let cursor: PageCursor | null = null;
     for (let page = 0; page < 10; page++) {
       const result: Awaited<ReturnType<typeof caller.chats.list>> = await caller.chats.list({ limit: 3, cursor });
       seen.push(...result.items.map((i) => i.conversationId));
@@ -107,7 +115,21 @@ describe("chats.list", () => {
       if (!cursor) break;
     }
     expect(seen).toEqual(ids);
-    await expect(caller.chats.list({ cursor: "not-a-cursor" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    // Refused by the schema with a clear message, never by the database.
+    await expectRefusal(caller.chats.list({ cursor: "not-a-cursor" as never }), "BAD_REQUEST", ERR.cursorInvalid);
+    for (const at of [
+      "2024-99-99T00:00:00.000000Z",
+      "0000-01-01T00:00:00.000000Z",
+      "2025-02-30T12:00:00.000000Z",
+      "2025-01-01T24:00:00.000000Z",
+    ]) {
+      await expectRefusal(caller.chats.list({ cursor: { at, id: ids[0] ?? "" } }), "BAD_REQUEST", ERR.cursorInvalid);
+    }
+    await expectRefusal(
+      caller.chats.list({ cursor: { at: "2025-01-01T00:00:00.000000Z", id: "x" } }),
+      "BAD_REQUEST",
+      ERR.cursorInvalid,
+    );
     await expect(caller.chats.list({ limit: 51 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 

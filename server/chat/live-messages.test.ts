@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { RATE_LIMITS } from "../../domain/limits.ts";
 import type { ChatEventBus } from "../realtime/chat-bus.ts";
 import { createInProcessChatBus } from "../realtime/in-process-chat-bus.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { type ChatFixture, chatFixture, collectMessages, listen, waitStarted, wsTrpc } from "./chat-test-kit.ts";
+import { chatFixture, collectMessages, listen, waitStarted, wsTrpc, type ChatFixture } from "./chat-test-kit.ts";
 import { liveMessages } from "./live-messages.ts";
 
 let t: TestApp;
@@ -11,7 +13,8 @@ let wsUrl: string;
 const sockets: { close(): void }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // These tests send hundreds of messages a minute on purpose.
+  t = await createTestApp({ services: { rateLimits: { ...RATE_LIMITS, chatMessage: { limit: 10_000, windowSeconds: 60 } } } });
   f = await chatFixture(t);
   wsUrl = (await listen(t.app)).ws;
 });
@@ -39,7 +42,13 @@ describe("chat.onMessage over a real WebSocket", () => {
     const sent = await send("hello team");
     await sub.waitFor(1);
     expect(sub.received).toEqual([
-      expect.objectContaining({ id: sent.id, content: "hello team", senderName: "Olga Owner", senderInitials: "OO", imageUrl: null }),
+      expect.objectContaining({
+        id: sent.id,
+        content: "hello team",
+        senderName: "Olga Owner",
+        senderInitials: "OO",
+        imageUrl: null,
+      }),
     ]);
     expect(sub.received[0]?.createdAt).toBeInstanceOf(Date);
     sub.unsubscribe();
@@ -128,7 +137,7 @@ describe("a slow reader", () => {
     const stream = liveMessages(t.db, t.services, {
       conversationId: f.conversationId,
       userId: f.accepted.id,
-      lastEventId: mark.id,
+      after: mark.id,
       signal: abort.signal,
     });
     // Live and holding the first message unread while 650 more arrive: far more than the feed queues.
@@ -168,7 +177,9 @@ describe("subscription lifetime", () => {
     try {
       const g = await chatFixture(app);
       const url = (await listen(app.app)).ws;
-      const subs = [g.owner, g.accepted, g.owner].map((who) => collectMessages(socketFor(url, who.cookie).client, { conversationId: g.conversationId }));
+      const subs = [g.owner, g.accepted, g.owner].map((who) =>
+        collectMessages(socketFor(url, who.cookie).client, { conversationId: g.conversationId }),
+      );
       for (const sub of subs) await waitStarted(sub);
       expect(listening).toBe(1);
       await g.as(g.owner).chat.send({ conversationId: g.conversationId, content: "to all three" });

@@ -1,11 +1,11 @@
-import { type TrackedEnvelope, tracked } from "@trpc/server";
+import { tracked, type TrackedEnvelope } from "@trpc/server";
+
 import type { Database } from "../../db/database.ts";
-import { ERR } from "../../domain/errors.ts";
 import type { ChatEventBus } from "../realtime/chat-bus.ts";
+import { refusal, type Refusal } from "../refusal.ts";
 import type { Services } from "../services.ts";
-import { fail } from "../trpc/init.ts";
-import { assertParticipant, isParticipant, participantIds } from "./access.ts";
-import { type ChatMessageView, type LinkSigner, latestMessageId, linkSigner, messagesAfter } from "./message-view.ts";
+import { isParticipant, participantIds } from "./access.ts";
+import { latestMessageId, linkSigner, messagesAfter, type ChatMessageView, type LinkSigner } from "./message-view.ts";
 
 /** Rows per database read, for catching up and for the shared feed. */
 const PAGE = 100;
@@ -176,36 +176,48 @@ function nextWork(subscriber: Subscriber): Promise<void> {
 export type LiveMessagesParams = {
   conversationId: string;
   userId: string;
-  /** Resume after this message id (wsLink's lastEventId); null starts with the next new message. */
-  lastEventId: number | null;
+  /** Yield the messages above this id: `liveMessagesStart`'s answer. */
+  after: number;
   signal: AbortSignal | undefined;
 };
 
 /**
+ * Where a subscription starts: after `lastEventId` (wsLink resuming), else after the conversation's
+ * latest message. Settled before the subscription is confirmed as started, so a message sent once the
+ * client knows it is listening is always above it. Refused for anyone not a participant.
+ */
+export async function liveMessagesStart(
+  db: Database,
+  params: { conversationId: string; userId: string; lastEventId: number | null },
+): Promise<number | Refusal<"not_participant">> {
+  if (!(await isParticipant(db, params.conversationId, params.userId))) return refusal("not_participant");
+  return params.lastEventId ?? (await latestMessageId(db, params.conversationId));
+}
+
+/**
  * The `chat.onMessage` stream: checks access, subscribes (to the bus, through the feed) FIRST, then
  * yields the rows above `lastEventId` from the database, then the rows the feed brings, each id once
- * and in id order (a yielded cursor skips anything at or below it). Ends with Access Denied when the
- * caller stops being a participant. Each message is `tracked` by its id, so a reconnecting wsLink
- * resumes exactly after the last one it received.
+ * and in id order (a yielded cursor skips anything at or below it). Returns a refusal when the caller
+ * is not, or stops being, a participant; nothing when the client stops listening. Each message is
+ * `tracked` by its id, so a reconnecting wsLink resumes exactly after the last one it received.
  */
 export async function* liveMessages(
   db: Database,
   services: Services,
   params: LiveMessagesParams,
-): AsyncGenerator<TrackedEnvelope<ChatMessageView>, void, unknown> {
+): AsyncGenerator<TrackedEnvelope<ChatMessageView>, Refusal<"not_participant"> | undefined, unknown> {
   const { conversationId, userId, signal } = params;
-  await assertParticipant(db, conversationId, userId);
   const registry = registryFor(db, services);
   const sign = linkSigner(services);
   const subscriber = registry.join(conversationId, userId);
   const onAbort = () => subscriber.wake?.();
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    subscriber.yielded = params.lastEventId ?? (await latestMessageId(db, conversationId));
+    subscriber.yielded = params.after;
     while (!signal?.aborted) {
-      if (subscriber.removed) throw fail("FORBIDDEN", ERR.chatAccessDenied);
+      if (subscriber.removed) return refusal("not_participant");
       if (subscriber.mode === "catching-up") {
-        if (!(await isParticipant(db, conversationId, userId))) throw fail("FORBIDDEN", ERR.chatAccessDenied);
+        if (!(await isParticipant(db, conversationId, userId))) return refusal("not_participant");
         const rows = await messagesAfter(db, conversationId, subscriber.yielded, PAGE, sign);
         for (const row of rows) {
           yield tracked(String(row.id), row);
@@ -228,4 +240,5 @@ export async function* liveMessages(
     signal?.removeEventListener("abort", onAbort);
     registry.leave(conversationId, subscriber);
   }
+  return undefined;
 }

@@ -1,20 +1,27 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { chatMessages, conversationParticipants } from "../../db/schema/index.ts";
-import { ERR } from "../../domain/errors.ts";
-import { fail } from "../trpc/init.ts";
+import { refusal, type Refusal } from "../refusal.ts";
 
 /**
  * Moves the caller's read marker forward to `messageId` (never back, never past the conversation's own
- * messages, so a made-up id cannot hide later messages); Access Denied for non-participants.
+ * messages, so a made-up id cannot hide later messages); refused for non-participants.
  */
-export async function markRead(db: Queryable, params: { conversationId: string; userId: string; messageId: number }) {
-  const newest = sql`coalesce((select max(${chatMessages.id}) from ${chatMessages} where ${chatMessages.conversationId} = ${params.conversationId} and ${chatMessages.id} <= ${params.messageId}), 0)`;
+export async function markRead(
+  db: Queryable,
+  params: { conversationId: string; userId: string; messageId: number },
+): Promise<{ lastReadMessageId: number } | Refusal<"not_participant">> {
+  const newest = sql`coalesce((
+    select max(${chatMessages.id}) from ${chatMessages}
+    where ${chatMessages.conversationId} = ${params.conversationId} and ${chatMessages.id} <= ${params.messageId}
+  ), 0)`;
   const [row] = await db
     .update(conversationParticipants)
     .set({ lastReadMessageId: sql`greatest(${conversationParticipants.lastReadMessageId}, ${newest})` })
-    .where(and(eq(conversationParticipants.conversationId, params.conversationId), eq(conversationParticipants.userId, params.userId)))
+    .where(
+      and(eq(conversationParticipants.conversationId, params.conversationId), eq(conversationParticipants.userId, params.userId)),
+    )
     .returning({ lastReadMessageId: conversationParticipants.lastReadMessageId });
-  if (!row) throw fail("FORBIDDEN", ERR.chatAccessDenied);
-  return row;
+  return row ?? refusal("not_participant");
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lt, max } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { chatMessages, profiles } from "../../db/schema/index.ts";
 import { initialsOf } from "../../domain/chat.ts";
@@ -70,7 +71,9 @@ export async function messagesBefore(
   sign: LinkSigner,
 ): Promise<ChatMessageView[]> {
   const rows = await selectMessages(db)
-    .where(and(eq(chatMessages.conversationId, conversationId), beforeId === undefined ? undefined : lt(chatMessages.id, beforeId)))
+    .where(
+      and(eq(chatMessages.conversationId, conversationId), beforeId === undefined ? undefined : lt(chatMessages.id, beforeId)),
+    )
     .orderBy(desc(chatMessages.id))
     .limit(limit);
   return rows.map((r) => toView(r, sign));

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createJob } from "../../db/factories/jobs.ts";
 import { chatMessages, conversationParticipants, conversations } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { chatFixture, IMAGES, uploadImage, type ChatFixture } from "./chat-test-kit.ts";
 import { joinGroupChat } from "./group-membership.ts";
-import { type ChatFixture, IMAGES, chatFixture, uploadImage } from "./chat-test-kit.ts";
 
 let t: TestApp;
 let f: ChatFixture;
@@ -49,7 +50,7 @@ describe("chat.send validation", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/trpc/chat.send",
-      headers: { cookie: f.accepted.cookie, "content-type": "application/json" },
+      headers: { cookie: f.accepted.cookie, "content-type": "application/json", origin: t.config.publicUrl },
       payload: { json: { conversationId: f.conversationId, content: "y".repeat(2001) } },
     });
     expect(res.statusCode).toBe(400);
@@ -95,7 +96,10 @@ describe("chat.send validation", () => {
       `chat-images/${f.accepted.id}/../${f.owner.id}/${ownersKey.split("/").at(-1)}`,
       "certificates/someone/1-abc.pdf",
     ]) {
-      expect(await refusal(f.as(f.accepted).chat.send({ conversationId: f.conversationId, content: "look", imageKey })), imageKey).toMatchObject({
+      expect(
+        await refusal(f.as(f.accepted).chat.send({ conversationId: f.conversationId, content: "look", imageKey })),
+        imageKey,
+      ).toMatchObject({
         code: "BAD_REQUEST",
         message: ERR.chatImageInvalid,
       });
@@ -126,12 +130,18 @@ describe("chat.history", () => {
     const job = await createJob(t.db, f.owner.id);
     const conversationId = await t.db.transaction((tx) => joinGroupChat(tx, job.id, [f.owner.id, f.accepted.id]));
     const ids: number[] = [];
-    for (let i = 1; i <= 7; i++) ids.push((await f.as(i % 2 ? f.owner : f.accepted).chat.send({ conversationId, content: `m${i}` })).id);
+    for (let i = 1; i <= 7; i++)
+      ids.push((await f.as(i % 2 ? f.owner : f.accepted).chat.send({ conversationId, content: `m${i}` })).id);
     const caller = f.as(f.accepted);
     const newest = await caller.chat.history({ conversationId, limit: 3 });
     expect(newest.messages.map((m) => m.content)).toEqual(["m5", "m6", "m7"]);
     expect(newest.hasOlder).toBe(true);
-    expect(newest.messages[2]).toMatchObject({ senderId: f.owner.id, senderName: "Olga Owner", senderInitials: "OO", imageUrl: null });
+    expect(newest.messages[2]).toMatchObject({
+      senderId: f.owner.id,
+      senderName: "Olga Owner",
+      senderInitials: "OO",
+      imageUrl: null,
+    });
     const older = await caller.chat.history({ conversationId, limit: 3, before: newest.messages[0]?.id });
     expect(older.messages.map((m) => m.content)).toEqual(["m2", "m3", "m4"]);
     const oldest = await caller.chat.history({ conversationId, limit: 3, before: older.messages[0]?.id });
@@ -149,8 +159,14 @@ describe("chat.markRead", () => {
     const a = await f.as(f.owner).chat.send({ conversationId: f.conversationId, content: "read me" });
     const b = await f.as(f.owner).chat.send({ conversationId: f.conversationId, content: "and me" });
     const caller = f.as(f.accepted);
-    expect(await caller.chat.markRead({ conversationId: f.conversationId, messageId: b.id })).toEqual({ lastReadMessageId: b.id });
-    expect(await caller.chat.markRead({ conversationId: f.conversationId, messageId: a.id })).toEqual({ lastReadMessageId: b.id });
-    expect(await caller.chat.markRead({ conversationId: f.conversationId, messageId: b.id + 1_000_000 })).toEqual({ lastReadMessageId: b.id });
+    expect(await caller.chat.markRead({ conversationId: f.conversationId, messageId: b.id })).toEqual({
+      lastReadMessageId: b.id,
+    });
+    expect(await caller.chat.markRead({ conversationId: f.conversationId, messageId: a.id })).toEqual({
+      lastReadMessageId: b.id,
+    });
+    expect(await caller.chat.markRead({ conversationId: f.conversationId, messageId: b.id + 1_000_000 })).toEqual({
+      lastReadMessageId: b.id,
+    });
   });
 });

@@ -1,26 +1,28 @@
 import {
   chatsListSchema,
   contactEmployerSchema,
-  conversationForJobSchema,
-  conversationIdSchema,
+  conversationRefSchema,
   historySchema,
   imageUrlSchema,
   markReadSchema,
   onMessageSchema,
   sendMessageSchema,
 } from "../../domain/chat.ts";
+import { jobRefSchema } from "../../domain/ids.ts";
+import { isRefusal } from "../refusal.ts";
 import type { Services } from "../services.ts";
+import { refused, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
-import { authedProcedure } from "../trpc/procedures.ts";
-import { assertParticipant } from "./access.ts";
+import { authedProcedure, liveFeedProcedure, memberProcedure } from "../trpc/procedures.ts";
 import { contactEmployer } from "./contact-employer.ts";
 import { conversationFor, groupConversationForJob } from "./conversation.ts";
+import { chatHistory } from "./history.ts";
 import { chatImageUrl } from "./image-link.ts";
 import { listChats } from "./list-chats.ts";
-import { liveMessages } from "./live-messages.ts";
+import { liveMessages, liveMessagesStart } from "./live-messages.ts";
 import { markRead } from "./mark-read.ts";
-import { linkSigner, messagesBefore } from "./message-view.ts";
-import { type SentMessage, sendMessage } from "./send-message.ts";
+import { linkSigner } from "./message-view.ts";
+import { sendMessage, type SentMessage } from "./send-message.ts";
 
 /**
  * Announces a committed message. A failed announcement is logged, never the sender's error: the message
@@ -29,7 +31,10 @@ import { type SentMessage, sendMessage } from "./send-message.ts";
  */
 async function announce(services: Services, message: SentMessage): Promise<SentMessage> {
   await services.chatBus.publish(message.conversationId, message.id).catch((err: unknown) => {
-    services.log.warn({ event: "chat_publish_failed", err: String(err), messageId: message.id }, "a sent chat message was not announced");
+    services.log.warn(
+      { event: "chat_publish_failed", err: String(err), messageId: message.id },
+      "a sent chat message was not announced",
+    );
   });
   return message;
 }
@@ -37,63 +42,79 @@ async function announce(services: Services, message: SentMessage): Promise<SentM
 export const chatRouter = router({
   /** The caller's group chat of a job, with its participants (/jobs/{jobId}/chat). */
   conversationForJob: authedProcedure
-    .input(conversationForJobSchema)
-    .query(({ ctx, input }) => groupConversationForJob(ctx.db, input.jobId, ctx.user.id)),
+    .input(jobRefSchema)
+    .query(async ({ ctx, input }) => settle(await groupConversationForJob(ctx.db, input.jobId, ctx.user.id))),
 
   /** Any conversation of the caller by id (group or direct), with its participants. */
   conversation: authedProcedure
-    .input(conversationIdSchema)
-    .query(({ ctx, input }) => conversationFor(ctx.db, input.conversationId, ctx.user.id)),
+    .input(conversationRefSchema)
+    .query(async ({ ctx, input }) => settle(await conversationFor(ctx.db, input.conversationId, ctx.user.id))),
 
   /** One page of messages before `before` (newest page first), returned oldest first for display. */
   history: authedProcedure.input(historySchema).query(async ({ ctx, input }) => {
-    await assertParticipant(ctx.db, input.conversationId, ctx.user.id);
-    const newestFirst = await messagesBefore(ctx.db, input.conversationId, input.before, input.limit + 1, linkSigner(ctx.services));
-    const hasOlder = newestFirst.length > input.limit;
-    return { messages: newestFirst.slice(0, input.limit).reverse(), hasOlder };
+    const page = await chatHistory(ctx.db, linkSigner(ctx.services), { ...input, userId: ctx.user.id });
+    return settle(page);
   }),
 
   /** Sends text, an uploaded image (`imageKey` from POST /api/chat/images), or both. */
-  send: authedProcedure.input(sendMessageSchema).mutation(async ({ ctx, input }) => {
-    const message = await sendMessage(ctx.db, ctx.services.files, {
+  send: memberProcedure.input(sendMessageSchema).mutation(async ({ ctx, input }) => {
+    const message = await sendMessage(ctx.db, ctx.services, {
       conversationId: input.conversationId,
       senderId: ctx.user.id,
       content: input.content,
       imageKey: input.imageKey,
       now: ctx.services.now(),
     });
-    return announce(ctx.services, message);
+    return announce(ctx.services, settle(message));
   }),
 
   /** Moves the caller's read marker to `messageId`. */
-  markRead: authedProcedure
-    .input(markReadSchema)
-    .mutation(({ ctx, input }) => markRead(ctx.db, { conversationId: input.conversationId, userId: ctx.user.id, messageId: input.messageId })),
+  markRead: authedProcedure.input(markReadSchema).mutation(async ({ ctx, input }) => {
+    const marked = await markRead(ctx.db, {
+      conversationId: input.conversationId,
+      userId: ctx.user.id,
+      messageId: input.messageId,
+    });
+    return settle(marked);
+  }),
 
   /** A fresh signed link to a message's image. */
   imageUrl: authedProcedure
     .input(imageUrlSchema)
-    .query(({ ctx, input }) => chatImageUrl(ctx.db, ctx.services, { messageId: input.messageId, userId: ctx.user.id })),
+    .query(async ({ ctx, input }) =>
+      settle(await chatImageUrl(ctx.db, ctx.services, { messageId: input.messageId, userId: ctx.user.id })),
+    ),
 
   /** The contact dialog on a job page: a private message to the job's owner; answers the conversation id. */
-  contactEmployer: authedProcedure.input(contactEmployerSchema).mutation(async ({ ctx, input }) => {
-    const message = await contactEmployer(ctx.db, { jobId: input.jobId, senderId: ctx.user.id, content: input.content });
-    await announce(ctx.services, message);
+  contactEmployer: memberProcedure.input(contactEmployerSchema).mutation(async ({ ctx, input }) => {
+    const sent = await contactEmployer(ctx.db, ctx.services.rateLimits, {
+      jobId: input.jobId,
+      senderId: ctx.user.id,
+      content: input.content,
+    });
+    const message = await announce(ctx.services, settle(sent));
     return { conversationId: message.conversationId, messageId: message.id };
   }),
 
   /**
    * New messages of a conversation over the WebSocket, each `tracked` by its id: wsLink resends the last
-   * id as `lastEventId` on reconnect and gets exactly the messages after it.
+   * id as `lastEventId` on reconnect and gets exactly the messages after it. Ends with Access Denied
+   * when the caller is not, or stops being, a participant. The start is settled before tRPC confirms
+   * the subscription, so every message sent after "started" arrives.
    */
-  onMessage: authedProcedure.input(onMessageSchema).subscription(({ ctx, input, signal }) =>
-    liveMessages(ctx.db, ctx.services, {
-      conversationId: input.conversationId,
-      userId: ctx.user.id,
-      lastEventId: input.lastEventId ? Number(input.lastEventId) : null,
-      signal,
-    }),
-  ),
+  onMessage: liveFeedProcedure.input(onMessageSchema).subscription(async ({ ctx, input, signal }) => {
+    const { conversationId } = input;
+    const lastEventId = input.lastEventId ? Number(input.lastEventId) : null;
+    const after = settle(await liveMessagesStart(ctx.db, { conversationId, userId: ctx.user.id, lastEventId }));
+    return (async function* () {
+      try {
+        const ended = yield* liveMessages(ctx.db, ctx.services, { conversationId, userId: ctx.user.id, after, signal });
+        if (ended && isRefusal(ended)) throw refused(ended.reason);
+      } finally {
+        ctx.releaseFeed();
+      }
+    })();
+  }),
 });
 
 export const chatsRouter = router({

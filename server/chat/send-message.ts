@@ -1,12 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import type { Database, Tx } from "../../db/database.ts";
 import { chatMessages, conversationParticipants, conversations } from "../../db/schema/index.ts";
 import { chatImagePrefix } from "../../domain/chat.ts";
-import { ERR } from "../../domain/errors.ts";
+import type { RateLimits } from "../../domain/limits.ts";
+import { rateRefusal } from "../limits/rate-limit.ts";
+import { lockPeopleFirst } from "../privacy/lock-order.ts";
+import { inTransaction, refusal, type Refusal } from "../refusal.ts";
 import type { FileStore } from "../storage/file-store.ts";
-import { fail } from "../trpc/init.ts";
-import { assertParticipant } from "./access.ts";
-import { claimChatImage, storedFileExists } from "./chat-images.ts";
+import { isParticipant } from "./access.ts";
+import { claimChatImage, storedFileSize } from "./chat-images.ts";
 
 export type SendParams = { conversationId: string; senderId: string; content: string; imageKey?: string | undefined; now: Date };
 export type SentMessage = { id: number; conversationId: string; createdAt: Date };
@@ -20,35 +23,62 @@ export type SentMessage = { id: number; conversationId: string; createdAt: Date 
  * 3. inserts the message, and marks it read for its sender.
  * The caller publishes to the bus after this returns (after commit).
  */
-export async function sendMessage(db: Database, files: FileStore, params: SendParams): Promise<SentMessage> {
+export async function sendMessage(
+  db: Database,
+  { files, rateLimits }: { files: FileStore; rateLimits: RateLimits },
+  params: SendParams,
+): Promise<SentMessage | Refusal<"not_participant" | "image_invalid" | "messages_too_fast">> {
   const { conversationId, senderId, content, imageKey, now } = params;
+  const tooFast = await rateRefusal(db, rateLimits, senderId, "chatMessage");
+  if (tooFast) return tooFast;
+  let imageBytes: number | null = null;
   if (imageKey !== undefined) {
     // An outsider hears Access Denied, not what is wrong with the image.
-    await assertParticipant(db, conversationId, senderId);
+    if (!(await isParticipant(db, conversationId, senderId))) return refusal("not_participant");
     const own = imageKey.startsWith(chatImagePrefix(senderId)) && !imageKey.includes("..");
-    if (!own || !(await storedFileExists(files, imageKey))) throw fail("BAD_REQUEST", ERR.chatImageInvalid);
+    imageBytes = own ? await storedFileSize(files, imageKey) : null;
+    if (imageBytes === null) return refusal("image_invalid");
   }
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx, refuse: (reason: "not_participant" | "image_invalid") => never) => {
+    // Before the conversation row (docs/decisions/015); a sender deleted meanwhile is no participant.
+    if (!(await lockPeopleFirst(tx, [senderId]))) return refuse("not_participant");
     const [conversation] = await tx
       .update(conversations)
       .set({ updatedAt: sql`clock_timestamp()` })
       .where(
         and(
           eq(conversations.id, conversationId),
-          sql`exists (select 1 from ${conversationParticipants} where ${conversationParticipants.conversationId} = ${conversationId} and ${conversationParticipants.userId} = ${senderId})`,
+          sql`exists (
+            select 1 from ${conversationParticipants}
+            where ${conversationParticipants.conversationId} = ${conversationId} and ${conversationParticipants.userId} = ${senderId}
+          )`,
         ),
       )
       .returning({ updatedAt: conversations.updatedAt });
-    if (!conversation) throw fail("FORBIDDEN", ERR.chatAccessDenied);
-    if (imageKey !== undefined && !(await claimChatImage(tx, imageKey, now))) throw fail("BAD_REQUEST", ERR.chatImageInvalid);
-    return insertMessage(tx, { conversationId, senderId, content, imagePath: imageKey ?? null, createdAt: conversation.updatedAt });
+    if (!conversation) return refuse("not_participant");
+    if (imageKey !== undefined && !(await claimChatImage(tx, imageKey, now))) return refuse("image_invalid");
+    return insertMessage(tx, {
+      conversationId,
+      senderId,
+      content,
+      imagePath: imageKey ?? null,
+      imageBytes,
+      createdAt: conversation.updatedAt,
+    });
   });
 }
 
 /** Inserts a message at `createdAt` (the conversation's new updated_at) and marks it read for the sender. */
 export async function insertMessage(
   tx: Tx,
-  values: { conversationId: string; senderId: string; content: string; imagePath: string | null; createdAt: Date },
+  values: {
+    conversationId: string;
+    senderId: string;
+    content: string;
+    imagePath: string | null;
+    imageBytes?: number | null;
+    createdAt: Date;
+  },
 ): Promise<SentMessage> {
   const [message] = await tx
     .insert(chatMessages)
@@ -58,6 +88,11 @@ export async function insertMessage(
   await tx
     .update(conversationParticipants)
     .set({ lastReadMessageId: sql`greatest(${conversationParticipants.lastReadMessageId}, ${message.id})` })
-    .where(and(eq(conversationParticipants.conversationId, values.conversationId), eq(conversationParticipants.userId, values.senderId)));
+    .where(
+      and(
+        eq(conversationParticipants.conversationId, values.conversationId),
+        eq(conversationParticipants.userId, values.senderId),
+      ),
+    );
   return message;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { CATEGORIES } from "../../domain/categories.ts";
@@ -34,20 +35,26 @@ describe("demo data", () => {
   });
 
   it("keeps accepted applications within capacity and in step with accepted_count", async () => {
-    const mismatched = await queryRows(t.db, sql`
+    const mismatched = await queryRows(
+      t.db,
+      sql`
       select j.id from jobs j
       left join job_applications a on a.job_id = j.id and a.status = 'accepted'
-      group by j.id having count(a.id) <> j.accepted_count or count(a.id) > j.max_workers`);
+      group by j.id having count(a.id) <> j.accepted_count or count(a.id) > j.max_workers`,
+    );
     expect(mismatched).toEqual([]);
   });
 
   it("has reviews only on completed jobs, between the owner and accepted workers", async () => {
-    const bad = await queryRows(t.db, sql`
+    const bad = await queryRows(
+      t.db,
+      sql`
       select r.id from ratings r join jobs j on j.id = r.job_id
       where j.status <> 'completed'
          or not (
            (r.from_user_id = j.employer_id and exists (select 1 from job_applications a where a.job_id = j.id and a.worker_id = r.to_user_id and a.status = 'accepted'))
-           or (r.to_user_id = j.employer_id and exists (select 1 from job_applications a where a.job_id = j.id and a.worker_id = r.from_user_id and a.status = 'accepted')))`);
+           or (r.to_user_id = j.employer_id and exists (select 1 from job_applications a where a.job_id = j.id and a.worker_id = r.from_user_id and a.status = 'accepted')))`,
+    );
     expect(bad).toEqual([]);
     expect(await t.db.$count(jobs)).toBeGreaterThan(150);
   });

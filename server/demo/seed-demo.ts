@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import type { Database } from "../../db/database.ts";
 import { seedMarketplace } from "../../db/demo/seed-marketplace.ts";
 import { createApplication, createJob, dateFromToday } from "../../db/factories/jobs.ts";
@@ -8,7 +9,7 @@ import { joinGroupChat } from "../chat/group-membership.ts";
 
 export type DemoLogin = { email: string; password: string; role: "employer" | "worker" };
 
-export const DEMO_PASSWORD = "demo1234";
+const DEMO_PASSWORD = "demo1234";
 export const DEMO_LOGINS: DemoLogin[] = [
   { email: "employer@daywork.demo", password: DEMO_PASSWORD, role: "employer" },
   { email: "worker@daywork.demo", password: DEMO_PASSWORD, role: "worker" },
@@ -30,7 +31,11 @@ async function signUpDemo(auth: Auth, email: string, name: string): Promise<stri
  * sign in, each with jobs in every state (open with applicants, in progress with a chat, completed with
  * reviews). Returns the demo logins, or null when the database already had data.
  */
-export async function seedDemoIfEmpty(db: Database, auth: Auth, log: (message: string) => void = () => {}): Promise<DemoLogin[] | null> {
+export async function seedDemoIfEmpty(
+  db: Database,
+  auth: Auth,
+  log: (message: string) => void = () => {},
+): Promise<DemoLogin[] | null> {
   if ((await db.$count(profiles)) > 0) return null;
 
   const employerId = await signUpDemo(auth, "employer@daywork.demo", "Ольга Смирнова");
@@ -38,11 +43,22 @@ export async function seedDemoIfEmpty(db: Database, auth: Auth, log: (message: s
   const done = new Date();
   await db
     .update(profiles)
-    .set({ userType: "employer", companyName: "Кафе «Берёзка»", location: "Москва", bio: "Небольшое семейное кафе у парка, часто ищем помощников на выходные и банкеты.", onboardingCompletedAt: done })
+    .set({
+      userType: "employer",
+      companyName: "Кафе «Берёзка»",
+      location: "Москва",
+      bio: "Небольшое семейное кафе у парка, часто ищем помощников на выходные и банкеты.",
+      onboardingCompletedAt: done,
+    })
     .where(eq(profiles.id, employerId));
   await db
     .update(profiles)
-    .set({ userType: "worker", location: "Москва", bio: "Студент, подрабатываю на выходных: склад, переезды, кейтеринг.", onboardingCompletedAt: done })
+    .set({
+      userType: "worker",
+      location: "Москва",
+      bio: "Студент, подрабатываю на выходных: склад, переезды, кейтеринг.",
+      onboardingCompletedAt: done,
+    })
     .where(eq(profiles.id, workerId));
 
   await seedMarketplace(db, { users: 80, jobs: 160, log });
@@ -87,7 +103,13 @@ export async function seedDemoIfEmpty(db: Database, auth: Auth, log: (message: s
     acceptedCount: 1,
   });
   await createApplication(db, completed.id, workerId, { status: "accepted" });
-  await db.insert(ratings).values({ jobId: completed.id, fromUserId: workerId, toUserId: employerId, rating: 5, comment: "Всё чётко, оплатили сразу." });
+  await db.insert(ratings).values({
+    jobId: completed.id,
+    fromUserId: workerId,
+    toUserId: employerId,
+    rating: 5,
+    comment: "Всё чётко, оплатили сразу.",
+  });
 
   for (const job of [inProgress, completed]) {
     const conversationId = await db.transaction((tx) => joinGroupChat(tx, job.id, [employerId, workerId]));

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { JOB_ACTIONS, JOB_STATUSES, type JobAction, type JobStatus } from "../../domain/statuses.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { expectRefusal } from "../testing/refusal.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
 let owner: { id: string };
@@ -38,7 +39,11 @@ describe("jobs.changeStatus transitions", () => {
 
   it.each(cases.filter((c) => !c.to))("$action is refused for a $from job, which stays $from", async ({ action, from }) => {
     const job = await createJob(t.db, owner.id, { status: from });
-    await expectRefusal(t.callerAs(owner.id).jobs.changeStatus({ jobId: job.id, action }), "CONFLICT", ERR.jobStatusChangeRefused);
+    await expectRefusal(
+      t.callerAs(owner.id).jobs.changeStatus({ jobId: job.id, action }),
+      "CONFLICT",
+      ERR.jobStatusChangeRefused,
+    );
     expect(await statusOf(job.id)).toBe(from);
   });
 
@@ -76,13 +81,24 @@ describe("jobs.changeStatus permissions", () => {
 
   it("refuses a visitor without a session", async () => {
     const job = await createJob(t.db, owner.id);
-    await expectRefusal(t.callerAs(null).jobs.changeStatus({ jobId: job.id, action: "cancel" }), "UNAUTHORIZED", ERR.unauthorized);
+    await expectRefusal(
+      t.callerAs(null).jobs.changeStatus({ jobId: job.id, action: "cancel" }),
+      "UNAUTHORIZED",
+      ERR.unauthorized,
+    );
     expect(await statusOf(job.id)).toBe("open");
   });
 
-  it("answers NOT_FOUND for a missing or malformed job id", async () => {
-    for (const jobId of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      await expectRefusal(t.callerAs(owner.id).jobs.changeStatus({ jobId, action: "start" }), "NOT_FOUND", ERR.jobNotFound);
-    }
+  it("answers 'Job not found' for a missing (404) or malformed (400) job id", async () => {
+    await expectRefusal(
+      t.callerAs(owner.id).jobs.changeStatus({ jobId: "00000000-0000-4000-8000-000000000000", action: "start" }),
+      "NOT_FOUND",
+      ERR.jobNotFound,
+    );
+    await expectRefusal(
+      t.callerAs(owner.id).jobs.changeStatus({ jobId: "not-a-uuid", action: "start" }),
+      "BAD_REQUEST",
+      ERR.jobNotFound,
+    );
   });
 });

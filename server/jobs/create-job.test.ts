@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { jobs } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import { ERR } from "../../domain/errors.ts";
 import { MAX_SKILLS } from "../../domain/jobs.ts";
-import { signUp, type SignedUp } from "../testing/accounts.ts";
+import { signUpMember, type SignedUp } from "../testing/accounts.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { callHttp, validJobInput } from "./job-test-kit.ts";
 
@@ -12,7 +13,7 @@ let t: TestApp;
 let poster: SignedUp;
 beforeAll(async () => {
   t = await createTestApp();
-  poster = await signUp(t, { name: "Olga Poster" });
+  poster = await signUpMember(t, { name: "Olga Poster", userType: "employer" });
 });
 afterAll(() => t.close());
 
@@ -55,7 +56,10 @@ describe("jobs.create", () => {
   it("saves an empty skill list as none and takes one worker and RUB by default", async () => {
     const { currency: _c, maxWorkers: _w, ...rest } = validJobInput({ skills: ["", " "] });
     const res = await callHttp(t, "mutation", "jobs.create", rest, poster.cookie);
-    const [row] = await t.db.select().from(jobs).where(eq(jobs.id, (res.data as { id: string }).id));
+    const [row] = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, (res.data as { id: string }).id));
     expect(row).toMatchObject({ skills: null, maxWorkers: 1, currency: "RUB" });
   });
 
@@ -112,11 +116,29 @@ describe("jobs.create", () => {
     const aheadToday = todayIn("Pacific/Kiritimati");
     const behindToday = todayIn("Etc/GMT+12");
     expect(behindToday < aheadToday).toBe(true);
-    const late = await callHttp(t, "mutation", "jobs.create", validJobInput({ startDate: behindToday, timeZone: "Pacific/Kiritimati" }), poster.cookie);
+    const late = await callHttp(
+      t,
+      "mutation",
+      "jobs.create",
+      validJobInput({ startDate: behindToday, timeZone: "Pacific/Kiritimati" }),
+      poster.cookie,
+    );
     expect(late.error?.messageKey).toBe(ERR.jobStartDatePast);
-    const fine = await callHttp(t, "mutation", "jobs.create", validJobInput({ startDate: behindToday, timeZone: "Etc/GMT+12" }), poster.cookie);
+    const fine = await callHttp(
+      t,
+      "mutation",
+      "jobs.create",
+      validJobInput({ startDate: behindToday, timeZone: "Etc/GMT+12" }),
+      poster.cookie,
+    );
     expect(fine.status).toBe(200);
-    const early = await callHttp(t, "mutation", "jobs.create", validJobInput({ startDate: aheadToday, timeZone: "Pacific/Kiritimati" }), poster.cookie);
+    const early = await callHttp(
+      t,
+      "mutation",
+      "jobs.create",
+      validJobInput({ startDate: aheadToday, timeZone: "Pacific/Kiritimati" }),
+      poster.cookie,
+    );
     expect(early.status).toBe(200);
   });
 

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { JOB_STATUSES } from "../../domain/statuses.ts";
+import { expectRefusal } from "../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { callHttp, validJobInput } from "./job-test-kit.ts";
-import { expectRefusal } from "../testing/refusal.ts";
 
 let t: TestApp;
 let owner: { id: string };
@@ -15,7 +16,12 @@ let otherEmployer: { id: string };
 let worker: { id: string };
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createEmployer(t.db, { fullName: "Owner Olga", companyName: "Olga's Removals", bio: "Moving since 2010", location: "Kazan" });
+  owner = await createEmployer(t.db, {
+    fullName: "Owner Olga",
+    companyName: "Olga's Removals",
+    bio: "Moving since 2010",
+    location: "Kazan",
+  });
   otherEmployer = await createEmployer(t.db);
   worker = await createWorker(t.db);
 });
@@ -29,7 +35,9 @@ const editOf = (jobId: string) => {
 describe("viewing and searching (anyone)", () => {
   it("lets a visitor search and see only open jobs", async () => {
     const byStatus = Object.fromEntries(
-      await Promise.all(JOB_STATUSES.map(async (status) => [status, await createJob(t.db, owner.id, { status, title: `Status ${status} job` })])),
+      await Promise.all(
+        JOB_STATUSES.map(async (status) => [status, await createJob(t.db, owner.id, { status, title: `Status ${status} job` })]),
+      ),
     );
     const page = await t.callerAs(null).jobs.search({ q: "status" });
     expect(page.items.map((j) => j.id)).toEqual([byStatus.open.id]);
@@ -43,28 +51,49 @@ describe("viewing and searching (anyone)", () => {
       id: done.id,
       title: "Finished job",
       status: "completed",
-      employer: { id: owner.id, fullName: "Owner Olga", companyName: "Olga's Removals", bio: "Moving since 2010", location: "Kazan" },
-      employerRating: null,
-      employerReviewCount: 0,
+      employer: {
+        id: owner.id,
+        fullName: "Owner Olga",
+        companyName: "Olga's Removals",
+        bio: "Moving since 2010",
+        location: "Kazan",
+      },
+      employerRating: { average: null, count: 0 },
     });
     expect(job).not.toHaveProperty("searchText");
   });
 
   it("keeps a hidden employer's bio and location to the employer, but always names who posts the job", async () => {
-    const hidden = await createEmployer(t.db, { fullName: "Quiet Quinn", companyName: "Quiet Co", bio: "Private bio", location: "Secret town", privacyProfileVisible: false });
+    const hidden = await createEmployer(t.db, {
+      fullName: "Quiet Quinn",
+      companyName: "Quiet Co",
+      bio: "Private bio",
+      location: "Secret town",
+      privacyProfileVisible: false,
+    });
     const job = await createJob(t.db, hidden.id);
     for (const reader of [null, worker.id]) {
       const seen = await t.callerAs(reader).jobs.byId({ jobId: job.id });
-      expect(seen.employer).toMatchObject({ fullName: "Quiet Quinn", companyName: "Quiet Co", bio: null, location: null, profileVisible: false });
+      expect(seen.employer).toMatchObject({
+        fullName: "Quiet Quinn",
+        companyName: "Quiet Co",
+        bio: null,
+        location: null,
+        profileVisible: false,
+      });
     }
     const own = await t.callerAs(hidden.id).jobs.byId({ jobId: job.id });
     expect(own.employer).toMatchObject({ bio: "Private bio", location: "Secret town" });
   });
 
-  it("answers NOT_FOUND ('Job not found') for a missing job and a malformed id, over HTTP too (never 500)", async () => {
-    await expectRefusal(t.callerAs(null).jobs.byId({ jobId: "00000000-0000-4000-8000-000000000000" }), "NOT_FOUND", ERR.jobNotFound);
+  it("answers 'Job not found' for a missing job (404) and a malformed id (400, refused by the schema), never 500", async () => {
+    await expectRefusal(
+      t.callerAs(null).jobs.byId({ jobId: "00000000-0000-4000-8000-000000000000" }),
+      "NOT_FOUND",
+      ERR.jobNotFound,
+    );
     const res = await callHttp(t, "query", "jobs.byId", { jobId: "'; drop table jobs; --" });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(400);
     expect(res.error?.messageKey).toBe(ERR.jobNotFound);
   });
 });

@@ -40,11 +40,17 @@ export async function callHttp(
   const headers = { origin: t.config.publicUrl, ...(cookie ? { cookie } : {}) };
   const res =
     kind === "query"
-      ? await t.app.inject({ method: "GET", url: `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, headers })
+      ? await t.app.inject({
+          method: "GET",
+          url: `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+          headers,
+        })
       : await t.app.inject({ method: "POST", url: `/api/trpc/${path}`, payload: { json: input }, headers });
   const body = res.json() as {
     result?: { data: { json: unknown } };
-    error?: { json: { data: { messageKey: string | null; fieldErrors: Record<string, string | undefined> | null; code: string } } };
+    error?: {
+      json: { data: { messageKey: string | null; fieldErrors: Record<string, string | undefined> | null; code: string } };
+    };
   };
   return { status: res.statusCode, data: body.result?.data.json ?? null, error: body.error?.json.data ?? null };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createApplication, createJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
@@ -32,7 +33,13 @@ describe("jobs.mine for employers", () => {
     await createJob(t.db, other.id, { title: "Someone else's job" });
     const made = [];
     for (let i = 0; i < 23; i++) {
-      made.push(await createJob(t.db, employer.id, { title: `Mine ${i}`, createdAt: minutesAgo(100 - i), status: i % 4 === 0 ? "completed" : "open" }));
+      made.push(
+        await createJob(t.db, employer.id, {
+          title: `Mine ${i}`,
+          createdAt: minutesAgo(100 - i),
+          status: i % 4 === 0 ? "completed" : "open",
+        }),
+      );
     }
     const first = await t.callerAs(employer.id).jobs.mine({});
     expect(first.role).toBe("employer");
@@ -40,7 +47,12 @@ describe("jobs.mine for employers", () => {
     const all = await everyPage(employer.id);
     expect(all.map((j) => j.title)).toEqual(made.map((j) => j.title).reverse());
     expect(all.every((j) => j.applicationStatus === null)).toBe(true);
-    expect(all.find((j) => j.title === "Mine 0")).toMatchObject({ status: "completed", maxWorkers: 2, hourlyRate: 500, currency: "RUB" });
+    expect(all.find((j) => j.title === "Mine 0")).toMatchObject({
+      status: "completed",
+      maxWorkers: 2,
+      hourlyRate: 500,
+      currency: "RUB",
+    });
   });
 
   it("is empty for an employer who posted nothing", async () => {
@@ -55,7 +67,11 @@ describe("jobs.mine for workers", () => {
     const worker = await createWorker(t.db);
     const otherWorker = await createWorker(t.db);
     const older = await createJob(t.db, employer.id, { title: "Applied first", createdAt: minutesAgo(1) });
-    const newer = await createJob(t.db, employer.id, { title: "Applied second", createdAt: minutesAgo(50), status: "in_progress" });
+    const newer = await createJob(t.db, employer.id, {
+      title: "Applied second",
+      createdAt: minutesAgo(50),
+      status: "in_progress",
+    });
     const ignored = await createJob(t.db, employer.id, { title: "Only the other worker applied" });
     await createApplication(t.db, older.id, worker.id, { status: "accepted", createdAt: minutesAgo(30) });
     await createApplication(t.db, newer.id, worker.id, { status: "pending", createdAt: minutesAgo(5) });

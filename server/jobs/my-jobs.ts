@@ -1,26 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
 import type { ApplicationStatus } from "../../domain/statuses.ts";
 import type { UserType } from "../../domain/user-types.ts";
-import { afterCursor, cursorTimestamp, newestFirst, splitPage } from "../search/keyset.ts";
+import { afterCursor, cursorTimestamp, newestFirst, takeNewestPage } from "../pagination/keyset.ts";
+import { jobCardFields } from "./job-projection.ts";
 
-const cardColumns = {
-  id: jobs.id,
-  title: jobs.title,
-  description: jobs.description,
-  status: jobs.status,
-  category: jobs.category,
-  location: jobs.location,
-  startDate: jobs.startDate,
-  durationDays: jobs.durationDays,
-  hourlyRate: jobs.hourlyRate,
-  currency: jobs.currency,
-  maxWorkers: jobs.maxWorkers,
-  skills: jobs.skills,
-};
+// /my-jobs cards also show the description, clamped to two lines.
+const cardColumns = { ...jobCardFields, description: jobs.description };
 
 /** An employer's posted jobs, newest first (jobs_employer_created_idx). */
 function postedJobs(db: Queryable, employerId: string, cursor: PageCursor | null | undefined, limit: number) {
@@ -69,8 +59,8 @@ export async function myJobs(
     person.userType === "employer"
       ? await postedJobs(db, person.id, cursor, pageSize + 1)
       : await appliedJobs(db, person.id, cursor, pageSize + 1);
-  const { rows, nextCursor } = splitPage(fetched, pageSize);
-  return { role: person.userType, items: rows, nextCursor };
+  const { items, nextCursor } = takeNewestPage(fetched, pageSize);
+  return { role: person.userType, items, nextCursor };
 }
 export type MyJobsPage = Awaited<ReturnType<typeof myJobs>>;
 export type MyJobItem = MyJobsPage["items"][number];

@@ -1,6 +1,7 @@
-import { and, between, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, between, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+
 import { jobs } from "../../db/schema/index.ts";
-import { DURATION_FILTERS, type JobFilters, PRICE_FILTERS } from "../../domain/job-filters.ts";
+import { DURATION_FILTERS, PRICE_FILTERS, type JobFilters } from "../../domain/job-filters.ts";
 import { containsPattern } from "../search/like-pattern.ts";
 
 /**

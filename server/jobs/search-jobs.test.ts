@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createJob, dateFromToday, type NewJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { jobs, ratings } from "../../db/schema/index.ts";
@@ -27,7 +28,8 @@ beforeAll(async () => {
     { jobId: doneA.id, fromUserId: rated.id, toUserId: w1.id, rating: 1 },
   ]);
   // Background: more than a page of unrelated open jobs, so matches must be found among many.
-  for (let i = 0; i < 25; i++) await createJob(t.db, unrated.id, { title: `Filler job number ${i}`, description: "Ordinary work for ordinary people." });
+  for (let i = 0; i < 25; i++)
+    await createJob(t.db, unrated.id, { title: `Filler job number ${i}`, description: "Ordinary work for ordinary people." });
 });
 afterAll(() => t.close());
 
@@ -94,7 +96,8 @@ describe("text search", () => {
 describe("filters", () => {
   it("puts each rate in exactly one price bucket: 15 is '15 to under 25', 25 is '25 and over', no rate is negotiable", async () => {
     const byRate = new Map<number | null, string>();
-    for (const rate of [0, 14.99, 15, 24.99, 25, 9999, null]) byRate.set(rate, (await make({ title: "Ratecheck job", hourlyRate: rate })).id);
+    for (const rate of [0, 14.99, 15, 24.99, 25, 9999, null])
+      byRate.set(rate, (await make({ title: "Ratecheck job", hourlyRate: rate })).id);
     const pick = (...rates: (number | null)[]) => rates.map((r) => byRate.get(r)).sort();
     expect(await ids({ q: "ratecheck", price: "under-15" })).toEqual(pick(0, 14.99));
     expect(await ids({ q: "ratecheck", price: "15-25" })).toEqual(pick(15, 24.99));
@@ -122,10 +125,22 @@ describe("filters", () => {
   });
 
   it("combines every filter with the text, and counts only what matches", async () => {
-    const hit = await make({ title: "Combocheck", category: "catering", durationDays: 3, startDate: dateFromToday(4), hourlyRate: 20 });
+    const hit = await make({
+      title: "Combocheck",
+      category: "catering",
+      durationDays: 3,
+      startDate: dateFromToday(4),
+      hourlyRate: 20,
+    });
     await make({ title: "Combocheck", category: "catering", durationDays: 3, startDate: dateFromToday(4), hourlyRate: 25 });
     await make({ title: "Combocheck", category: "catering", durationDays: 4, startDate: dateFromToday(4), hourlyRate: 20 });
-    const page = await search({ q: "combocheck", category: "catering", duration: "2-3", startDate: dateFromToday(4), price: "15-25" });
+    const page = await search({
+      q: "combocheck",
+      category: "catering",
+      duration: "2-3",
+      startDate: dateFromToday(4),
+      price: "15-25",
+    });
     expect(page.items.map((j) => j.id)).toEqual([hit.id]);
     expect(page.total).toBe(1);
   });
@@ -140,7 +155,10 @@ describe("filters", () => {
 describe("pagination", () => {
   it("returns every open job exactly once across pages, newest first, 20 at a time", async () => {
     const { seen, sizes } = await allPages({});
-    const open = await t.db.select({ id: jobs.id }).from(jobs).where(sql`${jobs.status} = 'open'`);
+    const open = await t.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(sql`${jobs.status} = 'open'`);
     expect(new Set(seen).size).toBe(seen.length);
     expect([...seen].sort()).toEqual(open.map((j) => j.id).sort());
     expect(sizes.slice(0, -1).every((s) => s === 20)).toBe(true);
@@ -188,9 +206,17 @@ describe("employer display and rating", () => {
     await make({ title: "Ratingcheck C" }, unrated.id);
     const page = await search({ q: "ratingcheck" });
     const byTitle = Object.fromEntries(page.items.map((j) => [j.title, j]));
-    expect(byTitle["Ratingcheck A"]).toMatchObject({ employerRating: 4.5, employerReviewCount: 2, employerCompanyName: "Five Stars Ltd", employerFullName: "Rated Employer" });
-    expect(byTitle["Ratingcheck B"]).toMatchObject({ employerRating: 3, employerReviewCount: 1, employerCompanyName: null, employerFullName: "Once Rated" });
-    expect(byTitle["Ratingcheck C"]).toMatchObject({ employerRating: null, employerReviewCount: 0 });
+    expect(byTitle["Ratingcheck A"]).toMatchObject({
+      employerRating: { average: 4.5, count: 2 },
+      employerCompanyName: "Five Stars Ltd",
+      employerFullName: "Rated Employer",
+    });
+    expect(byTitle["Ratingcheck B"]).toMatchObject({
+      employerRating: { average: 3, count: 1 },
+      employerCompanyName: null,
+      employerFullName: "Once Rated",
+    });
+    expect(byTitle["Ratingcheck C"]).toMatchObject({ employerRating: { average: null, count: 0 } });
   });
 
   it("returns what a card shows, with numbers and dates typed", async () => {

@@ -1,11 +1,13 @@
 import { desc, eq, sql } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { jobs, profiles } from "../../db/schema/index.ts";
 import type { JobFilters } from "../../domain/job-filters.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
-import { afterCursor, cursorTimestamp, newestFirst, splitPage } from "../search/keyset.ts";
-import { ratingSummary } from "../search/rating-summary.ts";
+import { afterCursor, cursorTimestamp, newestFirst, takeNewestPage } from "../pagination/keyset.ts";
+import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
+import { jobCardFields, jobCardFieldsOf } from "./job-projection.ts";
 import { openJobConditions } from "./open-job-conditions.ts";
 
 export type JobSearch = JobFilters & { cursor?: PageCursor | null };
@@ -18,48 +20,22 @@ export type JobSearch = JobFilters & { cursor?: PageCursor | null };
 export function searchJobsQuery(db: Queryable, search: JobSearch, pageSize: number = LIMITS.pageSize) {
   const where = openJobConditions(search);
   const page = db
-    .select({
-      id: jobs.id,
-      employerId: jobs.employerId,
-      title: jobs.title,
-      category: jobs.category,
-      location: jobs.location,
-      startDate: jobs.startDate,
-      durationDays: jobs.durationDays,
-      hourlyRate: jobs.hourlyRate,
-      currency: jobs.currency,
-      skills: jobs.skills,
-      language: jobs.language,
-      createdAt: jobs.createdAt,
-      cursorAt: cursorTimestamp(jobs.createdAt).as("cursor_at"),
-    })
+    .select({ ...jobCardFields, cursorAt: cursorTimestamp(jobs.createdAt).as("cursor_at") })
     .from(jobs)
     .where(search.cursor ? sql`${where} and ${afterCursor(jobs.createdAt, jobs.id, search.cursor)}` : where)
     .orderBy(...newestFirst(jobs.createdAt, jobs.id))
     // One more than a page tells whether another page exists.
     .limit(pageSize + 1)
     .as("page");
-  const rating = ratingSummary(db, page.employerId, "employer_rating");
+  const rating = ratingOf(db, page.employerId, "employer_rating");
   return db
     .select({
-      id: page.id,
-      employerId: page.employerId,
-      title: page.title,
-      category: page.category,
-      location: page.location,
-      startDate: page.startDate,
-      durationDays: page.durationDays,
-      hourlyRate: page.hourlyRate,
-      currency: page.currency,
-      skills: page.skills,
-      language: page.language,
-      createdAt: page.createdAt,
+      ...jobCardFieldsOf(page),
       cursorAt: page.cursorAt,
       cursorId: page.id,
       employerFullName: profiles.fullName,
       employerCompanyName: profiles.companyName,
-      employerRating: rating.average,
-      employerReviewCount: rating.count,
+      employerRating: ratingField(rating),
     })
     .from(page)
     .innerJoin(profiles, eq(profiles.id, page.employerId))
@@ -69,7 +45,10 @@ export function searchJobsQuery(db: Queryable, search: JobSearch, pageSize: numb
 
 /** How many open jobs match the filters, for the count label. */
 export function countJobsQuery(db: Queryable, filters: JobFilters) {
-  return db.select({ total: sql<number>`count(*)::int` }).from(jobs).where(openJobConditions(filters));
+  return db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(openJobConditions(filters));
 }
 
 /**
@@ -81,12 +60,8 @@ export async function searchJobs(db: Queryable, search: JobSearch, pageSize: num
     searchJobsQuery(db, search, pageSize),
     search.cursor ? Promise.resolve(null) : countJobsQuery(db, search),
   ]);
-  const { rows: items, nextCursor } = splitPage(rows, pageSize);
-  return {
-    items,
-    nextCursor,
-    total: counted ? (counted[0]?.total ?? 0) : null,
-  };
+  const { items, nextCursor } = takeNewestPage(rows, pageSize);
+  return { items, nextCursor, total: counted ? (counted[0]?.total ?? 0) : null };
 }
 
 export type JobSearchPage = Awaited<ReturnType<typeof searchJobs>>;

@@ -1,5 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createEmployer } from "../../db/factories/users.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { countJobsQuery, searchJobs, searchJobsQuery } from "./search-jobs.ts";
@@ -37,7 +38,8 @@ afterAll(() => t.close());
 
 /** The plan Postgres chooses for a query, as text (EXPLAIN is sent with the same bound parameters). */
 async function planOf(query: SQL | { getSQL(): SQL }): Promise<string> {
-  const result = (await t.db.execute(sql`explain ${query}`)) as unknown as Record<string, string>[] | { rows: Record<string, string>[] };
+  const result = (await t.db.execute(sql`explain ${query}`)) as unknown as
+    Record<string, string>[] | { rows: Record<string, string>[] };
   const rows = Array.isArray(result) ? result : result.rows;
   return rows.map((r) => Object.values(r)[0]).join("\n");
 }

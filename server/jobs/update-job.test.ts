@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createJob, dateFromToday } from "../../db/factories/jobs.ts";
 import { createEmployer } from "../../db/factories/users.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import type { JobUpdateInput } from "../../domain/jobs.ts";
+import { expectRefusal } from "../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { validJobInput } from "./job-test-kit.ts";
-import { expectRefusal } from "../testing/refusal.ts";
 
 let t: TestApp;
 let owner: { id: string };
@@ -82,7 +83,11 @@ describe("jobs.update", () => {
     const caller = t.callerAs(owner.id);
     await caller.jobs.update(editInput(job.id, { startDate: dateFromToday(-3), title: "Still running" }));
     expect((await rowOf(job.id))?.title).toBe("Still running");
-    await expectRefusal(caller.jobs.update(editInput(job.id, { startDate: dateFromToday(-2) })), "BAD_REQUEST", ERR.jobStartDatePast);
+    await expectRefusal(
+      caller.jobs.update(editInput(job.id, { startDate: dateFromToday(-2) })),
+      "BAD_REQUEST",
+      ERR.jobStartDatePast,
+    );
     expect((await rowOf(job.id))?.startDate).toBe(dateFromToday(-3));
   });
 

@@ -1,13 +1,12 @@
 import { and, eq, lte } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
-import { ERR } from "../../domain/errors.ts";
 import type { JobUpdateValues } from "../../domain/jobs.ts";
-import { isUuid } from "../search/like-pattern.ts";
-import { fail } from "../trpc/init.ts";
-import { findOwnJob } from "./job-details.ts";
+import { refusal } from "../refusal.ts";
 import { jobColumns } from "./job-columns.ts";
+import { findOwnJob } from "./job-details.ts";
 
 /**
  * Saves the edit form in one conditional UPDATE: only the owner's row (WHERE id AND employer_id), only
@@ -15,7 +14,6 @@ import { jobColumns } from "./job-columns.ts";
  * start date is kept or not in the editor's past. When nothing was updated, a read picks the reason.
  */
 export async function updateJob(db: Queryable, employerId: string, input: JobUpdateValues, now: Date) {
-  if (!isUuid(input.jobId)) throw fail("NOT_FOUND", ERR.jobEditNotFound);
   const today = todayIn(input.timeZone, now);
   const owned = and(eq(jobs.id, input.jobId), eq(jobs.employerId, employerId));
   const [row] = await db
@@ -33,7 +31,7 @@ export async function updateJob(db: Queryable, employerId: string, input: JobUpd
   if (row) return row;
 
   const current = await findOwnJob(db, input.jobId, employerId);
-  if (!current) throw fail("NOT_FOUND", ERR.jobEditNotFound);
-  if (current.acceptedCount > input.maxWorkers) throw fail("CONFLICT", ERR.jobWorkersBelowAccepted);
-  throw fail("BAD_REQUEST", ERR.jobStartDatePast);
+  if (!current) return refusal("job_edit_not_found");
+  if (current.acceptedCount > input.maxWorkers) return refusal("workers_below_accepted");
+  return refusal("start_date_past");
 }

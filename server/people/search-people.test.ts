@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createPerson, createWorker } from "../../db/factories/users.ts";
 import { profiles, ratings } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { callHttp } from "../jobs/job-test-kit.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,11 +51,16 @@ describe("people.search", () => {
       { jobId: job.id, fromUserId: employer.id, toUserId: worker.id, rating: 5 },
     ]);
     const [boss, hand] = await search("kestrel");
-    expect(boss).toMatchObject({ id: employer.id, rating: 4, reviewCount: 1, bioTruncated: true });
+    expect(boss).toMatchObject({ id: employer.id, rating: { average: 4, count: 1 }, bioTruncated: true });
     expect(boss?.bioExcerpt).toHaveLength(160);
-    expect(hand).toMatchObject({ id: worker.id, rating: 5, reviewCount: 1, bioExcerpt: "Careful and quick.", bioTruncated: false });
+    expect(hand).toMatchObject({
+      id: worker.id,
+      rating: { average: 5, count: 1 },
+      bioExcerpt: "Careful and quick.",
+      bioTruncated: false,
+    });
     const [unrated] = await search("flamingo 00");
-    expect(unrated).toMatchObject({ rating: null, reviewCount: 0 });
+    expect(unrated).toMatchObject({ rating: { average: null, count: 0 } });
   });
 
   it("treats % and _ literally and returns nothing for blank text", async () => {

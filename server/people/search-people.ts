@@ -1,10 +1,11 @@
 import { and, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { BIO_EXCERPT_LENGTH } from "../../domain/people.ts";
+import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
 import { containsPattern } from "../search/like-pattern.ts";
-import { ratingSummary } from "../search/rating-summary.ts";
 
 const excerptLength = sql.raw(String(BIO_EXCERPT_LENGTH));
 
@@ -41,7 +42,7 @@ export async function searchPeople(db: Queryable, q: string, limit: number = LIM
     .orderBy(employerFirst, profiles.fullName, profiles.id)
     .limit(limit)
     .as("page");
-  const rating = ratingSummary(db, page.id, "person_rating");
+  const rating = ratingOf(db, page.id, "person_rating");
   return db
     .select({
       id: page.id,
@@ -51,8 +52,7 @@ export async function searchPeople(db: Queryable, q: string, limit: number = LIM
       userType: page.userType,
       bioExcerpt: page.bioExcerpt,
       bioTruncated: page.bioTruncated,
-      rating: rating.average,
-      reviewCount: rating.count,
+      rating: ratingField(rating),
     })
     .from(page)
     .leftJoinLateral(rating, sql`true`)

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import {
   certificates,
   chatMessages,
@@ -15,7 +16,7 @@ import { ERR } from "../../domain/errors.ts";
 import { processFileDeletions } from "../storage/file-deletions.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { deleteAccount } from "./delete-account.ts";
-import { type AccountScene, accountScene } from "./testing/account-scene.ts";
+import { accountScene, type AccountScene } from "./testing/account-scene.ts";
 import { countWhere, databaseFingerprint, rowsMentioning, userReferences } from "./testing/user-references.ts";
 
 const logLines: { level: string; fields: object; message: string }[] = [];
@@ -73,13 +74,23 @@ describe("privacy.deleteAccount", () => {
     for (const needle of [scene.subject.id, scene.subject.email, scene.subject.fullName, scene.subject.phone]) {
       expect(await rowsMentioning(t.db, needle)).toEqual({});
     }
-    for (const marker of ["SUBJECT-MSG", "SUBJECT-RATES", "EVE-RATES-SUBJECT", "SUBJECT-CERT", "SUBJECT-INTEREST", "SUBJECT-APPLICATION-NOTE", "SUBJECT-JOB", "SUBJECT-BIO"]) {
+    for (const marker of [
+      "SUBJECT-MSG",
+      "SUBJECT-RATES",
+      "EVE-RATES-SUBJECT",
+      "SUBJECT-CERT",
+      "SUBJECT-INTEREST",
+      "SUBJECT-APPLICATION-NOTE",
+      "SUBJECT-JOB",
+      "SUBJECT-BIO",
+    ]) {
       expect(await rowsMentioning(t.db, marker), marker).toEqual({});
     }
   });
 
   it("removes the person's files (certificates, chat images, an unsent upload) and those of chats that went", async () => {
-    for (const key of [...scene.files.subjectFiles, ...scene.files.othersFilesInSubjectChats]) expect(await exists(key), key).toBe(false);
+    for (const key of [...scene.files.subjectFiles, ...scene.files.othersFilesInSubjectChats])
+      expect(await exists(key), key).toBe(false);
     expect(await t.db.$count(fileDeletions)).toBe(0);
   });
 
@@ -90,12 +101,15 @@ describe("privacy.deleteAccount", () => {
     expect(employerJob).toMatchObject({ acceptedCount: 1, status: "open" });
     expect(await t.db.$count(jobs, eq(jobs.id, j.employerJob2.id))).toBe(1);
     expect(await t.db.$count(jobs, eq(jobs.id, j.subjectJob.id))).toBe(0);
-    expect(await t.db.select({ status: jobApplications.status }).from(jobApplications).where(eq(jobApplications.workerId, worker.id))).toEqual([
-      { status: "accepted" },
-    ]);
-    expect(await t.db.select({ content: chatMessages.content }).from(chatMessages).where(eq(chatMessages.conversationId, chats.employerJobChat))).toEqual(
-      expect.arrayContaining([{ content: "WALT-MSG secret" }, { content: "EVE-MSG secret" }]),
-    );
+    expect(
+      await t.db.select({ status: jobApplications.status }).from(jobApplications).where(eq(jobApplications.workerId, worker.id)),
+    ).toEqual([{ status: "accepted" }]);
+    expect(
+      await t.db
+        .select({ content: chatMessages.content })
+        .from(chatMessages)
+        .where(eq(chatMessages.conversationId, chats.employerJobChat)),
+    ).toEqual(expect.arrayContaining([{ content: "WALT-MSG secret" }, { content: "EVE-MSG secret" }]));
     expect(await t.db.$count(conversations, eq(conversations.id, chats.direct))).toBe(0);
     expect(await t.db.select({ comment: ratings.comment }).from(ratings)).toEqual([{ comment: "WALT-RATES-EVE" }]);
     expect(await t.db.select({ fileName: certificates.fileName }).from(certificates)).toEqual([{ fileName: "WALT-CERT.pdf" }]);
@@ -118,7 +132,9 @@ describe("privacy.deleteAccount", () => {
   });
 
   it("writes one log line that a deletion happened, without personal data", () => {
-    expect(logLines).toEqual([{ level: "info", fields: { event: "account_deleted", files: expect.any(Number) }, message: "account deleted" }]);
+    expect(logLines).toEqual([
+      { level: "info", fields: { event: "account_deleted", files: expect.any(Number) }, message: "account deleted" },
+    ]);
     const text = JSON.stringify(logLines);
     for (const needle of [scene.subject.id, scene.subject.email, scene.subject.fullName]) expect(text).not.toContain(needle);
   });
@@ -128,9 +144,13 @@ describe("a deletion that fails midway", () => {
   it("leaves every table and every file as it was, and succeeds once the failure is gone", async () => {
     const scene = await accountScene(t);
     const before = await databaseFingerprint(t.db);
-    await t.db.execute(sql`create function fail_user_delete() returns trigger language plpgsql as $$ begin raise exception 'auth store down'; end $$`);
+    await t.db.execute(
+      sql`create function fail_user_delete() returns trigger language plpgsql as $$ begin raise exception 'auth store down'; end $$`,
+    );
     // "user" is the last table the deletion touches, so everything before it has already run.
-    await t.db.execute(sql`create trigger fail_user_delete before delete on "user" for each row execute function fail_user_delete()`);
+    await t.db.execute(
+      sql`create trigger fail_user_delete before delete on "user" for each row execute function fail_user_delete()`,
+    );
     try {
       await expect(deleteAccount(t.db, scene.subject.id, new Date())).rejects.toThrow();
       const caller = await t.callerWithHeaders({ cookie: scene.subject.cookie });
@@ -148,7 +168,8 @@ describe("a deletion that fails midway", () => {
 
     const caller = await t.callerWithHeaders({ cookie: scene.subject.cookie });
     expect(await caller.privacy.deleteAccount()).toEqual({ deleted: true });
-    for (const ref of userReferences()) expect.soft(await countWhere(t.db, ref, scene.subject.id), `${ref.table}.${ref.column}`).toBe(0);
+    for (const ref of userReferences())
+      expect.soft(await countWhere(t.db, ref, scene.subject.id), `${ref.table}.${ref.column}`).toBe(0);
     for (const key of scene.files.subjectFiles) expect(await exists(key), key).toBe(false);
   });
 });

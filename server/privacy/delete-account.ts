@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+
 import type { Database } from "../../db/database.ts";
+import { account, session, user, verification } from "../../db/schema/auth.ts";
 import {
-  account,
   certificates,
   chatMessages,
   consentHistory,
@@ -14,16 +15,13 @@ import {
   notifications,
   profiles,
   ratings,
-  session,
-  user,
   userInterests,
-  verification,
 } from "../../db/schema/index.ts";
 import { chatImagePrefix } from "../../domain/chat.ts";
 import { enqueueFileDeletions } from "../storage/file-deletions.ts";
 
 /**
- * Deletes an account and everything about the person, in one transaction (DECISIONS.md "Deleting an
+ * Deletes an account and everything about the person, in one transaction (docs/product.md, Privacy rights; docs/decisions/002: "Deleting an
  * account really deletes"): either all of it goes or nothing does. Files cannot take part in a
  * transaction, so their paths are queued in file_deletions inside it and removed after commit by the
  * caller (and retried by the worker until the store confirms).
@@ -60,7 +58,10 @@ export async function deleteAccount(db: Database, userId: string, now: Date): Pr
 
     // Conversations that go whole: those of the person's jobs and the person's direct conversations.
     // Locked, so no message (and image) is added to them before they are gone.
-    const mine = tx.select({ id: conversationParticipants.conversationId }).from(conversationParticipants).where(eq(conversationParticipants.userId, userId));
+    const mine = tx
+      .select({ id: conversationParticipants.conversationId })
+      .from(conversationParticipants)
+      .where(eq(conversationParticipants.userId, userId));
     const ownJobs = tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.employerId, userId));
     const doomed = await tx
       .select({ id: conversations.id })
@@ -68,7 +69,10 @@ export async function deleteAccount(db: Database, userId: string, now: Date): Pr
       .where(
         or(
           inArray(conversations.jobId, ownJobs),
-          and(eq(conversations.kind, "direct"), or(inArray(conversations.id, mine), sql`strpos(${conversations.directKey}, ${userId}) > 0`)),
+          and(
+            eq(conversations.kind, "direct"),
+            or(inArray(conversations.id, mine), sql`strpos(${conversations.directKey}, ${userId}) > 0`),
+          ),
         ),
       )
       .for("update");
@@ -80,7 +84,9 @@ export async function deleteAccount(db: Database, userId: string, now: Date): Pr
       .where(
         and(
           isNotNull(chatMessages.imagePath),
-          doomedIds.length ? or(eq(chatMessages.senderId, userId), inArray(chatMessages.conversationId, doomedIds)) : eq(chatMessages.senderId, userId),
+          doomedIds.length
+            ? or(eq(chatMessages.senderId, userId), inArray(chatMessages.conversationId, doomedIds))
+            : eq(chatMessages.senderId, userId),
         ),
       );
     const files = await tx.select({ path: certificates.filePath }).from(certificates).where(eq(certificates.userId, userId));
@@ -121,7 +127,9 @@ export async function deleteAccount(db: Database, userId: string, now: Date): Pr
     if (doomedIds.length) await tx.delete(conversations).where(inArray(conversations.id, doomedIds));
     await tx.delete(chatMessages).where(eq(chatMessages.senderId, userId));
     await tx.delete(conversationParticipants).where(eq(conversationParticipants.userId, userId));
-    await tx.delete(notifications).where(or(eq(notifications.userId, userId), sql`strpos(${notifications.payload}::text, ${userId}) > 0`));
+    await tx
+      .delete(notifications)
+      .where(or(eq(notifications.userId, userId), sql`strpos(${notifications.payload}::text, ${userId}) > 0`));
     await tx.delete(ratings).where(or(eq(ratings.fromUserId, userId), eq(ratings.toUserId, userId)));
     await tx.delete(certificates).where(eq(certificates.userId, userId));
     await tx.delete(userInterests).where(eq(userInterests.userId, userId));

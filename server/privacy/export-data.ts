@@ -1,7 +1,8 @@
 import { asc, eq, getTableColumns } from "drizzle-orm";
+
 import type { Database } from "../../db/database.ts";
+import { account, session, user } from "../../db/schema/auth.ts";
 import {
-  account,
   certificates,
   chatMessages,
   consentHistory,
@@ -12,11 +13,11 @@ import {
   jobs,
   notifications,
   profiles,
+  rateLimits,
   ratings,
-  session,
-  user,
   userInterests,
 } from "../../db/schema/index.ts";
+import { jobFields } from "../jobs/job-projection.ts";
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type ExportRow = { [key: string]: JsonValue };
@@ -40,6 +41,7 @@ export type PersonalDataExport = {
   notifications: ExportRow[];
   consent_history: ExportRow[];
   data_processing_logs: ExportRow[];
+  rate_limits: ExportRow[];
 };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -59,8 +61,8 @@ function exportRow(row: Record<string, unknown>): ExportRow {
 }
 
 /**
- * Everything we hold about one person, as one JSON document (DECISIONS.md; SPEC.md §7's export grown
- * to the tables this version has), read in one snapshot together with the log row of this export.
+ * Everything we hold about one person, as one JSON document (docs/product.md, Privacy rights;
+ * docs/decisions/003), read in one snapshot together with the log row of this export.
  *
  * Whose data goes in: rows that are the person's own (account, profile, posted jobs, applications,
  * certificates' metadata, interests, ratings given and received, conversation memberships, their own
@@ -87,21 +89,16 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
         .from(account)
         .where(eq(account.userId, userId))
         .orderBy(asc(account.createdAt));
+      // Sessions without their ids and tokens: secrets, not personal data.
+      const { id: _sessionId, token: _token, userId: _sessionUser, ...sessionColumns } = getTableColumns(session);
       const sessions = await tx
-        .select({
-          createdAt: session.createdAt,
-          updatedAt: session.updatedAt,
-          expiresAt: session.expiresAt,
-          ipAddress: session.ipAddress,
-          userAgent: session.userAgent,
-        })
+        .select(sessionColumns)
         .from(session)
         .where(eq(session.userId, userId))
         .orderBy(asc(session.createdAt));
       const [profile] = await tx.select().from(profiles).where(eq(profiles.id, userId));
 
-      const { searchText: _derived, ...jobColumns } = getTableColumns(jobs);
-      const postedJobs = await tx.select(jobColumns).from(jobs).where(eq(jobs.employerId, userId)).orderBy(asc(jobs.createdAt));
+      const postedJobs = await tx.select(jobFields).from(jobs).where(eq(jobs.employerId, userId)).orderBy(asc(jobs.createdAt));
       const applications = await tx
         .select({ ...getTableColumns(jobApplications), jobTitle: jobs.title })
         .from(jobApplications)
@@ -109,32 +106,33 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
         .where(eq(jobApplications.workerId, userId))
         .orderBy(asc(jobApplications.createdAt));
       const certificateRows = await tx
-        .select({ id: certificates.id, fileName: certificates.fileName, fileSize: certificates.fileSize, createdAt: certificates.createdAt })
+        .select({
+          id: certificates.id,
+          fileName: certificates.fileName,
+          fileSize: certificates.fileSize,
+          createdAt: certificates.createdAt,
+        })
         .from(certificates)
         .where(eq(certificates.userId, userId))
         .orderBy(asc(certificates.createdAt));
-      const interests = await tx.select().from(userInterests).where(eq(userInterests.userId, userId)).orderBy(asc(userInterests.createdAt));
 
-      const ratingColumns = {
-        id: ratings.id,
-        jobId: ratings.jobId,
-        jobTitle: jobs.title,
-        rating: ratings.rating,
-        comment: ratings.comment,
-        createdAt: ratings.createdAt,
-      };
-      const ratingsGiven = await tx
-        .select(ratingColumns)
-        .from(ratings)
-        .innerJoin(jobs, eq(jobs.id, ratings.jobId))
-        .where(eq(ratings.fromUserId, userId))
-        .orderBy(asc(ratings.createdAt));
-      const ratingsReceived = await tx
-        .select(ratingColumns)
-        .from(ratings)
-        .innerJoin(jobs, eq(jobs.id, ratings.jobId))
-        .where(eq(ratings.toUserId, userId))
-        .orderBy(asc(ratings.createdAt));
+      // Ratings the person gave and received, each with the title of its job.
+      const ratingsWhere = (person: typeof ratings.fromUserId | typeof ratings.toUserId) =>
+        tx
+          .select({
+            id: ratings.id,
+            jobId: ratings.jobId,
+            jobTitle: jobs.title,
+            rating: ratings.rating,
+            comment: ratings.comment,
+            createdAt: ratings.createdAt,
+          })
+          .from(ratings)
+          .innerJoin(jobs, eq(jobs.id, ratings.jobId))
+          .where(eq(person, userId))
+          .orderBy(asc(ratings.createdAt));
+      const ratingsGiven = await ratingsWhere(ratings.fromUserId);
+      const ratingsReceived = await ratingsWhere(ratings.toUserId);
 
       const memberships = await tx
         .select({
@@ -149,33 +147,22 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
         .innerJoin(jobs, eq(jobs.id, conversations.jobId))
         .where(eq(conversationParticipants.userId, userId))
         .orderBy(asc(conversationParticipants.joinedAt));
+      const { senderId: _sender, ...messageColumns } = getTableColumns(chatMessages);
       const messages = await tx
-        .select({
-          id: chatMessages.id,
-          conversationId: chatMessages.conversationId,
-          content: chatMessages.content,
-          imagePath: chatMessages.imagePath,
-          createdAt: chatMessages.createdAt,
-        })
+        .select(messageColumns)
         .from(chatMessages)
         .where(eq(chatMessages.senderId, userId))
         .orderBy(asc(chatMessages.id));
 
-      const notificationRows = await tx
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, userId))
-        .orderBy(asc(notifications.createdAt));
-      const consents = await tx
-        .select()
-        .from(consentHistory)
-        .where(eq(consentHistory.userId, userId))
-        .orderBy(asc(consentHistory.createdAt));
-      const logs = await tx
-        .select()
-        .from(dataProcessingLogs)
-        .where(eq(dataProcessingLogs.userId, userId))
-        .orderBy(asc(dataProcessingLogs.createdAt));
+      // Tables that are the person's own rows alone: exported whole, oldest first.
+      const ownRows = (table: typeof userInterests | typeof notifications | typeof consentHistory | typeof dataProcessingLogs) =>
+        tx.select().from(table).where(eq(table.userId, userId)).orderBy(asc(table.createdAt));
+      const interests = await ownRows(userInterests);
+      const notificationRows = await ownRows(notifications);
+      const consents = await ownRows(consentHistory);
+      const logs = await ownRows(dataProcessingLogs);
+      // Counters of the person's recent limited actions (domain/limits.ts RATE_LIMITS).
+      const limits = await tx.select().from(rateLimits).where(eq(rateLimits.userId, userId)).orderBy(asc(rateLimits.action));
 
       return {
         exported_at: now.toISOString(),
@@ -195,6 +182,7 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
         notifications: notificationRows.map(exportRow),
         consent_history: consents.map(exportRow),
         data_processing_logs: logs.map(exportRow),
+        rate_limits: limits.map(exportRow),
       };
     },
     { isolationLevel: "repeatable read" },

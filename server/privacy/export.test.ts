@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { account, dataProcessingLogs, session } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import type { PersonalDataExport } from "./export-data.ts";
-import { type AccountScene, accountScene } from "./testing/account-scene.ts";
+import { accountScene, type AccountScene } from "./testing/account-scene.ts";
 import { countWhere, userReferences } from "./testing/user-references.ts";
 
 let t: TestApp;
@@ -33,6 +34,7 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "notifications.user_id": (e) => e.notifications,
   "consent_history.user_id": (e) => e.consent_history,
   "data_processing_logs.user_id": (e) => e.data_processing_logs,
+  "rate_limits.user_id": (e) => e.rate_limits,
 };
 
 describe("privacy.export", () => {
@@ -51,7 +53,12 @@ describe("privacy.export", () => {
   it("answers the identity, profile and the person's own content in full", () => {
     expect(exported).toMatchObject({ user_id: scene.subject.id, email: scene.subject.email });
     expect(new Date(exported.exported_at).toString()).not.toBe("Invalid Date");
-    expect(exported.profile).toMatchObject({ id: scene.subject.id, full_name: scene.subject.fullName, phone: scene.subject.phone, bio: "SUBJECT-BIO" });
+    expect(exported.profile).toMatchObject({
+      id: scene.subject.id,
+      full_name: scene.subject.fullName,
+      phone: scene.subject.phone,
+      bio: "SUBJECT-BIO",
+    });
     expect(exported.messages.map((m) => m.content).sort()).toEqual([
       "SUBJECT-MSG direct question",
       "SUBJECT-MSG in employer chat",
@@ -61,7 +68,10 @@ describe("privacy.export", () => {
     expect(exported.applications.map((a) => a.message)).toContain("SUBJECT-APPLICATION-NOTE");
     expect(exported.applications.map((a) => a.job_title).sort()).toEqual(["EVE-JOB warehouse", "EVE-JOB2 moving"]);
     expect(exported.jobs.map((j) => j.title)).toEqual(["SUBJECT-JOB garden work"]);
-    expect(exported.certificates.map((c) => c.file_name).sort()).toEqual(["SUBJECT-CERT-first-aid.pdf", "SUBJECT-CERT-forklift.pdf"]);
+    expect(exported.certificates.map((c) => c.file_name).sort()).toEqual([
+      "SUBJECT-CERT-first-aid.pdf",
+      "SUBJECT-CERT-forklift.pdf",
+    ]);
     expect(exported.interests.map((i) => i.interest).sort()).toEqual(["SUBJECT-INTEREST-gardening", "SUBJECT-INTEREST-moving"]);
     expect(exported.ratings.given.map((r) => r.comment).sort()).toEqual(["SUBJECT-RATES-EVE", "SUBJECT-RATES-WALT"]);
     expect(exported.ratings.received.map((r) => r.comment)).toEqual(["EVE-RATES-SUBJECT"]);
@@ -91,14 +101,15 @@ describe("privacy.export", () => {
     }
     const [credential] = await t.db.select().from(account).where(eq(account.userId, scene.subject.id));
     expect(text).not.toContain(credential?.password ?? "no password");
-    for (const s of await t.db.select().from(session).where(eq(session.userId, scene.subject.id))) expect(text).not.toContain(s.token);
+    for (const s of await t.db.select().from(session).where(eq(session.userId, scene.subject.id)))
+      expect(text).not.toContain(s.token);
   });
 
   it("comes over HTTP as one JSON document the browser can save", async () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/trpc/privacy.export",
-      headers: { cookie: scene.subject.cookie, "content-type": "application/json" },
+      headers: { cookie: scene.subject.cookie, "content-type": "application/json", origin: t.config.publicUrl },
       payload: "{}",
     });
     expect(res.statusCode).toBe(200);

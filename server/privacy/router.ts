@@ -13,7 +13,7 @@ export const privacyRouter = router({
   export: authedProcedure.mutation(({ ctx }) => exportPersonalData(ctx.db, ctx.user.id, ctx.services.now())),
 
   /**
-   * Deletes the caller's account and all their data (DECISIONS.md), then their files. The session ends
+   * Deletes the caller's account and all their data (docs/product.md, Privacy rights), then their files. The session ends
    * with the account: the client signs out locally and goes to /auth.
    */
   deleteAccount: authedProcedure.mutation(async ({ ctx }) => {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { profiles, userInterests } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { signUp } from "../testing/accounts.ts";
@@ -14,12 +15,24 @@ afterAll(() => t.close());
 
 const valid = { userType: "worker" as const, fullName: "Ivan Petrov", dateOfBirth: "1990-05-01", interests: [] };
 
+/** Someone who has just signed up, with a caller carrying their session cookie. */
+async function newcomer() {
+  const account = await signUp(t);
+  return { account, caller: await t.callerWithHeaders({ cookie: account.cookie }) };
+}
+
+async function profileOf(id: string) {
+  const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, id));
+  return profile;
+}
+
 describe("completeOnboarding", () => {
   it("refuses anonymous callers over HTTP with UNAUTHORIZED", async () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/trpc/profiles.completeOnboarding",
       payload: { json: valid },
+      headers: { origin: t.config.publicUrl },
     });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ error: { json: { data: { code: "UNAUTHORIZED", messageKey: ERR.unauthorized } } } });
@@ -38,16 +51,14 @@ describe("completeOnboarding", () => {
     ["long company", { companyName: "c".repeat(101) }, ERR.companyNameTooLong],
     ["long interest", { interests: ["i".repeat(51)] }, ERR.interestTooLong],
   ])("refuses %s with its message", async (_name, change, key) => {
-    const account = await signUp(t);
-    const caller = await t.callerWithHeaders({ cookie: account.cookie });
+    const { account, caller } = await newcomer();
     expect((await refusal(caller.profiles.completeOnboarding({ ...valid, ...change } as typeof valid))).key).toBe(key);
-    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, account.id));
+    const profile = await profileOf(account.id);
     expect(profile?.onboardingCompletedAt).toBeNull();
   });
 
   it("saves a worker's details and interests, ignoring duplicates and a company name", async () => {
-    const account = await signUp(t);
-    const caller = await t.callerWithHeaders({ cookie: account.cookie });
+    const { account, caller } = await newcomer();
     await caller.profiles.completeOnboarding({
       ...valid,
       bio: "  Student, weekends free ",
@@ -56,18 +67,30 @@ describe("completeOnboarding", () => {
       companyName: "Should not stay",
       interests: ["#moving", "Moving", "warehouse"],
     });
-    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, account.id));
-    expect(profile).toMatchObject({ userType: "worker", fullName: "Ivan Petrov", bio: "Student, weekends free", location: "Kazan", phone: null, companyName: null, dateOfBirth: "1990-05-01" });
+    const profile = await profileOf(account.id);
+    expect(profile).toMatchObject({
+      userType: "worker",
+      fullName: "Ivan Petrov",
+      bio: "Student, weekends free",
+      location: "Kazan",
+      phone: null,
+      companyName: null,
+      dateOfBirth: "1990-05-01",
+    });
     expect(profile?.onboardingCompletedAt).toBeInstanceOf(Date);
     const interests = await t.db.select().from(userInterests).where(eq(userInterests.userId, account.id));
     expect(interests.map((i) => i.interest).sort()).toEqual(["moving", "warehouse"]);
   });
 
   it("keeps an employer's company and drops interests", async () => {
-    const account = await signUp(t);
-    const caller = await t.callerWithHeaders({ cookie: account.cookie });
-    await caller.profiles.completeOnboarding({ ...valid, userType: "employer", companyName: "Birch Café", interests: ["cooking"] });
-    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, account.id));
+    const { account, caller } = await newcomer();
+    await caller.profiles.completeOnboarding({
+      ...valid,
+      userType: "employer",
+      companyName: "Birch Café",
+      interests: ["cooking"],
+    });
+    const profile = await profileOf(account.id);
     expect(profile).toMatchObject({ userType: "employer", companyName: "Birch Café" });
     expect(await t.db.$count(userInterests, eq(userInterests.userId, account.id))).toBe(0);
   });
@@ -76,7 +99,7 @@ describe("completeOnboarding", () => {
     const [a, b] = [await signUp(t), await signUp(t)];
     const caller = await t.callerWithHeaders({ cookie: a.cookie });
     await caller.profiles.completeOnboarding({ ...valid, fullName: "Changed A" });
-    const [other] = await t.db.select().from(profiles).where(eq(profiles.id, b.id));
+    const other = await profileOf(b.id);
     expect(other?.fullName).not.toBe("Changed A");
     expect(other?.onboardingCompletedAt).toBeNull();
   });

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
+
 import type { Database } from "../../db/database.ts";
 import { profiles, userInterests } from "../../db/schema/index.ts";
 import type { completeOnboardingSchema } from "../../domain/profile.ts";
 import { profileDetailsColumns } from "./profile-columns.ts";
-import type { z } from "zod";
 
 /**
  * Saves onboarding in one transaction: the profile's details, and for workers their interests

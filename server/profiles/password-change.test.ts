@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { ERR } from "../../domain/errors.ts";
 import { cookieHeader, signUp } from "../testing/accounts.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
@@ -70,9 +71,16 @@ describe("password change (better-auth POST /api/auth/change-password)", () => {
     );
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json()).toMatchObject({ code: ERR.passwordsMismatch });
-    const short = await post("/api/auth/change-password", { currentPassword: account.password, newPassword: "12345" }, account.cookie);
+    const short = await post(
+      "/api/auth/change-password",
+      { currentPassword: account.password, newPassword: "12345" },
+      account.cookie,
+    );
     expect(short.json()).toMatchObject({ code: ERR.passwordMin });
-    const anonymous = await post("/api/auth/change-password", { currentPassword: account.password, newPassword: "brand-new-secret" });
+    const anonymous = await post("/api/auth/change-password", {
+      currentPassword: account.password,
+      newPassword: "brand-new-secret",
+    });
     expect(anonymous.statusCode).toBe(401);
     expect((await post("/api/auth/sign-in/email", { email: account.email, password: account.password })).statusCode).toBe(200);
   });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createJob } from "../../db/factories/jobs.ts";
 import { createRating } from "../../db/factories/ratings.ts";
 import { createEmployer, createPerson, createWorker } from "../../db/factories/users.ts";
 import { ERR } from "../../domain/errors.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { refusal } from "../testing/refusal.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,7 +58,12 @@ describe("profiles.public", () => {
   it("shows an employer's company, no interests, and no rating as null with count 0", async () => {
     const employer = await createEmployer(t.db, { companyName: "Volga Builders", interests: ["ignored"] });
     const seen = await t.callerAs(null).profiles.public({ id: employer.id });
-    expect(seen).toMatchObject({ userType: "employer", companyName: "Volga Builders", interests: [], rating: { average: null, count: 0 } });
+    expect(seen).toMatchObject({
+      userType: "employer",
+      companyName: "Volga Builders",
+      interests: [],
+      rating: { average: null, count: 0 },
+    });
   });
 
   it("shows the e-mail only when the person chose to", async () => {
@@ -102,7 +108,11 @@ describe("privacy toggles and people search", () => {
   });
 
   it("people search never shows e-mail or phone, whatever the toggles", async () => {
-    const person = await createWorker(t.db, { fullName: "Platon Wombatov", phone: "+7 555 000-11-22", email: "wombat@example.com" });
+    const person = await createWorker(t.db, {
+      fullName: "Platon Wombatov",
+      phone: "+7 555 000-11-22",
+      email: "wombat@example.com",
+    });
     await t.callerAs(person.id).profiles.setPrivacy({ profileVisible: true, showEmail: true });
     const text = JSON.stringify(await t.callerAs(null).people.search({ q: "wombatov" }));
     expect(text).toContain("Platon Wombatov");

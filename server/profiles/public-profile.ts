@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { profiles, user, userInterests } from "../../db/schema/index.ts";
-import type { UserType } from "../../domain/user-types.ts";
 import { initialsOf } from "../../domain/chat.ts";
 import { MAX_INTERESTS } from "../../domain/settings.ts";
-import { ratingSummary } from "../search/rating-summary.ts";
+import type { UserType } from "../../domain/user-types.ts";
+import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
 import { profileVisibleTo } from "./visibility.ts";
 
 export type PublicProfile = {
@@ -29,13 +30,13 @@ export type PublicProfile = {
 };
 
 /**
- * `/profile/{id}` as `viewerId` may see it (DECISIONS.md): a hidden profile only by its owner, the
+ * `/profile/{id}` as `viewerId` may see it (docs/product.md, Profiles and people): a hidden profile only by its owner, the
  * e-mail only when shown by choice, never the phone or the date of birth; nobody else's before
  * onboarding is complete. Rating and interests come in the same query. Null when there is no such
  * profile or it is hidden from the viewer.
  */
 export async function publicProfile(db: Queryable, id: string, viewerId: string | null): Promise<PublicProfile | null> {
-  const rating = ratingSummary(db, profiles.id, "profile_rating");
+  const rating = ratingOf(db, profiles.id, "profile_rating");
   const [row] = await db
     .select({
       id: profiles.id,
@@ -47,8 +48,7 @@ export async function publicProfile(db: Queryable, id: string, viewerId: string 
       email: sql<string | null>`case when ${profiles.privacyShowEmail} then ${user.email} end`,
       memberSince: profiles.createdAt,
       visible: profiles.privacyProfileVisible,
-      ratingAverage: rating.average,
-      ratingCount: rating.count,
+      rating: ratingField(rating),
       interests: sql<string[]>`case when ${profiles.userType} = 'worker' then coalesce((
         select json_agg(i.interest order by i.created_at, lower(i.interest)) from (
           select ${userInterests.interest} as interest, ${userInterests.createdAt} as created_at
@@ -64,16 +64,17 @@ export async function publicProfile(db: Queryable, id: string, viewerId: string 
         eq(profiles.id, id),
         profileVisibleTo(viewerId),
         // Before onboarding there is no public profile yet (people search skips them too).
-        viewerId ? or(isNotNull(profiles.onboardingCompletedAt), eq(profiles.id, viewerId)) : isNotNull(profiles.onboardingCompletedAt),
+        viewerId
+          ? or(isNotNull(profiles.onboardingCompletedAt), eq(profiles.id, viewerId))
+          : isNotNull(profiles.onboardingCompletedAt),
       ),
     )
     .limit(1);
   if (!row) return null;
-  const { ratingAverage, ratingCount, interests, ...rest } = row;
+  const { interests, ...rest } = row;
   return {
     ...rest,
     initials: initialsOf(row.fullName),
-    rating: { average: ratingAverage === null ? null : Number(ratingAverage), count: Number(ratingCount) },
     interests: typeof interests === "string" ? (JSON.parse(interests) as string[]) : interests,
     isOwn: viewerId === row.id,
   };

@@ -1,16 +1,15 @@
-import { eq } from "drizzle-orm";
-import { profiles } from "../../db/schema/index.ts";
-import { ERR } from "../../domain/errors.ts";
+import { rowRefSchema } from "../../domain/ids.ts";
 import { completeOnboardingSchema } from "../../domain/profile.ts";
 import {
   addInterestSchema,
   notificationSettingsSchema,
-  personIdSchema,
+  personRefSchema,
   privacySettingsSchema,
   profileUpdateSchema,
-  rowIdSchema,
 } from "../../domain/settings.ts";
-import { fail, router } from "../trpc/init.ts";
+import { findProfile } from "../session/person.ts";
+import { found, settle } from "../trpc/answer.ts";
+import { router } from "../trpc/init.ts";
 import { authedProcedure, publicProcedure } from "../trpc/procedures.ts";
 import { addInterest, listInterests, removeInterest } from "./interests.ts";
 import { completeOnboarding } from "./onboarding.ts";
@@ -21,13 +20,12 @@ export const profilesRouter = router({
   /** The signed-in person and their profile, or null for a visitor. */
   me: publicProcedure.query(async ({ ctx }) => {
     if (!ctx.user) return null;
-    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, ctx.user.id)).limit(1);
-    return { user: { id: ctx.user.id, email: ctx.user.email }, profile: profile ?? null };
+    return { user: { id: ctx.user.id, email: ctx.user.email }, profile: await findProfile(ctx.db, ctx.user.id) };
   }),
 
-  completeOnboarding: authedProcedure.input(completeOnboardingSchema).mutation(({ ctx, input }) =>
-    completeOnboarding(ctx.db, ctx.user.id, input, ctx.services.now()),
-  ),
+  completeOnboarding: authedProcedure
+    .input(completeOnboardingSchema)
+    .mutation(({ ctx, input }) => completeOnboarding(ctx.db, ctx.user.id, input, ctx.services.now())),
 
   /** The settings form's profile section; answers the saved profile. */
   update: authedProcedure
@@ -46,22 +44,16 @@ export const profilesRouter = router({
   interests: authedProcedure.query(({ ctx }) => listInterests(ctx.db, ctx.user.id)),
 
   /** Adds an interest (workers only); a case-insensitive duplicate answers the existing one. */
-  addInterest: authedProcedure.input(addInterestSchema).mutation(async ({ ctx, input }) => {
-    const result = await addInterest(ctx.db, ctx.user.id, input.interest);
-    if (result.status === "not_worker") throw fail("FORBIDDEN", ERR.interestsWorkersOnly);
-    if (result.status === "limit") throw fail("BAD_REQUEST", ERR.interestLimit);
-    return { ...result.interest, added: result.status === "added" };
-  }),
+  addInterest: authedProcedure
+    .input(addInterestSchema)
+    .mutation(async ({ ctx, input }) => settle(await addInterest(ctx.db, ctx.user.id, input.interest))),
 
-  removeInterest: authedProcedure.input(rowIdSchema).mutation(async ({ ctx, input }) => {
-    if (!(await removeInterest(ctx.db, ctx.user.id, input.id))) throw fail("NOT_FOUND", ERR.notFound);
-    return { id: input.id };
-  }),
+  removeInterest: authedProcedure
+    .input(rowRefSchema)
+    .mutation(async ({ ctx, input }) => found(await removeInterest(ctx.db, ctx.user.id, input.id), "not_found")),
 
   /** `/profile/{id}`: hidden profiles only for their owner; never phone or date of birth. */
-  public: publicProcedure.input(personIdSchema).query(async ({ ctx, input }) => {
-    const profile = await publicProfile(ctx.db, input.id, ctx.user?.id ?? null);
-    if (!profile) throw fail("NOT_FOUND", ERR.notFound);
-    return profile;
-  }),
+  public: publicProcedure
+    .input(personRefSchema)
+    .query(async ({ ctx, input }) => found(await publicProfile(ctx.db, input.id, ctx.user?.id ?? null), "not_found")),
 });

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { profiles, userInterests } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { refusal } from "../testing/refusal.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,7 +33,13 @@ describe("profiles.update", () => {
   it("saves the settings form and answers the saved profile", async () => {
     const person = await createWorker(t.db);
     const saved = await t.callerAs(person.id).profiles.update({ ...form, fullName: "  Anna Petrova  " });
-    expect(saved).toMatchObject({ fullName: "Anna Petrova", dateOfBirth: "1990-04-12", location: "Kazan", currency: "EUR", bio: "Careful and quick." });
+    expect(saved).toMatchObject({
+      fullName: "Anna Petrova",
+      dateOfBirth: "1990-04-12",
+      location: "Kazan",
+      currency: "EUR",
+      bio: "Careful and quick.",
+    });
     expect(await profileOf(person.id)).toMatchObject({ fullName: "Anna Petrova", phone: "+7 900 000-00-00", currency: "EUR" });
   });
 
@@ -68,7 +75,15 @@ describe("profiles.update", () => {
   it("accepts exactly the limits and every preferred currency", async () => {
     const person = await createEmployer(t.db);
     const caller = t.callerAs(person.id);
-    const edge = { ...form, userType: "employer" as const, fullName: "n".repeat(100), bio: "b".repeat(500), location: "l".repeat(100), phone: "1".repeat(20), companyName: "c".repeat(100) };
+    const edge = {
+      ...form,
+      userType: "employer" as const,
+      fullName: "n".repeat(100),
+      bio: "b".repeat(500),
+      location: "l".repeat(100),
+      phone: "1".repeat(20),
+      companyName: "c".repeat(100),
+    };
     await expect(caller.profiles.update(edge)).resolves.toMatchObject({ companyName: "c".repeat(100) });
     for (const currency of ["USD", "EUR", "GBP", "JPY", "AUD", "CAD", "CHF", "CNY", "INR", "RUB", "KZT"] as const) {
       await expect(caller.profiles.update({ ...form, currency })).resolves.toMatchObject({ currency });
@@ -84,9 +99,17 @@ describe("notification and privacy settings", () => {
   it("starts from the defaults and saves both toggles of each", async () => {
     const person = await createWorker(t.db);
     const caller = t.callerAs(person.id);
-    expect(await caller.privacy.status()).toMatchObject({ notificationEmail: true, notificationPush: true, profileVisible: true, showEmail: false });
+    expect(await caller.privacy.status()).toMatchObject({
+      notificationEmail: true,
+      notificationPush: true,
+      profileVisible: true,
+      showEmail: false,
+    });
     expect(await caller.profiles.setNotifications({ email: false, push: true })).toEqual({ email: false, push: true });
-    expect(await caller.profiles.setPrivacy({ profileVisible: false, showEmail: true })).toEqual({ profileVisible: false, showEmail: true });
+    expect(await caller.profiles.setPrivacy({ profileVisible: false, showEmail: true })).toEqual({
+      profileVisible: false,
+      showEmail: true,
+    });
     expect(await profileOf(person.id)).toMatchObject({
       notificationEmail: false,
       notificationPush: true,
@@ -100,7 +123,9 @@ describe("notification and privacy settings", () => {
     const caller = t.callerAs(person.id);
     expect((await refusal(caller.profiles.setNotifications({ email: "yes", push: true } as never))).code).toBe("BAD_REQUEST");
     expect((await refusal(caller.profiles.setPrivacy({ profileVisible: true } as never))).code).toBe("BAD_REQUEST");
-    expect((await refusal(t.callerAs(null).profiles.setPrivacy({ profileVisible: true, showEmail: true }))).code).toBe("UNAUTHORIZED");
+    expect((await refusal(t.callerAs(null).profiles.setPrivacy({ profileVisible: true, showEmail: true }))).code).toBe(
+      "UNAUTHORIZED",
+    );
     expect(await profileOf(person.id)).toMatchObject({ notificationEmail: true, privacyProfileVisible: true });
   });
 
@@ -137,8 +162,14 @@ describe("interests", () => {
   it("refuses an interest over 50 characters, an empty one, employers, and a 51st interest", async () => {
     const worker = await createWorker(t.db);
     const caller = t.callerAs(worker.id);
-    expect(await refusal(caller.profiles.addInterest({ interest: "x".repeat(51) }))).toEqual({ code: "BAD_REQUEST", key: ERR.interestTooLong });
-    expect(await refusal(caller.profiles.addInterest({ interest: " # " }))).toEqual({ code: "BAD_REQUEST", key: ERR.interestRequired });
+    expect(await refusal(caller.profiles.addInterest({ interest: "x".repeat(51) }))).toEqual({
+      code: "BAD_REQUEST",
+      key: ERR.interestTooLong,
+    });
+    expect(await refusal(caller.profiles.addInterest({ interest: " # " }))).toEqual({
+      code: "BAD_REQUEST",
+      key: ERR.interestRequired,
+    });
     await expect(caller.profiles.addInterest({ interest: "y".repeat(50) })).resolves.toMatchObject({ added: true });
 
     const employer = await createEmployer(t.db);
@@ -147,8 +178,13 @@ describe("interests", () => {
       key: ERR.interestsWorkersOnly,
     });
 
-    await t.db.insert(userInterests).values(Array.from({ length: 49 }, (_, i) => ({ userId: worker.id, interest: `topic ${i}` })));
-    expect(await refusal(caller.profiles.addInterest({ interest: "one too many" }))).toEqual({ code: "BAD_REQUEST", key: ERR.interestLimit });
+    await t.db
+      .insert(userInterests)
+      .values(Array.from({ length: 49 }, (_, i) => ({ userId: worker.id, interest: `topic ${i}` })));
+    expect(await refusal(caller.profiles.addInterest({ interest: "one too many" }))).toEqual({
+      code: "BAD_REQUEST",
+      key: ERR.interestLimit,
+    });
     expect(await t.db.$count(userInterests, eq(userInterests.userId, worker.id))).toBe(50);
   });
 
@@ -157,8 +193,13 @@ describe("interests", () => {
     const [theirs] = await t.callerAs(owner.id).profiles.interests();
     const stranger = await createWorker(t.db);
     const id = theirs?.id ?? "";
-    expect(await refusal(t.callerAs(stranger.id).profiles.removeInterest({ id }))).toEqual({ code: "NOT_FOUND", key: ERR.notFound });
-    expect(await refusal(t.callerAs(stranger.id).profiles.removeInterest({ id: "00000000-0000-4000-8000-000000000000" }))).toEqual({
+    expect(await refusal(t.callerAs(stranger.id).profiles.removeInterest({ id }))).toEqual({
+      code: "NOT_FOUND",
+      key: ERR.notFound,
+    });
+    expect(
+      await refusal(t.callerAs(stranger.id).profiles.removeInterest({ id: "00000000-0000-4000-8000-000000000000" })),
+    ).toEqual({
       code: "NOT_FOUND",
       key: ERR.notFound,
     });

@@ -1,32 +1,35 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
+
 import type { Queryable } from "../../db/database.ts";
-import { type Profile, profiles } from "../../db/schema/index.ts";
+import { profiles, type Profile } from "../../db/schema/index.ts";
 import type { notificationSettingsSchema, privacySettingsSchema, profileUpdateSchema } from "../../domain/settings.ts";
 import { profileDetailsColumns } from "./profile-columns.ts";
+
+/** Writes columns of the person's own profile row and answers the saved row. */
+async function saveProfile(
+  db: Queryable,
+  userId: string,
+  columns: Partial<typeof profiles.$inferInsert>,
+  now: Date,
+): Promise<Profile> {
+  const [row] = await db
+    .update(profiles)
+    .set({ ...columns, updatedAt: now })
+    .where(eq(profiles.id, userId))
+    .returning();
+  // The procedure has just read the caller's profile: only a concurrent account deletion gets here.
+  if (!row) throw new Error(`profile ${userId} vanished during update`);
+  return row;
+}
 
 /**
  * Saves the settings form's profile section. The type may change; a worker keeps no company name.
  * Interests stay when a worker becomes an employer (they are simply not shown), so switching back
  * does not lose them.
  */
-export async function updateProfile(
-  db: Queryable,
-  userId: string,
-  input: z.output<typeof profileUpdateSchema>,
-  now: Date,
-): Promise<Profile> {
-  const [row] = await db
-    .update(profiles)
-    .set({
-      ...profileDetailsColumns(input),
-      currency: input.currency,
-      updatedAt: now,
-    })
-    .where(eq(profiles.id, userId))
-    .returning();
-  if (!row) throw new Error(`profile ${userId} vanished during update`);
-  return row;
+export function updateProfile(db: Queryable, userId: string, input: z.output<typeof profileUpdateSchema>, now: Date) {
+  return saveProfile(db, userId, { ...profileDetailsColumns(input), currency: input.currency }, now);
 }
 
 /** /settings/notifications. */
@@ -35,14 +38,9 @@ export async function setNotificationSettings(
   userId: string,
   input: z.output<typeof notificationSettingsSchema>,
   now: Date,
-): Promise<{ email: boolean; push: boolean }> {
-  const [row] = await db
-    .update(profiles)
-    .set({ notificationEmail: input.email, notificationPush: input.push, updatedAt: now })
-    .where(eq(profiles.id, userId))
-    .returning({ email: profiles.notificationEmail, push: profiles.notificationPush });
-  if (!row) throw new Error(`profile ${userId} vanished during update`);
-  return row;
+) {
+  const saved = await saveProfile(db, userId, { notificationEmail: input.email, notificationPush: input.push }, now);
+  return { email: saved.notificationEmail, push: saved.notificationPush };
 }
 
 /** /settings/privacy's two toggles. */
@@ -51,12 +49,12 @@ export async function setPrivacySettings(
   userId: string,
   input: z.output<typeof privacySettingsSchema>,
   now: Date,
-): Promise<{ profileVisible: boolean; showEmail: boolean }> {
-  const [row] = await db
-    .update(profiles)
-    .set({ privacyProfileVisible: input.profileVisible, privacyShowEmail: input.showEmail, updatedAt: now })
-    .where(eq(profiles.id, userId))
-    .returning({ profileVisible: profiles.privacyProfileVisible, showEmail: profiles.privacyShowEmail });
-  if (!row) throw new Error(`profile ${userId} vanished during update`);
-  return row;
+) {
+  const saved = await saveProfile(
+    db,
+    userId,
+    { privacyProfileVisible: input.profileVisible, privacyShowEmail: input.showEmail },
+    now,
+  );
+  return { profileVisible: saved.privacyProfileVisible, showEmail: saved.privacyShowEmail };
 }

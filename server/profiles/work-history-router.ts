@@ -1,4 +1,5 @@
-import { userRefSchema } from "../../domain/ratings.ts";
+import { userRefSchema } from "../../domain/ids.ts";
+import { found } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { publicProcedure } from "../trpc/procedures.ts";
 import { workHistory } from "./work-history.ts";
@@ -7,5 +8,5 @@ export const workHistoryRouter = router({
   /** A worker's previous (completed) jobs and latest accepted jobs, for the profile page. */
   forUser: publicProcedure
     .input(userRefSchema)
-    .query(({ ctx, input }) => workHistory(ctx.db, input.userId, ctx.user?.id ?? null)),
+    .query(async ({ ctx, input }) => found(await workHistory(ctx.db, input.userId, ctx.user?.id ?? null), "not_found")),
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+
 import { createApplication, createJob, dateFromToday } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { ERR } from "../../domain/errors.ts";
@@ -16,7 +17,11 @@ it("lists a worker's completed jobs (10, newest first) and latest accepted jobs 
   const employer = await createEmployer(t.db, { fullName: "Egor Employer", companyName: "Egor & Co" });
   const completed = [];
   for (let i = 0; i < 12; i++) {
-    const job = await createJob(t.db, employer.id, { status: "completed", title: `Completed job ${i}`, startDate: dateFromToday(-30 + i) });
+    const job = await createJob(t.db, employer.id, {
+      status: "completed",
+      title: `Completed job ${i}`,
+      startDate: dateFromToday(-30 + i),
+    });
     await createApplication(t.db, job.id, worker.id, { status: "accepted", updatedAt: new Date(Date.UTC(2026, 0, 1 + i)) });
     completed.push(job);
   }
@@ -29,9 +34,7 @@ it("lists a worker's completed jobs (10, newest first) and latest accepted jobs 
   await createApplication(t.db, current.id, worker.id, { status: "accepted", updatedAt: new Date(Date.UTC(2026, 5, 1)) });
 
   const history = await t.callerAs(null).workHistory.forUser({ userId: worker.id });
-  expect(history.previousJobs.map((j) => j.title)).toEqual(
-    Array.from({ length: 10 }, (_, i) => `Completed job ${11 - i}`),
-  );
+  expect(history.previousJobs.map((j) => j.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Completed job ${11 - i}`));
   expect(history.previousJobs[0]).toMatchObject({
     id: completed[11]?.id,
     status: "completed",
@@ -50,7 +53,10 @@ it("lists a worker's completed jobs (10, newest first) and latest accepted jobs 
 
 it("is empty for someone who never worked, and hides a hidden profile from everyone but its owner", async () => {
   const newcomer = await createWorker(t.db);
-  expect(await t.callerAs(null).workHistory.forUser({ userId: newcomer.id })).toEqual({ previousJobs: [], latestAcceptedJobs: [] });
+  expect(await t.callerAs(null).workHistory.forUser({ userId: newcomer.id })).toEqual({
+    previousJobs: [],
+    latestAcceptedJobs: [],
+  });
 
   const hidden = await createWorker(t.db, { privacyProfileVisible: false });
   const job = await createJob(t.db, (await createEmployer(t.db)).id, { status: "completed" });

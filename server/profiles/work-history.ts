@@ -1,23 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
-import { assertProfileVisible } from "./visibility.ts";
+import { jobCardFields } from "../jobs/job-projection.ts";
+import { isProfileVisible } from "./visibility.ts";
 
-/** SPEC.md §9: the profile shows up to 5 previous jobs of 10 fetched, and the 5 latest accepted jobs. */
-export const PREVIOUS_JOBS_LIMIT = 10;
-export const ACCEPTED_JOBS_LIMIT = 5;
+/** The profile shows up to 5 previous jobs of 10 fetched, and the 5 latest accepted jobs (docs/product.md, Limits). */
+const PREVIOUS_JOBS_LIMIT = 10;
+const ACCEPTED_JOBS_LIMIT = 5;
 
 const jobSummary = {
-  id: jobs.id,
-  title: jobs.title,
-  category: jobs.category,
-  location: jobs.location,
-  startDate: jobs.startDate,
-  durationDays: jobs.durationDays,
-  hourlyRate: jobs.hourlyRate,
-  currency: jobs.currency,
-  status: jobs.status,
-  employerId: jobs.employerId,
+  ...jobCardFields,
   employerName: profiles.fullName,
   companyName: profiles.companyName,
   acceptedAt: jobApplications.updatedAt,
@@ -25,10 +18,11 @@ const jobSummary = {
 
 /**
  * A worker's jobs for their profile page: completed jobs they were accepted for (newest start first),
- * and the jobs they were most recently accepted for. A hidden profile's history is its owner's only.
+ * and the jobs they were most recently accepted for. A hidden profile's history is its owner's only:
+ * null for anyone else, as for an unknown person.
  */
 export async function workHistory(db: Queryable, workerId: string, viewerId: string | null) {
-  await assertProfileVisible(db, workerId, viewerId);
+  if (!(await isProfileVisible(db, workerId, viewerId))) return null;
   const acceptedJobs = () =>
     db
       .select(jobSummary)
@@ -42,10 +36,7 @@ export async function workHistory(db: Queryable, workerId: string, viewerId: str
       .where(and(accepted, eq(jobs.status, "completed")))
       .orderBy(desc(jobs.startDate), desc(jobs.createdAt), desc(jobs.id))
       .limit(PREVIOUS_JOBS_LIMIT),
-    acceptedJobs()
-      .where(accepted)
-      .orderBy(desc(jobApplications.updatedAt), desc(jobApplications.id))
-      .limit(ACCEPTED_JOBS_LIMIT),
+    acceptedJobs().where(accepted).orderBy(desc(jobApplications.updatedAt), desc(jobApplications.id)).limit(ACCEPTED_JOBS_LIMIT),
   ]);
   return { previousJobs, latestAcceptedJobs };
 }

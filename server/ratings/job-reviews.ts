@@ -1,8 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
+
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles, ratings } from "../../db/schema/index.ts";
-import { ERR } from "../../domain/errors.ts";
-import { fail } from "../trpc/init.ts";
 
 type Counterpart = {
   userId: string;
@@ -16,14 +15,14 @@ type Counterpart = {
 /**
  * Who the caller can review on a job and whom they already reviewed (the Leave Review and thank-you
  * cards): the owner sees each accepted worker, an accepted worker sees the employer, anyone else no
- * one. People are only reviewable once the job is completed.
+ * one. People are only reviewable once the job is completed. Null for an unknown job.
  */
 export async function reviewTargets(db: Queryable, jobId: string, userId: string) {
   const [job] = await db
     .select({ id: jobs.id, status: jobs.status, employerId: jobs.employerId })
     .from(jobs)
     .where(eq(jobs.id, jobId));
-  if (!job) throw fail("NOT_FOUND", ERR.jobNotFound);
+  if (!job) return null;
 
   const myRating = and(eq(ratings.jobId, job.id), eq(ratings.fromUserId, userId), eq(ratings.toUserId, profiles.id));
   const columns = {

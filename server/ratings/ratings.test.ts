@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createAcceptedApplication } from "../../db/factories/hiring.ts";
 import { createApplication, createJob } from "../../db/factories/jobs.ts";
 import { createRating } from "../../db/factories/ratings.ts";
@@ -37,6 +38,10 @@ async function staffedJob(status: "open" | "in_progress" | "completed" = "comple
   return { owner, job, first, second, rejected, pending, outsider };
 }
 
+/** `from` rates `to` on the job through the API. */
+const rate = (fromUserId: string | null, jobId: string, toUserId: string, rating = 5) =>
+  t.callerAs(fromUserId).ratings.submit({ jobId, toUserId, rating });
+
 async function ratingsOn(jobId: string) {
   return t.db.select().from(ratings).where(eq(ratings.jobId, jobId));
 }
@@ -44,33 +49,24 @@ async function ratingsOn(jobId: string) {
 describe("ratings.submit", () => {
   it("lets the owner rate each accepted worker and each accepted worker rate the owner, once", async () => {
     const { owner, job, first, second } = await staffedJob();
-    const byOwner = await t.callerAs(owner.id).ratings.submit({ jobId: job.id, toUserId: first.id, rating: 5, comment: "  Great work " });
+    const byOwner = await t
+      .callerAs(owner.id)
+      .ratings.submit({ jobId: job.id, toUserId: first.id, rating: 5, comment: "  Great work " });
     expect(byOwner).toMatchObject({ jobId: job.id, toUserId: first.id, rating: 5, comment: "Great work" });
-    await t.callerAs(owner.id).ratings.submit({ jobId: job.id, toUserId: second.id, rating: 4 });
+    await rate(owner.id, job.id, second.id, 4);
     await t.callerAs(first.id).ratings.submit({ jobId: job.id, toUserId: owner.id, rating: 3, comment: "" });
     const stored = await ratingsOn(job.id);
     expect(stored).toHaveLength(3);
     expect(stored.find((r) => r.fromUserId === first.id)).toMatchObject({ toUserId: owner.id, rating: 3, comment: null });
 
-    await expectRefusal(
-      t.callerAs(owner.id).ratings.submit({ jobId: job.id, toUserId: first.id, rating: 1 }),
-      "CONFLICT",
-      ERR.alreadyRated,
-    );
-    await expectRefusal(
-      t.callerAs(first.id).ratings.submit({ jobId: job.id, toUserId: owner.id, rating: 5 }),
-      "CONFLICT",
-      ERR.alreadyRated,
-    );
+    await expectRefusal(rate(owner.id, job.id, first.id, 1), "CONFLICT", ERR.alreadyRated);
+    await expectRefusal(rate(first.id, job.id, owner.id), "CONFLICT", ERR.alreadyRated);
     expect(await ratingsOn(job.id)).toHaveLength(3);
   });
 
   it("refuses a duplicate that races the first rating", async () => {
     const { owner, job, first } = await staffedJob();
-    const results = await Promise.allSettled([
-      t.callerAs(first.id).ratings.submit({ jobId: job.id, toUserId: owner.id, rating: 5 }),
-      t.callerAs(first.id).ratings.submit({ jobId: job.id, toUserId: owner.id, rating: 4 }),
-    ]);
+    const results = await Promise.allSettled([rate(first.id, job.id, owner.id), rate(first.id, job.id, owner.id, 4)]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected");
     expect(refused?.status === "rejected" && refused.reason).toMatchObject({ code: "CONFLICT", message: ERR.alreadyRated });
@@ -90,41 +86,25 @@ describe("ratings.submit", () => {
       [first.id, second.id],
     ];
     for (const [from, to] of attempts) {
-      await expectRefusal(t.callerAs(from).ratings.submit({ jobId: job.id, toUserId: to, rating: 4 }), "NOT_FOUND", ERR.notFound);
+      await expectRefusal(rate(from, job.id, to, 4), "NOT_FOUND", ERR.notFound);
     }
     const anotherEmployer = await createEmployer(t.db);
-    await expectRefusal(
-      t.callerAs(anotherEmployer.id).ratings.submit({ jobId: job.id, toUserId: first.id, rating: 4 }),
-      "NOT_FOUND",
-      ERR.notFound,
-    );
-    await expectRefusal(
-      t.callerAs(owner.id).ratings.submit({ jobId: MISSING_ID, toUserId: first.id, rating: 4 }),
-      "NOT_FOUND",
-      ERR.notFound,
-    );
+    await expectRefusal(rate(anotherEmployer.id, job.id, first.id, 4), "NOT_FOUND", ERR.notFound);
+    await expectRefusal(rate(owner.id, MISSING_ID, first.id, 4), "NOT_FOUND", ERR.notFound);
     expect(await ratingsOn(job.id)).toEqual([]);
   });
 
   it.each(["open", "in_progress"] as const)("refuses participants while the job is %s", async (status) => {
     const { owner, job, first } = await staffedJob(status);
-    await expectRefusal(
-      t.callerAs(owner.id).ratings.submit({ jobId: job.id, toUserId: first.id, rating: 5 }),
-      "CONFLICT",
-      ERR.ratingJobNotCompleted,
-    );
-    await expectRefusal(
-      t.callerAs(first.id).ratings.submit({ jobId: job.id, toUserId: owner.id, rating: 5 }),
-      "CONFLICT",
-      ERR.ratingJobNotCompleted,
-    );
+    await expectRefusal(rate(owner.id, job.id, first.id), "CONFLICT", ERR.ratingJobNotCompleted);
+    await expectRefusal(rate(first.id, job.id, owner.id), "CONFLICT", ERR.ratingJobNotCompleted);
     expect(await ratingsOn(job.id)).toEqual([]);
   });
 
   it("refuses self-rating and anonymous visitors", async () => {
     const { owner, job } = await staffedJob();
-    await expectRefusal(t.callerAs(owner.id).ratings.submit({ jobId: job.id, toUserId: owner.id, rating: 5 }), "BAD_REQUEST", ERR.ratingSelf);
-    await expectRefusal(t.callerAs(null).ratings.submit({ jobId: job.id, toUserId: owner.id, rating: 5 }), "UNAUTHORIZED", ERR.unauthorized);
+    await expectRefusal(rate(owner.id, job.id, owner.id), "BAD_REQUEST", ERR.ratingSelf);
+    await expectRefusal(rate(null, job.id, owner.id), "UNAUTHORIZED", ERR.unauthorized);
     expect(await ratingsOn(job.id)).toEqual([]);
   });
 
@@ -144,7 +124,9 @@ describe("ratings.submit", () => {
   it("accepts a comment of exactly 1000 characters", async () => {
     const { owner, job, first } = await staffedJob();
     const comment = "c".repeat(LIMITS.ratingComment);
-    expect(await t.callerAs(owner.id).ratings.submit({ jobId: job.id, toUserId: first.id, rating: 1, comment })).toMatchObject({ comment });
+    expect(await t.callerAs(owner.id).ratings.submit({ jobId: job.id, toUserId: first.id, rating: 1, comment })).toMatchObject({
+      comment,
+    });
   });
 });
 
@@ -170,7 +152,7 @@ describe("ratings.forJob", () => {
     const { owner, job, first, rejected, pending, outsider } = await staffedJob();
     const worker = await t.callerAs(first.id).ratings.forJob({ jobId: job.id });
     expect(worker.toReview).toEqual([{ userId: owner.id, fullName: "Olga Owner", role: "employer" }]);
-    await t.callerAs(first.id).ratings.submit({ jobId: job.id, toUserId: owner.id, rating: 5 });
+    await rate(first.id, job.id, owner.id);
     const thanked = await t.callerAs(first.id).ratings.forJob({ jobId: job.id });
     expect(thanked.toReview).toEqual([]);
     expect(thanked.reviewed).toMatchObject([{ userId: owner.id, role: "employer", rating: 5, comment: null }]);
@@ -184,7 +166,11 @@ describe("ratings.forJob", () => {
 
   it("offers no one to review before the job is completed", async () => {
     const { owner, job, first } = await staffedJob("in_progress");
-    expect(await t.callerAs(owner.id).ratings.forJob({ jobId: job.id })).toMatchObject({ canReview: false, toReview: [], reviewed: [] });
+    expect(await t.callerAs(owner.id).ratings.forJob({ jobId: job.id })).toMatchObject({
+      canReview: false,
+      toReview: [],
+      reviewed: [],
+    });
     expect(await t.callerAs(first.id).ratings.forJob({ jobId: job.id })).toMatchObject({ canReview: false, toReview: [] });
   });
 });
@@ -198,7 +184,14 @@ describe("ratings.forUser and ratings.summary", () => {
       const job = await createJob(t.db, reviewer.id, { status: "completed", title: `Job number ${i}` });
       // Reviews 2 and 3 share a timestamp, so the id breaks the tie, across the page boundary of 23.
       const createdAt = new Date(base + (i === 2 ? 3 : i) * 60_000);
-      await createRating(t.db, { jobId: job.id, fromUserId: reviewer.id, toUserId: person.id, rating: (i % 5) + 1, comment: `Comment ${i}`, createdAt });
+      await createRating(t.db, {
+        jobId: job.id,
+        fromUserId: reviewer.id,
+        toUserId: person.id,
+        rating: (i % 5) + 1,
+        comment: `Comment ${i}`,
+        createdAt,
+      });
     }
     return person;
   }
@@ -208,13 +201,13 @@ describe("ratings.forUser and ratings.summary", () => {
     const visitor = t.callerAs(null);
     const first = await visitor.ratings.forUser({ userId: person.id });
     expect(first.items).toHaveLength(LIMITS.pageSize);
-    expect(first.nextCursor).toBe(first.items.at(-1)?.id);
+    expect(first.nextCursor?.id).toBe(first.items.at(-1)?.id);
     expect(first.items[0]).toMatchObject({
       rating: expect.any(Number),
       comment: expect.stringMatching(/^Comment \d+$/),
       createdAt: expect.any(Date),
       jobTitle: expect.stringMatching(/^Job number \d+$/),
-      reviewer: { fullName: expect.stringMatching(/^Reviewer \d+$/), profileVisible: true },
+      reviewer: { fullName: expect.stringMatching(/^Reviewer \d+$/) },
     });
     const second = await visitor.ratings.forUser({ userId: person.id, cursor: first.nextCursor });
     expect(second.items).toHaveLength(3);
@@ -238,6 +231,21 @@ describe("ratings.forUser and ratings.summary", () => {
     expect(await t.callerAs(null).ratings.forUser({ userId: unrated.id })).toEqual({ items: [], nextCursor: null });
   });
 
+  it("names a reviewer who hid their profile to nobody but themselves", async () => {
+    const person = await reviewed(1);
+    const [review] = await t.db.select().from(ratings).where(eq(ratings.toUserId, person.id));
+    if (!review) throw new Error("no review");
+    await t.callerAs(review.fromUserId).profiles.setPrivacy({ profileVisible: false, showEmail: false });
+    const stranger = await createWorker(t.db);
+    for (const caller of [t.callerAs(null), t.callerAs(stranger.id), t.callerAs(person.id)]) {
+      const [shown] = (await caller.ratings.forUser({ userId: person.id })).items;
+      expect(shown).toMatchObject({ comment: review.comment, reviewer: null });
+      expect(JSON.stringify(shown)).not.toContain(review.fromUserId);
+    }
+    const [own] = (await t.callerAs(review.fromUserId).ratings.forUser({ userId: person.id })).items;
+    expect(own?.reviewer).toMatchObject({ id: review.fromUserId });
+  });
+
   it("shows a hidden profile's reviews to its owner only", async () => {
     const person = await reviewed(2, true);
     expect((await t.callerAs(person.id).ratings.forUser({ userId: person.id })).items).toHaveLength(2);
@@ -249,13 +257,13 @@ describe("ratings.forUser and ratings.summary", () => {
     }
   });
 
-  it("marks reviewers whose profile is hidden, and answers an unknown person as not found", async () => {
+  it("answers a reviewer whose profile is hidden anonymously, and an unknown person as not found", async () => {
     const person = await createWorker(t.db);
     const shy = await createEmployer(t.db, { privacyProfileVisible: false });
     const job = await createJob(t.db, shy.id, { status: "completed" });
     await createRating(t.db, { jobId: job.id, fromUserId: shy.id, toUserId: person.id });
     const page = await t.callerAs(null).ratings.forUser({ userId: person.id });
-    expect(page.items[0]?.reviewer).toEqual({ id: shy.id, fullName: shy.fullName, profileVisible: false });
+    expect(page.items[0]?.reviewer).toBeNull();
     await expectRefusal(t.callerAs(null).ratings.forUser({ userId: "nobody" }), "NOT_FOUND", ERR.notFound);
     await expectRefusal(t.callerAs(null).ratings.summary({ userId: "nobody" }), "NOT_FOUND", ERR.notFound);
   });

@@ -1,9 +1,9 @@
 import { and, eq, exists, or } from "drizzle-orm";
+
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, ratings } from "../../db/schema/index.ts";
-import { ERR } from "../../domain/errors.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
-import { fail } from "../trpc/init.ts";
+import { refusal } from "../refusal.ts";
 
 export type SubmitRatingParams = {
   jobId: string;
@@ -25,13 +25,13 @@ function acceptedOnJob(db: Queryable, workerId: string) {
 
 /**
  * Rates a participant of a completed job: the owner rates one of its accepted workers, or an accepted
- * worker rates the owner; once per (job, from, to). Anyone else finds nothing to rate (NOT_FOUND). Both
+ * worker rates the owner; once per (job, from, to). Anyone else finds nothing to rate. Both
  * conditions are final states (a completed job and an accepted application never change again), so the
  * check needs no lock; the unique index decides between racing duplicates.
  */
 export async function submitRating(db: Database, params: SubmitRatingParams) {
   const { jobId, fromUserId, toUserId } = params;
-  if (fromUserId === toUserId) throw fail("BAD_REQUEST", ERR.ratingSelf);
+  if (fromUserId === toUserId) return refusal("rating_self");
   const [job] = await db
     .select({ status: jobs.status })
     .from(jobs)
@@ -44,8 +44,8 @@ export async function submitRating(db: Database, params: SubmitRatingParams) {
         ),
       ),
     );
-  if (!job) throw fail("NOT_FOUND", ERR.notFound);
-  if (job.status !== "completed") throw fail("CONFLICT", ERR.ratingJobNotCompleted);
+  if (!job) return refusal("not_found");
+  if (job.status !== "completed") return refusal("job_not_completed");
   try {
     const [row] = await db
       .insert(ratings)
@@ -61,7 +61,7 @@ export async function submitRating(db: Database, params: SubmitRatingParams) {
     if (!row) throw new Error("rating insert returned nothing");
     return row;
   } catch (error) {
-    if (isUniqueViolation(error, "ratings_job_from_to_uq")) throw fail("CONFLICT", ERR.alreadyRated);
+    if (isUniqueViolation(error, "ratings_job_from_to_uq")) return refusal("already_rated");
     throw error;
   }
 }

@@ -1,25 +1,24 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+
 import type { Queryable } from "../../db/database.ts";
 import { jobs, profiles, ratings } from "../../db/schema/index.ts";
-import { ERR } from "../../domain/errors.ts";
 import { LIMITS } from "../../domain/limits.ts";
-import { assertProfileVisible, profileVisibleTo } from "../profiles/visibility.ts";
-import { fail } from "../trpc/init.ts";
+import type { PageCursor } from "../../domain/page-cursor.ts";
+import { afterCursor, cursorTimestamp, newestFirst, takeNewestPage } from "../pagination/keyset.ts";
+import { isProfileVisible } from "../profiles/visibility.ts";
 
-export type ReviewsOfUserParams = { userId: string; viewerId: string | null; cursor?: string | null; limit?: number };
+export type ReviewsOfUserParams = { userId: string; viewerId: string | null; cursor?: PageCursor | null; limit?: number };
 
 const reviewer = alias(profiles, "reviewer");
 
 /**
- * Reviews a person received, newest first, a page at a time (keyset on created_at and id, the cursor
- * being the last review's id). A hidden profile's reviews are shown to its owner only.
+ * Reviews a person received, newest first, a page at a time (keyset on created_at and id). Null when
+ * there is no such person or their profile is hidden from `viewerId` (its owner still sees it). A
+ * reviewer whose own profile is hidden appears as `reviewer: null` ("A Daywork member"), never by name.
  */
 export async function reviewsOfUser(db: Queryable, { userId, viewerId, cursor, limit = LIMITS.pageSize }: ReviewsOfUserParams) {
-  await assertProfileVisible(db, userId, viewerId);
-  const after = cursor
-    ? sql`(${ratings.createdAt}, ${ratings.id}) < (select c.created_at, c.id from ratings c where c.id = ${cursor} and c.to_user_id = ${userId})`
-    : undefined;
+  if (!(await isProfileVisible(db, userId, viewerId))) return null;
   const rows = await db
     .select({
       id: ratings.id,
@@ -31,34 +30,22 @@ export async function reviewsOfUser(db: Queryable, { userId, viewerId, cursor, l
       reviewerId: reviewer.id,
       reviewerName: reviewer.fullName,
       reviewerProfileVisible: reviewer.privacyProfileVisible,
+      cursorAt: cursorTimestamp(ratings.createdAt),
+      cursorId: ratings.id,
     })
     .from(ratings)
     .innerJoin(reviewer, eq(reviewer.id, ratings.fromUserId))
     .innerJoin(jobs, eq(jobs.id, ratings.jobId))
-    .where(and(eq(ratings.toUserId, userId), after))
-    .orderBy(desc(ratings.createdAt), desc(ratings.id))
+    .where(and(eq(ratings.toUserId, userId), cursor ? afterCursor(ratings.createdAt, ratings.id, cursor) : undefined))
+    .orderBy(...newestFirst(ratings.createdAt, ratings.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const page = takeNewestPage(rows, limit);
   return {
-    items: page.map(({ reviewerId, reviewerName, reviewerProfileVisible, ...review }) => ({
+    // A reviewer who hid their profile is an anonymous member to everyone but themselves.
+    items: page.items.map(({ reviewerId, reviewerName, reviewerProfileVisible, ...review }) => ({
       ...review,
-      reviewer: { id: reviewerId, fullName: reviewerName, profileVisible: reviewerProfileVisible },
+      reviewer: reviewerProfileVisible || reviewerId === viewerId ? { id: reviewerId, fullName: reviewerName } : null,
     })),
-    nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    nextCursor: page.nextCursor,
   };
-}
-
-/** A person's average rating and review count, computed in SQL; hidden profiles as above. */
-export async function ratingSummary(db: Queryable, userId: string, viewerId: string | null) {
-  const [row] = await db
-    .select({
-      average: sql<number | null>`avg(${ratings.rating})::float8`,
-      count: sql<number>`count(${ratings.id})::int`,
-    })
-    .from(profiles)
-    .leftJoin(ratings, eq(ratings.toUserId, profiles.id))
-    .where(and(eq(profiles.id, userId), profileVisibleTo(viewerId)))
-    .groupBy(profiles.id);
-  if (!row) throw fail("NOT_FOUND", ERR.notFound);
-  return { average: row.average, count: row.count };
 }

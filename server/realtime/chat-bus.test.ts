@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { openTestDatabase, type TestDatabase } from "../../db/testing/test-database.ts";
 import type { BusLogger, ChatBusEvent, ChatEventBus } from "./chat-bus.ts";
 import { createInProcessChatBus } from "./in-process-chat-bus.ts";

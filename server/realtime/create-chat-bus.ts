@@ -1,4 +1,5 @@
 import type postgres from "postgres";
+
 import type { BusLogger, ChatEventBus } from "./chat-bus.ts";
 import { createInProcessChatBus } from "./in-process-chat-bus.ts";
 import { createPostgresChatBus } from "./postgres-chat-bus.ts";

@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+
 import type { ChatBusEvent, ChatEventBus } from "./chat-bus.ts";
 
 /**

@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import postgres from "postgres";
+
 import type { BusLogger, ChatBusEvent, ChatEventBus } from "./chat-bus.ts";
 
 export const CHAT_CHANNEL = "daywork_chat";

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { fileDeletions } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import {
@@ -63,7 +64,11 @@ describe("file-deletion outbox", () => {
     await clearQueue();
     await t.services.files.put("certificates/u1/2-a.pdf", Buffer.from("%PDF"));
     const ids = await t.db.transaction((tx) =>
-      enqueueFileDeletions(tx, ["certificates/u1/2-a.pdf", "certificates/u1/never-stored.pdf", "certificates/u1/2-a.pdf"], new Date()),
+      enqueueFileDeletions(
+        tx,
+        ["certificates/u1/2-a.pdf", "certificates/u1/never-stored.pdf", "certificates/u1/2-a.pdf"],
+        new Date(),
+      ),
     );
     expect(ids).toHaveLength(2);
     const result = await processFileDeletions(t.db, t.services.files, { now: new Date(), ids });
@@ -80,7 +85,10 @@ describe("file-deletion outbox", () => {
     const { store, state } = flakyStore(t.services.files);
 
     expect(await processFileDeletions(t.db, store, { now, ids })).toEqual({ removed: 0, failed: 1 });
-    let [row] = await t.db.select().from(fileDeletions).where(eq(fileDeletions.id, ids[0] ?? 0));
+    let [row] = await t.db
+      .select()
+      .from(fileDeletions)
+      .where(eq(fileDeletions.id, ids[0] ?? 0));
     expect(row).toMatchObject({ attempts: 1, lastError: "store unavailable" });
     expect(row?.nextAttemptAt.getTime()).toBe(now.getTime() + retryDelayMs(1));
     expect(await exists("certificates/u1/3-a.pdf")).toBe(true);
@@ -91,13 +99,19 @@ describe("file-deletion outbox", () => {
 
     const second = new Date(now.getTime() + retryDelayMs(1));
     expect(await processFileDeletions(t.db, store, { now: second })).toEqual({ removed: 0, failed: 1 });
-    [row] = await t.db.select().from(fileDeletions).where(eq(fileDeletions.id, ids[0] ?? 0));
+    [row] = await t.db
+      .select()
+      .from(fileDeletions)
+      .where(eq(fileDeletions.id, ids[0] ?? 0));
     expect(row?.attempts).toBe(2);
     expect(row?.nextAttemptAt.getTime()).toBe(second.getTime() + retryDelayMs(2));
     expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
 
     state.down = false;
-    expect(await processFileDeletions(t.db, store, { now: new Date(second.getTime() + retryDelayMs(2)) })).toEqual({ removed: 1, failed: 0 });
+    expect(await processFileDeletions(t.db, store, { now: new Date(second.getTime() + retryDelayMs(2)) })).toEqual({
+      removed: 1,
+      failed: 0,
+    });
     expect(await pendingFileDeletions(t.db)).toEqual([]);
     expect(await exists("certificates/u1/3-a.pdf")).toBe(false);
   });
@@ -109,7 +123,10 @@ describe("file-deletion outbox", () => {
     await enqueueFileDeletions(t.db, ["certificates/u1/4-other.pdf"], now);
     await enqueueFileDeletions(t.db, ["chat-images/u1/later.png"], new Date(now.getTime() + 86_400_000));
     expect(await processFileDeletions(t.db, t.services.files, { now, ids: [mine ?? 0] })).toEqual({ removed: 1, failed: 0 });
-    expect((await pendingFileDeletions(t.db)).map((r) => r.path)).toEqual(["certificates/u1/4-other.pdf", "chat-images/u1/later.png"]);
+    expect((await pendingFileDeletions(t.db)).map((r) => r.path)).toEqual([
+      "certificates/u1/4-other.pdf",
+      "chat-images/u1/later.png",
+    ]);
     expect(await processFileDeletions(t.db, t.services.files, { now })).toEqual({ removed: 1, failed: 0 });
     expect((await pendingFileDeletions(t.db)).map((r) => r.path)).toEqual(["chat-images/u1/later.png"]);
   });

@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
+
 import type { Database, Queryable } from "../../db/database.ts";
 import { fileDeletions } from "../../db/schema/index.ts";
 import type { ServiceLog } from "../services.ts";
 import type { FileStore } from "./file-store.ts";
 
 /** First retry after a failed removal; each later one waits twice as long, up to RETRY_MAX_MS. */
-export const RETRY_BASE_MS = 30_000;
-export const RETRY_MAX_MS = 6 * 60 * 60 * 1000;
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 6 * 60 * 60 * 1000;
 /** How long a claimed row is left alone by other sweeps (a crashed sweep's rows come back after it). */
 export const CLAIM_LEASE_MS = 5 * 60 * 1000;
 const BATCH = 100;
@@ -91,7 +92,8 @@ export async function removeFilesAfterCommit(
 ): Promise<void> {
   try {
     const result = await processFileDeletions(deps.db, deps.files, { now: deps.now(), ids });
-    if (result.failed > 0) deps.log.warn({ event: "file_deletion_deferred", failed: result.failed }, "file removal failed, will retry");
+    if (result.failed > 0)
+      deps.log.warn({ event: "file_deletion_deferred", failed: result.failed }, "file removal failed, will retry");
   } catch (error) {
     deps.log.warn({ event: "file_deletion_deferred", err: String(error) }, "file removal failed, will retry");
   }
@@ -131,7 +133,11 @@ export function startFileDeletionWorker(deps: {
       // Drain whole batches, so a backlog does not wait one interval per hundred files.
       do {
         result = await processFileDeletions(deps.db, deps.files, { now: now() });
-        if (result.failed > 0) deps.log.warn({ event: "file_deletion_failed", failed: result.failed }, "some files could not be removed; retrying later");
+        if (result.failed > 0)
+          deps.log.warn(
+            { event: "file_deletion_failed", failed: result.failed },
+            "some files could not be removed; retrying later",
+          );
       } while (!stopped && result.removed + result.failed >= BATCH);
       delay = interval;
     } catch (error) {

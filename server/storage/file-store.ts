@@ -15,7 +15,7 @@ export interface FileStore {
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)+$/;
 
 /** Keys look like `chat-images/{userId}/{timestamp}.png`; anything that could climb out of the root is refused. */
-export function assertSafeKey(key: string): void {
+function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.split("/").some((part) => part === "." || part === "..")) {
     throw new Error(`unsafe storage key: ${key}`);
   }

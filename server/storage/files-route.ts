@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+
 import type { FileStore } from "./file-store.ts";
 import { verifyFileLink } from "./signed-links.ts";
 

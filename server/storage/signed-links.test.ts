@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { signFileLink, verifyFileLink } from "./signed-links.ts";
 
@@ -42,7 +43,11 @@ describe("GET /api/files/:token", () => {
     expect(ok.headers["content-type"]).toBe("image/png");
     expect(ok.body).toBe("png-bytes");
 
-    const expired = signFileLink({ key: "chat-images/u1/1700000000000.png" }, t.services.fileLinkSecret, new Date(Date.now() - 7200_000));
+    const expired = signFileLink(
+      { key: "chat-images/u1/1700000000000.png" },
+      t.services.fileLinkSecret,
+      new Date(Date.now() - 7200_000),
+    );
     expect((await t.app.inject({ method: "GET", url: expired.url })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: `${good.url}A` })).statusCode).toBe(403);
     const forged = signFileLink({ key: "chat-images/u1/1700000000000.png" }, "not-the-server-secret-at-all-000000");

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+
 import { LIMITS } from "../../domain/limits.ts";
 
 export type LinkClaims = {

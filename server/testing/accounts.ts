@@ -1,3 +1,4 @@
+import type { UserType } from "../../domain/user-types.ts";
 import type { TestApp } from "./test-app.ts";
 
 let counter = 0;
@@ -28,6 +29,24 @@ export async function signUp(
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { user: { id: string } };
   return { id: body.user.id, email, password, cookie: cookieHeader(res.headers["set-cookie"]) };
+}
+
+/**
+ * Signs up over HTTP and finishes onboarding through the real procedure, as a person must before they
+ * post, apply, hire, review or chat (docs/product.md, Accounts and onboarding).
+ */
+export async function signUpMember(
+  t: TestApp,
+  overrides: Partial<{ email: string; password: string; name: string; userType: UserType }> = {},
+): Promise<SignedUp> {
+  const account = await signUp(t, overrides);
+  const caller = await t.callerWithHeaders({ cookie: account.cookie });
+  const me = await caller.profiles.me();
+  await caller.profiles.completeOnboarding({
+    userType: overrides.userType ?? "worker",
+    fullName: me?.profile?.fullName ?? "Member",
+  });
+  return account;
 }
 
 /** The Cookie request header for the Set-Cookie headers of a response. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { deeplTranslator } from "./deepl.ts";
-import { deeplBehaviour, fakeTranslation, type ProviderStandIn, startProviderStandIn } from "./provider-stand-in.ts";
+import { deeplBehaviour, fakeTranslation, startProviderStandIn, type ProviderStandIn } from "./provider-stand-in.ts";
 import { UnsupportedLanguageError } from "./translator.ts";
 
 const KEY = "0b1c2d3e-test:fx";
@@ -44,7 +45,11 @@ describe("DeepL adapter", () => {
   it("reports Uzbek, Kazakh and Turkmen as unsupported without calling DeepL", async () => {
     const translator = deeplTranslator({ url: standIn.url, apiKey: KEY });
     expect((await translator.languages(signal())).sort()).toEqual(["ar", "de", "en", "es", "fr", "ru", "zh"]);
-    for (const [source, target] of [["uz", "ru"], ["ru", "kk"], ["tk", "en"]] as const) {
+    for (const [source, target] of [
+      ["uz", "ru"],
+      ["ru", "kk"],
+      ["tk", "en"],
+    ] as const) {
       await expect(translator.translate(["x"], source, target, signal())).rejects.toBeInstanceOf(UnsupportedLanguageError);
     }
     expect(standIn.requests).toHaveLength(0);
@@ -52,7 +57,10 @@ describe("DeepL adapter", () => {
 
   it("turns a refused key, an exhausted quota and a malformed answer into TranslationFailedError", async () => {
     const wrongKey = deeplTranslator({ url: standIn.url, apiKey: "not-the-key" });
-    await expect(wrongKey.translate(["Hi"], "en", "de", signal())).rejects.toMatchObject({ name: "TranslationFailedError", reason: "http" });
+    await expect(wrongKey.translate(["Hi"], "en", "de", signal())).rejects.toMatchObject({
+      name: "TranslationFailedError",
+      reason: "http",
+    });
 
     standIn.answer(() => ({ status: 456, json: { message: "Quota exceeded" } }));
     const translator = deeplTranslator({ url: standIn.url, apiKey: KEY });

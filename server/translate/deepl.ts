@@ -1,7 +1,8 @@
 import { z } from "zod";
+
 import type { LanguageCode } from "../../domain/languages.ts";
 import { requestJson } from "./http.ts";
-import { TranslationFailedError, type Translator, UnsupportedLanguageError } from "./translator.ts";
+import { TranslationFailedError, UnsupportedLanguageError, type Translator } from "./translator.ts";
 
 /**
  * Our languages in DeepL's codes (developers.deepl.com, "Languages supported"). Source codes are bare
@@ -10,7 +11,7 @@ import { TranslationFailedError, type Translator, UnsupportedLanguageError } fro
  * beta languages, which need `enable_beta_languages` and may change), so this adapter reports them as
  * unsupported and the toggle hides for those readers and jobs.
  */
-export const DEEPL_SOURCE: Partial<Record<LanguageCode, string>> = {
+const DEEPL_SOURCE: Partial<Record<LanguageCode, string>> = {
   ru: "RU",
   en: "EN",
   es: "ES",
@@ -19,7 +20,7 @@ export const DEEPL_SOURCE: Partial<Record<LanguageCode, string>> = {
   ar: "AR",
   zh: "ZH",
 };
-export const DEEPL_TARGET: Partial<Record<LanguageCode, string>> = {
+const DEEPL_TARGET: Partial<Record<LanguageCode, string>> = {
   ru: "RU",
   en: "EN-US",
   es: "ES",

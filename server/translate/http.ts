@@ -33,6 +33,8 @@ export async function requestJson(
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new TranslationFailedError("malformed", `${init.method} ${url} answered non-JSON: ${text.slice(0, 120)}`, { cause: error });
+    throw new TranslationFailedError("malformed", `${init.method} ${url} answered non-JSON: ${text.slice(0, 120)}`, {
+      cause: error,
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { libreTranslateTranslator } from "./libretranslate.ts";
-import { fakeTranslation, libreTranslateBehaviour, type ProviderStandIn, startProviderStandIn } from "./provider-stand-in.ts";
+import { fakeTranslation, libreTranslateBehaviour, startProviderStandIn, type ProviderStandIn } from "./provider-stand-in.ts";
 import { TranslationFailedError, UnsupportedLanguageError } from "./translator.ts";
 
 const INSTALLED = ["en", "ru", "de", "zh-Hans", "zt", "ar"];
@@ -25,7 +26,13 @@ describe("LibreTranslate adapter", () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]?.path).toBe("/translate");
     expect(posts[0]?.headers["content-type"]).toBe("application/json");
-    expect(posts[0]?.body).toEqual({ q: ["Warehouse helper", "Unload trucks."], source: "en", target: "ru", format: "text", api_key: "lt-key" });
+    expect(posts[0]?.body).toEqual({
+      q: ["Warehouse helper", "Unload trucks."],
+      source: "en",
+      target: "ru",
+      format: "text",
+      api_key: "lt-key",
+    });
   });
 
   it("sends no api_key field when none is configured", async () => {
@@ -64,7 +71,11 @@ describe("LibreTranslate adapter", () => {
     expect(error).toBeInstanceOf(TranslationFailedError);
     expect((error as TranslationFailedError).reason).toBe("http");
 
-    standIn.answer((r) => (r.method === "GET" ? { status: 200, json: [{ code: "en" }, { code: "ru" }] } : { status: 500, json: { error: "Cannot translate text" } }));
+    standIn.answer((r) =>
+      r.method === "GET"
+        ? { status: 200, json: [{ code: "en" }, { code: "ru" }] }
+        : { status: 500, json: { error: "Cannot translate text" } },
+    );
     const failing = libreTranslateTranslator({ url: standIn.url, apiKey: null });
     await expect(failing.translate(["Hi"], "en", "ru", signal())).rejects.toMatchObject({ reason: "http" });
   });
@@ -102,7 +113,9 @@ describe("LibreTranslate adapter", () => {
   });
 
   it("still translates when the server cannot list its languages", async () => {
-    standIn.answer((r) => (r.method === "GET" ? { status: 404, json: { error: "Not Found" } } : libreTranslateBehaviour({ codes: ["en", "ru"] })(r)));
+    standIn.answer((r) =>
+      r.method === "GET" ? { status: 404, json: { error: "Not Found" } } : libreTranslateBehaviour({ codes: ["en", "ru"] })(r),
+    );
     const translator = libreTranslateTranslator({ url: standIn.url, apiKey: null });
     expect(await translator.languages(signal())).toHaveLength(10);
     expect(await translator.translate(["Hi"], "en", "ru", signal())).toEqual([fakeTranslation("ru", "Hi")]);

@@ -1,7 +1,8 @@
 import { z } from "zod";
+
 import { LANGUAGE_CODES, type LanguageCode } from "../../domain/languages.ts";
 import { requestJson } from "./http.ts";
-import { TranslationFailedError, type Translator, UnsupportedLanguageError } from "./translator.ts";
+import { TranslationFailedError, UnsupportedLanguageError, type Translator } from "./translator.ts";
 
 /**
  * Codes a LibreTranslate server may use for each of our languages, in order of preference. Chinese is
@@ -84,14 +85,19 @@ export function libreTranslateTranslator(options: LibreTranslateOptions): Transl
         const sourceCode = known.codes.get(source);
         const targetCode = known.codes.get(target);
         const targets = sourceCode ? known.targets.get(sourceCode) : undefined;
-        if (!sourceCode || !targetCode || (targets && !targets.has(targetCode))) throw new UnsupportedLanguageError(source, target);
+        if (!sourceCode || !targetCode || (targets && !targets.has(targetCode)))
+          throw new UnsupportedLanguageError(source, target);
         from = sourceCode;
         to = targetCode;
       }
       const body = { q: texts, source: from, target: to, format: "text", ...(options.apiKey ? { api_key: options.apiKey } : {}) };
       const json = await requestJson(
         `${base}/translate`,
-        { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) },
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json" },
+          body: JSON.stringify(body),
+        },
         signal,
       );
       const parsed = translateSchema.safeParse(json);

@@ -70,7 +70,10 @@ export const fakeTranslation = (target: string, text: string) => `[${target}] ${
 export function libreTranslateBehaviour(options: { codes: string[]; apiKey?: string }): StandInHandler {
   return (request) => {
     if (request.method === "GET" && request.path === "/languages") {
-      return { status: 200, json: options.codes.map((code) => ({ code, name: code, targets: options.codes.filter((c) => c !== code) })) };
+      return {
+        status: 200,
+        json: options.codes.map((code) => ({ code, name: code, targets: options.codes.filter((c) => c !== code) })),
+      };
     }
     if (request.method !== "POST" || request.path !== "/translate") return { status: 404, json: { error: "Not Found" } };
     const body = request.body as { q?: unknown; source?: string; target?: string; api_key?: string } | null;
@@ -80,7 +83,9 @@ export function libreTranslateBehaviour(options: { codes: string[]; apiKey?: str
       return { status: 400, json: { error: `${body.target} is not supported` } };
     }
     const target = body.target;
-    const translatedText = Array.isArray(body.q) ? body.q.map((t) => fakeTranslation(target, String(t))) : fakeTranslation(target, String(body.q));
+    const translatedText = Array.isArray(body.q)
+      ? body.q.map((t) => fakeTranslation(target, String(t)))
+      : fakeTranslation(target, String(body.q));
     return { status: 200, json: { translatedText } };
   };
 }
@@ -89,13 +94,19 @@ export function libreTranslateBehaviour(options: { codes: string[]; apiKey?: str
 export function deeplBehaviour(options: { apiKey: string }): StandInHandler {
   return (request) => {
     if (request.method !== "POST" || request.path !== "/v2/translate") return { status: 404, json: { message: "Not found" } };
-    if (request.headers.authorization !== `DeepL-Auth-Key ${options.apiKey}`) return { status: 403, json: { message: "Forbidden" } };
+    if (request.headers.authorization !== `DeepL-Auth-Key ${options.apiKey}`)
+      return { status: 403, json: { message: "Forbidden" } };
     const body = request.body as { text?: unknown; source_lang?: string; target_lang?: string } | null;
     if (!Array.isArray(body?.text) || !body.target_lang) return { status: 400, json: { message: "Bad request" } };
     const target = body.target_lang;
     return {
       status: 200,
-      json: { translations: body.text.map((t) => ({ detected_source_language: body.source_lang, text: fakeTranslation(target, String(t)) })) },
+      json: {
+        translations: body.text.map((t) => ({
+          detected_source_language: body.source_lang,
+          text: fakeTranslation(target, String(t)),
+        })),
+      },
     };
   };
 }

@@ -1,15 +1,8 @@
-import { z } from "zod";
-import { ERR } from "../../domain/errors.ts";
-import { jobIdSchema } from "../../domain/jobs.ts";
-import { LANGUAGE_CODES } from "../../domain/languages.ts";
+import { translateJobSchema } from "../../domain/translate.ts";
+import { settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { publicProcedure } from "../trpc/procedures.ts";
 import { translateJob } from "./translate-job.ts";
-
-export const translateJobInput = z.object({
-  jobId: jobIdSchema,
-  targetLanguage: z.enum(LANGUAGE_CODES, { error: ERR.languageInvalid }),
-});
 
 export const translateRouter = router({
   /** Whether machine translation is on, which provider, and the languages it covers. */
@@ -21,9 +14,8 @@ export const translateRouter = router({
   }),
 
   /** A job's title and description in the reader's language (cached per job, language and text). */
-  job: publicProcedure
-    .input(translateJobInput)
-    .query(({ ctx, input }) =>
-      translateJob(ctx.db, ctx.services, { ...input, timeoutMs: ctx.config.translate.timeoutMs }),
-    ),
+  job: publicProcedure.input(translateJobSchema).query(async ({ ctx, input }) => {
+    const translated = await translateJob(ctx.db, ctx.services, { ...input, timeoutMs: ctx.config.translate.timeoutMs });
+    return settle(translated);
+  }),
 });

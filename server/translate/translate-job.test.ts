@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
 import superjson from "superjson";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer } from "../../db/factories/users.ts";
 import { jobs, jobTranslations } from "../../db/schema/index.ts";
+import { ERR } from "../../domain/errors.ts";
 import type { ServiceLog } from "../services.ts";
+import { expectRefusal } from "../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { fakeTranslation, libreTranslateBehaviour, type ProviderStandIn, startProviderStandIn } from "./provider-stand-in.ts";
+import { fakeTranslation, libreTranslateBehaviour, startProviderStandIn, type ProviderStandIn } from "./provider-stand-in.ts";
 import { contentHash } from "./translate-job.ts";
 
 // The stand-in has no Turkmen model installed.
@@ -19,7 +22,12 @@ const log: ServiceLog = { info: () => {}, warn: (fields) => void warnings.push(f
 beforeAll(async () => {
   standIn = await startProviderStandIn(libre);
   t = await createTestApp({
-    env: { TRANSLATE_PROVIDER: "libretranslate", LIBRETRANSLATE_URL: standIn.url, LIBRETRANSLATE_API_KEY: "lt-key", TRANSLATE_TIMEOUT_MS: "400" },
+    env: {
+      TRANSLATE_PROVIDER: "libretranslate",
+      LIBRETRANSLATE_URL: standIn.url,
+      LIBRETRANSLATE_API_KEY: "lt-key",
+      TRANSLATE_TIMEOUT_MS: "400",
+    },
     services: { log },
   });
 });
@@ -87,12 +95,17 @@ describe("translate.job", () => {
 
     await t.db.update(jobs).set({ description: "Clean two floors of the office." }).where(eq(jobs.id, job.id));
     const afterDescription = await t.callerAs(null).translate.job({ jobId: job.id, targetLanguage: "de" });
-    expect(afterDescription).toMatchObject({ translatedDescription: fakeTranslation("de", "Clean two floors of the office."), cached: false });
+    expect(afterDescription).toMatchObject({
+      translatedDescription: fakeTranslation("de", "Clean two floors of the office."),
+      cached: false,
+    });
     expect(standIn.hits("POST", "/translate")).toBe(3);
 
     const rows = await rowsOf(job.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.contentHash).toBe(contentHash({ language: "en", title: "Office cleaner", description: "Clean two floors of the office." }));
+    expect(rows[0]?.contentHash).toBe(
+      contentHash({ language: "en", title: "Office cleaner", description: "Clean two floors of the office." }),
+    );
     expect(rows[0]?.translatedTitle).toBe(fakeTranslation("de", "Office cleaner"));
   });
 
@@ -110,7 +123,9 @@ describe("translate.job", () => {
 
   it("lets concurrent first readers all succeed with a single cached row", async () => {
     const job = await newJob({ language: "en" });
-    const answers = await Promise.all(Array.from({ length: 4 }, () => t.callerAs(null).translate.job({ jobId: job.id, targetLanguage: "ar" })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => t.callerAs(null).translate.job({ jobId: job.id, targetLanguage: "ar" })),
+    );
     for (const answer of answers) expect(answer.translatedTitle).toBe(fakeTranslation("ar", job.title));
     expect(await rowsOf(job.id)).toHaveLength(1);
     expect(await t.callerAs(null).translate.job({ jobId: job.id, targetLanguage: "ar" })).toMatchObject({ cached: true });
@@ -126,15 +141,23 @@ describe("translate.job", () => {
 
   it("translates jobs in any status, and refuses unknown jobs and bad input", async () => {
     const done = await newJob({ language: "en", status: "completed" });
-    await expect(t.callerAs(null).translate.job({ jobId: done.id, targetLanguage: "ru" })).resolves.toMatchObject({ cached: false });
-    await expect(t.callerAs(null).translate.job({ jobId: "8c1f8c7e-3a1b-4a55-9a55-2c3d4e5f6a7b", targetLanguage: "ru" })).rejects.toMatchObject({
+    await expect(t.callerAs(null).translate.job({ jobId: done.id, targetLanguage: "ru" })).resolves.toMatchObject({
+      cached: false,
+    });
+    await expect(
+      t.callerAs(null).translate.job({ jobId: "8c1f8c7e-3a1b-4a55-9a55-2c3d4e5f6a7b", targetLanguage: "ru" }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: "error_job_not_found",
     });
-    await expect(t.callerAs(null).translate.job({ jobId: "not-a-uuid", targetLanguage: "ru" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(t.callerAs(null).translate.job({ jobId: "x".repeat(65), targetLanguage: "ru" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    // A malformed id names no job: the schema refuses it with the same message, never the database.
+    for (const jobId of ["not-a-uuid", "x".repeat(65)]) {
+      await expectRefusal(t.callerAs(null).translate.job({ jobId, targetLanguage: "ru" }), "BAD_REQUEST", ERR.jobNotFound);
+    }
     // @ts-expect-error: not one of our languages
-    await expect(t.callerAs(null).translate.job({ jobId: done.id, targetLanguage: "pt" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(t.callerAs(null).translate.job({ jobId: done.id, targetLanguage: "pt" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 
   it("refuses a language the provider lacks with a clear key and no provider call", async () => {
@@ -168,7 +191,11 @@ describe("translate.job", () => {
 
   it("answers HTTP clients with the English text and key, never provider internals", async () => {
     const job = await newJob({ language: "en" });
-    standIn.answer((r) => (r.method === "GET" ? { status: 200, json: [{ code: "en" }, { code: "ru" }] } : { status: 500, json: { error: "secret internals" } }));
+    standIn.answer((r) =>
+      r.method === "GET"
+        ? { status: 200, json: [{ code: "en" }, { code: "ru" }] }
+        : { status: 500, json: { error: "secret internals" } },
+    );
     const input = encodeURIComponent(JSON.stringify(superjson.serialize({ jobId: job.id, targetLanguage: "ru" })));
     const response = await t.app.inject({ method: "GET", url: `/api/trpc/translate.job?input=${input}` });
     expect(response.statusCode).toBe(502);

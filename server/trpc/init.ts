@@ -1,8 +1,10 @@
-import { initTRPC, TRPCError } from "@trpc/server";
+import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
-import { ZodError, z } from "zod";
+import { z, ZodError } from "zod";
+
 import { ERR } from "../../domain/errors.ts";
 import { englishText, isMessageKey } from "../english.ts";
+import { RetryLater } from "./answer.ts";
 import type { Context } from "./context.ts";
 
 /**
@@ -18,28 +20,31 @@ const t = initTRPC.context<Context>().create({
           Object.entries(z.flattenError(zodError).fieldErrors).map(([k, v]) => [k, (v as string[] | undefined)?.[0]]),
         )
       : null;
-    const internal = error.code === "INTERNAL_SERVER_ERROR";
-    const messageKey = zodError
-      ? (zodError.issues[0]?.message ?? ERR.generic)
-      : isMessageKey(error.message)
-        ? error.message
-        : internal
-          ? ERR.generic
-          : null;
+    // Only our own message keys reach people: a parse error or tRPC's own refusal text (which may
+    // quote internals) is answered with a generic key of its kind.
+    const stated = zodError ? zodError.issues[0]?.message : error.message;
+    const messageKey =
+      stated !== undefined && isMessageKey(stated)
+        ? stated
+        : error.code === "PARSE_ERROR" || error.code === "BAD_REQUEST"
+          ? ERR.badRequest
+          : ERR.generic;
     return {
       ...shape,
-      message: messageKey && isMessageKey(messageKey) ? englishText(messageKey) : internal ? englishText(ERR.generic) : shape.message,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, messageKey, fieldErrors },
+      message: englishText(messageKey),
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        messageKey,
+        fieldErrors,
+        retryAfterSeconds: error.cause instanceof RetryLater ? error.cause.seconds : null,
+      },
     };
   },
 });
 
 export const router = t.router;
-export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 export const baseProcedure = t.procedure;
-
-/** A refusal with a user-facing message key. */
-export function fail(code: TRPCError["code"], key: string): TRPCError {
-  return new TRPCError({ code, message: key });
-}
+export const middleware = t.middleware;

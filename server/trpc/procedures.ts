@@ -1,20 +1,59 @@
-import { eq } from "drizzle-orm";
-import { profiles } from "../../db/schema/index.ts";
-import { ERR } from "../../domain/errors.ts";
-import { baseProcedure, fail } from "./init.ts";
+import { LIMITS } from "../../domain/limits.ts";
+import { liveSessionIds } from "../session/live-sessions.ts";
+import { requirePerson, type PersonLevel } from "../session/person.ts";
+import { refused, settle } from "./answer.ts";
+import { baseProcedure, middleware } from "./init.ts";
+
+/**
+ * Over a WebSocket the caller was read at the upgrade, so each call first checks that session still
+ * exists (one primary-key lookup): a session ended since (sign-out, password change, deletion, on any
+ * instance) makes the call anonymous, refused by the person builders below (docs/decisions/014).
+ */
+const currentSession = middleware(async ({ ctx, next }) => {
+  if (!ctx.socket || !ctx.user) return next();
+  const live = await liveSessionIds(ctx.db, [ctx.user.sessionId]);
+  return live.has(ctx.user.sessionId) ? next() : next({ ctx: { ...ctx, user: null } });
+});
+
+function person(level: PersonLevel) {
+  return middleware(async ({ ctx, next }) => {
+    const { user, profile } = settle(await requirePerson(ctx.db, ctx.user, level));
+    return next({ ctx: { ...ctx, user, profile } });
+  });
+}
+
+/**
+ * Holds one of the socket's LIMITS.liveFeedsPerSocket places for a subscription, before any database
+ * work, so a flood of subscribe attempts on one socket costs nothing but its refusals. The resolver
+ * gives the place back with `ctx.releaseFeed()` when its feed ends; a call refused before it starts
+ * gives it back here.
+ */
+const liveFeedPlace = middleware(async ({ ctx, next }) => {
+  const socket = ctx.socket;
+  if (!socket) return next({ ctx: { releaseFeed: () => {} } });
+  if (socket.liveFeeds >= LIMITS.liveFeedsPerSocket) throw refused("live_feeds_too_many");
+  socket.liveFeeds += 1;
+  let held = true;
+  const releaseFeed = () => {
+    if (held) socket.liveFeeds -= 1;
+    held = false;
+  };
+  const result = await next({ ctx: { releaseFeed } });
+  if (!result.ok) releaseFeed();
+  return result;
+});
 
 /** Anyone, signed in or not. */
-export const publicProcedure = baseProcedure;
+export const publicProcedure = baseProcedure.use(currentSession);
 
-/** A signed-in caller; `ctx.user` is non-null from here on. */
-export const sessionProcedure = baseProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw fail("UNAUTHORIZED", ERR.unauthorized);
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
+/**
+ * A signed-in caller with a profile, onboarding finished or not: their own data, settings, certificates
+ * and privacy rights. `ctx.user` and `ctx.profile` (the current row) are non-null from here on.
+ */
+export const authedProcedure = publicProcedure.use(person("account"));
 
-/** A signed-in caller with a profile; `ctx.profile` is the caller's current profile row. */
-export const authedProcedure = sessionProcedure.use(async ({ ctx, next }) => {
-  const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, ctx.user.id)).limit(1);
-  if (!profile) throw fail("FORBIDDEN", ERR.profileRequired);
-  return next({ ctx: { ...ctx, profile } });
-});
+/** A signed-in caller who finished onboarding: everything that takes part in the marketplace. */
+export const memberProcedure = publicProcedure.use(person("member"));
+
+/** A live feed (subscription) of a signed-in caller, within the socket's limit; call `ctx.releaseFeed()` when it ends. */
+export const liveFeedProcedure = baseProcedure.use(liveFeedPlace).use(currentSession).use(person("account"));

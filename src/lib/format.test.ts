@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import type { LanguageCode } from "../../domain/languages.ts";
 import { baseLocale, overwriteGetLocale } from "../paraglide/runtime.js";
-import { formatDate, formatDateTime, formatFileSize, formatMessageTime, formatMoney, formatPercent, formatTime, hasIntlData } from "./format";
+import {
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMessageTime,
+  formatMoney,
+  formatPercent,
+  formatTime,
+  hasIntlData,
+} from "./format.ts";
 
 const readIn = (locale: LanguageCode) => overwriteGetLocale(() => locale);
 // ICU separates groups and units with no-break spaces (U+00A0 or U+202F); compare with plain ones.

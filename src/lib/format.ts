@@ -1,4 +1,4 @@
-import { todayIn } from "../../domain/age";
+import { todayIn } from "../../domain/age.ts";
 import { getLocale } from "../paraglide/runtime.js";
 
 // Every date, time, number, money amount, percentage and file size a person sees goes through here, so
@@ -53,7 +53,9 @@ export function formatDay(value: Date | string, style: "medium" | "long" = "medi
 /** A timestamp's date and time in the reader's language and time zone. */
 export function formatDateTime(value: Date | string): string {
   const { locale, named } = readerLocale();
-  const options: Intl.DateTimeFormatOptions = named ? { dateStyle: "medium", timeStyle: "short" } : { ...NUMERIC_DATE, hour: "2-digit", minute: "2-digit" };
+  const options: Intl.DateTimeFormatOptions = named
+    ? { dateStyle: "medium", timeStyle: "short" }
+    : { ...NUMERIC_DATE, hour: "2-digit", minute: "2-digit" };
   return new Intl.DateTimeFormat(locale, options).format(new Date(value));
 }
 

@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { matchQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { authClient } from "./auth-client";
-import { trpc, wsClient } from "../trpc";
+
+import { trpc, wsClient } from "../trpc.ts";
+import { authClient } from "./auth-client.ts";
 
 /** The signed-in person and their profile (null for a visitor), shared by every screen. */
 export function useMe() {
@@ -13,10 +14,14 @@ export function useMe() {
  * person, and the subscription socket carries the old session until it reopens.
  */
 export async function resetSessionState(queryClient: ReturnType<typeof useQueryClient>) {
-  wsClient.close();
-  // Not clear(): it would detach mounted observers (the header would keep showing the old session).
-  // resetQueries drops every query's data and refetches those on screen.
-  await queryClient.resetQueries();
+  await wsClient.close();
+  const meKey = trpc.profiles.me.queryKey();
+  // Everything else belonged to the previous session. Every caller navigates next, and the next page's
+  // loader asks again; refetching now would ask as the new session for the old one's data and fail.
+  queryClient.removeQueries({ predicate: (query) => !matchQuery({ queryKey: meKey, exact: true }, query) });
+  // Not remove() for `me`: that would detach its observers (the header would keep showing the old
+  // session). resetQueries drops its data and refetches it on screen.
+  await queryClient.resetQueries({ queryKey: meKey, exact: true });
   await queryClient.fetchQuery(trpc.profiles.me.queryOptions());
 }
 

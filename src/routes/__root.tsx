@@ -1,18 +1,21 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Direction } from "radix-ui";
-import { textDirection } from "../../domain/languages";
-import { NotFound } from "../components/layout/not-found";
-import { SiteFooter } from "../components/layout/site-footer";
-import { SiteHeader } from "../components/layout/site-header";
-import { Toaster } from "../components/ui/toaster";
-import { currentLanguage } from "../lib/locale";
+
+import { textDirection } from "../../domain/languages.ts";
+import { NotFound } from "../components/layout/not-found.tsx";
+import { SiteFooter } from "../components/layout/site-footer.tsx";
+import { SiteHeader } from "../components/layout/site-header.tsx";
+import { Toaster } from "../components/ui/toaster.tsx";
+import { currentLanguage } from "../lib/locale.ts";
 import { m } from "../paraglide/messages.js";
-import type { Trpc } from "../trpc";
+import type { Trpc } from "../trpc.ts";
 
 export type RouterContext = { queryClient: QueryClient; trpc: Trpc };
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The header shows who is signed in on every page; protected pages wait for it in _authed.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(context.trpc.profiles.me.queryOptions()),
   component: RootLayout,
   notFoundComponent: NotFound,
 });

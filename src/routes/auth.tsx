@@ -1,15 +1,22 @@
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
-import { SignInForm } from "../components/auth/sign-in-form";
-import { SignUpForm } from "../components/auth/sign-up-form";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+
+import { SignInForm } from "../components/auth/sign-in-form.tsx";
+import { SignUpForm } from "../components/auth/sign-up-form.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { m } from "../paraglide/messages.js";
 
+const TABS = ["sign-in", "sign-up"] as const;
+
 const searchSchema = z.object({
-  tab: z.enum(["sign-in", "sign-up"]).optional().catch(undefined),
+  tab: z.enum(TABS).optional().catch(undefined),
   // Only same-site paths, so the return link cannot send people elsewhere.
-  redirect: z.string().regex(/^\/(?!\/)/).optional().catch(undefined),
+  redirect: z
+    .string()
+    .regex(/^\/(?!\/)/)
+    .optional()
+    .catch(undefined),
 });
 
 export const Route = createFileRoute("/auth")({
@@ -37,11 +44,17 @@ function AuthPage() {
         <CardContent>
           <Tabs
             value={tab}
-            onValueChange={(value) => void navigate({ search: (s) => ({ ...s, tab: value as "sign-in" | "sign-up" }), replace: true })}
+            onValueChange={(value) =>
+              void navigate({ search: (s) => ({ ...s, tab: TABS.find((t) => t === value) }), replace: true })
+            }
           >
             <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="sign-in" data-testid="tab-sign-in">{m.auth_tab_sign_in()}</TabsTrigger>
-              <TabsTrigger value="sign-up" data-testid="tab-sign-up">{m.auth_tab_sign_up()}</TabsTrigger>
+              <TabsTrigger value="sign-in" data-testid="tab-sign-in">
+                {m.auth_tab_sign_in()}
+              </TabsTrigger>
+              <TabsTrigger value="sign-up" data-testid="tab-sign-up">
+                {m.auth_tab_sign_up()}
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="sign-in" className="pt-4">
               <SignInForm redirectTo={search.redirect} />

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { LegalPage } from "../components/legal/legal-page";
-import { IMPRESSUM } from "../components/legal/legal-texts";
+
+import { LegalPage } from "../components/legal/legal-page.tsx";
+import { IMPRESSUM } from "../components/legal/legal-texts.ts";
 import { m } from "../paraglide/messages.js";
 
 export const Route = createFileRoute("/impressum")({ component: ImpressumPage });

@@ -2,18 +2,19 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-qu
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect } from "react";
 import { z } from "zod";
-import { CATEGORIES } from "../../domain/categories";
-import { DURATION_FILTER_KEYS, PRICE_FILTER_KEYS } from "../../domain/job-filters";
-import { JobCard } from "../components/jobs/job-card";
-import { type JobFilterValues, JobFiltersBar } from "../components/jobs/job-filters-bar";
-import { JobSearchBox } from "../components/jobs/job-search-box";
-import { PeopleResults } from "../components/jobs/people-results";
-import { Button } from "../components/ui/button";
-import { Spinner } from "../components/ui/spinner";
-import { cn } from "../lib/cn";
-import { toastError } from "../lib/toast";
+
+import { CATEGORIES } from "../../domain/categories.ts";
+import { DURATION_FILTER_KEYS, PRICE_FILTER_KEYS } from "../../domain/job-filters.ts";
+import { JobCard } from "../components/jobs/job-card.tsx";
+import { JobFiltersBar, type JobFilterValues } from "../components/jobs/job-filters-bar.tsx";
+import { JobSearchBox } from "../components/jobs/job-search-box.tsx";
+import { PeopleResults } from "../components/jobs/people-results.tsx";
+import { PagedList } from "../components/layout/paged-list.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { cn } from "../lib/cn.ts";
+import { toastError } from "../lib/toast.ts";
 import { m } from "../paraglide/messages.js";
-import { trpc } from "../trpc";
+import { trpc, type Trpc } from "../trpc.ts";
 
 const RESULT_TYPES = ["all", "jobs", "people"] as const;
 type ResultType = (typeof RESULT_TYPES)[number];
@@ -29,8 +30,31 @@ const homeSearchSchema = z.object({
   show: z.enum(RESULT_TYPES).optional().catch(undefined),
 });
 
+type HomeSearch = z.output<typeof homeSearchSchema>;
+
+// The same queries for the loader and the page; the page keeps the previous results on screen while
+// new ones load, so it reads them with useQuery rather than suspending.
+const jobSearch = (api: Trpc, search: HomeSearch) =>
+  api.jobs.search.infiniteQueryOptions(
+    {
+      q: search.q || undefined,
+      category: search.category,
+      duration: search.duration,
+      startDate: search.date,
+      price: search.price,
+    },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
+const peopleSearch = (api: Trpc, search: HomeSearch) => api.people.search.queryOptions({ q: search.q ?? "" });
+
 export const Route = createFileRoute("/")({
   validateSearch: homeSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // Starts the searches as the route resolves (or a link to it is hovered); the page shows their progress.
+  loader: ({ context, deps }) => {
+    if (deps.show !== "people") void context.queryClient.prefetchInfiniteQuery(jobSearch(context.trpc, deps));
+    if (deps.q && deps.show !== "jobs") void context.queryClient.prefetchQuery(peopleSearch(context.trpc, deps));
+  },
   component: HomePage,
 });
 
@@ -45,17 +69,19 @@ function HomePage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const q = search.q ?? "";
   const show: ResultType = search.show ?? "all";
-  const filters: JobFilterValues = { category: search.category, duration: search.duration, date: search.date, price: search.price };
+  const filters: JobFilterValues = {
+    category: search.category,
+    duration: search.duration,
+    date: search.date,
+    price: search.price,
+  };
 
-  const jobs = useInfiniteQuery(
-    trpc.jobs.search.infiniteQueryOptions(
-      { q: q || undefined, category: search.category, duration: search.duration, startDate: search.date, price: search.price },
-      { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData, enabled: show !== "people" },
-    ),
-  );
-  const people = useQuery(
-    trpc.people.search.queryOptions({ q }, { enabled: q !== "" && show !== "jobs", placeholderData: keepPreviousData }),
-  );
+  const jobs = useInfiniteQuery({ ...jobSearch(trpc, search), placeholderData: keepPreviousData, enabled: show !== "people" });
+  const people = useQuery({
+    ...peopleSearch(trpc, search),
+    enabled: q !== "" && show !== "jobs",
+    placeholderData: keepPreviousData,
+  });
 
   useEffect(() => {
     if (jobs.isError) toastError(jobs.error, m.home_failed());
@@ -70,11 +96,11 @@ function HomePage() {
     void navigate({
       search: (prev) => ({ ...prev, category: next.category, duration: next.duration, date: next.date, price: next.price }),
     });
-  const setShow = (next: ResultType) => void navigate({ search: (prev) => ({ ...prev, show: next === "all" ? undefined : next }) });
+  const setShow = (next: ResultType) =>
+    void navigate({ search: (prev) => ({ ...prev, show: next === "all" ? undefined : next }) });
 
   const peopleList = q !== "" && show !== "jobs" ? (people.data ?? []) : [];
   const showToggle = q !== "" || peopleList.length > 0;
-  const items = jobs.data?.pages.flatMap((p) => p.items) ?? [];
   const total = jobs.data?.pages[0]?.total ?? 0;
 
   return (
@@ -105,34 +131,27 @@ function HomePage() {
 
       {show !== "people" && (
         <section aria-labelledby="jobs-heading" className="space-y-4">
-          <h2 id="jobs-heading" className="sr-only">{m.home_jobs_heading()}</h2>
+          <h2 id="jobs-heading" className="sr-only">
+            {m.home_jobs_heading()}
+          </h2>
           <JobFiltersBar value={filters} onChange={setFilters} />
           <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="job-count">
-            {jobs.isPending ? m.home_loading() : jobs.isError ? m.home_failed() : total === 0 ? m.home_empty() : m.home_job_count({ count: total })}
+            {jobs.isPending
+              ? m.home_loading()
+              : jobs.isError
+                ? m.home_failed()
+                : total === 0
+                  ? m.home_empty()
+                  : m.home_job_count({ count: total })}
           </p>
-          {items.length > 0 && (
-            <ul className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3", jobs.isPlaceholderData && "opacity-60")} data-testid="job-list">
-              {items.map((job) => (
-                <li key={job.id}>
-                  <JobCard job={job} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {jobs.hasNextPage && (
-            <div className="flex justify-center">
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => void jobs.fetchNextPage()}
-                disabled={jobs.isFetchingNextPage}
-                data-testid="load-more"
-              >
-                {jobs.isFetchingNextPage && <Spinner />}
-                {jobs.isFetchingNextPage ? m.common_loading() : m.jobs_load_more()}
-              </Button>
-            </div>
-          )}
+          <PagedList
+            query={jobs}
+            itemKey={(job) => job.id}
+            renderItem={(job) => <JobCard job={job} />}
+            className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3", jobs.isPlaceholderData && "opacity-60")}
+            testId="job-list"
+            loadMore={{ label: m.jobs_load_more(), testId: "load-more" }}
+          />
         </section>
       )}
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { LegalPage } from "../components/legal/legal-page";
-import { PRIVACY } from "../components/legal/legal-texts";
+
+import { LegalPage } from "../components/legal/legal-page.tsx";
+import { PRIVACY } from "../components/legal/legal-texts.ts";
 import { m } from "../paraglide/messages.js";
 
 export const Route = createFileRoute("/privacy")({ component: PrivacyPage });

@@ -1,81 +1,62 @@
-import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { EyeOff, UserRound, UserRoundX } from "lucide-react";
-import { PageHeader } from "../components/profile/page-header";
-import { PreviousJobsCard } from "../components/profile/previous-jobs-card";
-import { ProfileSummaryCard } from "../components/profile/profile-summary-card";
-import { PublicInterestsCard } from "../components/profile/public-interests-card";
-import { ReviewsCard } from "../components/profile/reviews-card";
-import { Button } from "../components/ui/button";
-import { Card, CardContent } from "../components/ui/card";
-import { Skeleton } from "../components/ui/skeleton";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, notFound } from "@tanstack/react-router";
+import { UserRound, UserRoundX } from "lucide-react";
+
+import { userIdSchema } from "../../domain/ids.ts";
+import { LoadFailedPage, NoticePage } from "../components/layout/notice.tsx";
+import { PageHeader } from "../components/profile/page-header.tsx";
+import { PreviousJobsCard } from "../components/profile/previous-jobs-card.tsx";
+import { HiddenProfileNotice, ProfileSummaryCard } from "../components/profile/profile-summary-card.tsx";
+import { PublicInterestsCard } from "../components/profile/public-interests-card.tsx";
+import { ReviewsCard } from "../components/profile/reviews-card.tsx";
+import { LinkButton } from "../components/ui/link-button.tsx";
+import { orNotFound } from "../lib/route-data.ts";
 import { m } from "../paraglide/messages.js";
-import { trpc } from "../trpc";
+import { trpc } from "../trpc.ts";
 
 export const Route = createFileRoute("/profile/$profileId")({
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(context.trpc.profiles.public.queryOptions({ id: params.profileId }));
+  loader: async ({ context, params }) => {
+    // Not a person's id at all: nobody's profile, without asking.
+    if (!userIdSchema.safeParse(params.profileId).success) throw notFound();
+    await orNotFound(context.queryClient.ensureQueryData(context.trpc.profiles.public.queryOptions({ id: params.profileId })));
   },
+  // Hidden or unknown profiles look the same to everyone but their owner.
+  notFoundComponent: () => (
+    <NoticePage icon={<UserRoundX aria-hidden className="size-6" />} title={m.profile_not_available()} testId="profile-not-found">
+      <LinkButton to="/" variant="outline">
+        {m.not_found_home()}
+      </LinkButton>
+    </NoticePage>
+  ),
+  errorComponent: ({ error }) => <LoadFailedPage text={m.profile_load_failed()} error={error} />,
   component: PublicProfilePage,
 });
 
-/**
- * /profile/{id}: what profiles.public answers. Hidden or unknown profiles look the same (not found)
- * to everyone but their owner; phone and date of birth are never part of the answer.
- */
+/** /profile/{id}: what profiles.public answers; phone and date of birth are never part of it. */
 function PublicProfilePage() {
   const { profileId } = Route.useParams();
-  const query = useQuery(trpc.profiles.public.queryOptions({ id: profileId }));
-  const profile = query.data;
-
+  const { data: profile } = useSuspenseQuery(trpc.profiles.public.queryOptions({ id: profileId }));
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-8">
       <PageHeader title={m.profile_public_title()} backTo="/" />
-      {query.isPending ? (
-        <div className="grid gap-4" aria-busy="true">
-          <p className="sr-only" role="status">{m.profile_loading()}</p>
-          <Skeleton className="h-40" />
-          <Skeleton className="h-24" />
-        </div>
-      ) : !profile ? (
-        <Card data-testid="profile-not-found">
-          <CardContent className="flex flex-col items-center gap-4 py-8 text-center">
-            <UserRoundX aria-hidden className="size-10 text-muted-foreground" />
-            <p className="font-medium">
-              {query.error?.data?.code === "NOT_FOUND" ? m.profile_not_available() : m.profile_load_failed()}
-            </p>
-            <Button asChild variant="outline">
-              <Link to="/">{m.not_found_home()}</Link>
-            </Button>
-          </CardContent>
-        </Card>
-      ) : (
-        <div className="grid gap-4 lg:gap-6" data-testid="public-profile">
-          <ProfileSummaryCard profile={profile} rating={profile.rating}>
-            {profile.isOwn && !profile.visible && (
-              <p className="flex items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground" data-testid="profile-hidden-notice">
-                <EyeOff aria-hidden className="size-4 shrink-0" />
-                {m.profile_hidden_notice()}
-              </p>
-            )}
-            {profile.isOwn && (
-              <Button asChild variant="outline" className="h-auto min-h-10 justify-self-start py-2 whitespace-normal">
-                <Link to="/profile" data-testid="profile-own-link">
-                  <UserRound aria-hidden />
-                  {m.profile_view_own()}
-                </Link>
-              </Button>
-            )}
-          </ProfileSummaryCard>
-          {profile.userType === "worker" && (
-            <div className={profile.interests.length > 0 ? "grid gap-4 md:grid-cols-2 lg:gap-6" : "grid"}>
-              <PublicInterestsCard interests={profile.interests} />
-              <PreviousJobsCard userId={profile.id} />
-            </div>
+      <div className="grid gap-4 lg:gap-6" data-testid="public-profile">
+        <ProfileSummaryCard profile={profile} rating={profile.rating}>
+          {profile.isOwn && !profile.visible && <HiddenProfileNotice />}
+          {profile.isOwn && (
+            <LinkButton to="/profile" data-testid="profile-own-link" variant="outline" size="wrap" className="justify-self-start">
+              <UserRound aria-hidden />
+              {m.profile_view_own()}
+            </LinkButton>
           )}
-          <ReviewsCard userId={profile.id} />
-        </div>
-      )}
+        </ProfileSummaryCard>
+        {profile.userType === "worker" && (
+          <div className={profile.interests.length > 0 ? "grid gap-4 md:grid-cols-2 lg:gap-6" : "grid"}>
+            <PublicInterestsCard interests={profile.interests} />
+            <PreviousJobsCard userId={profile.id} />
+          </div>
+        )}
+        <ReviewsCard userId={profile.id} />
+      </div>
     </main>
   );
 }

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
+
 import type { TestApp } from "../../testing/test-app.ts";
 
 /** A small but real PDF. */
 export function pdfBytes(size?: number): Buffer {
-  const head = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n");
+  const head = Buffer.from(
+    "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n",
+  );
   const tail = Buffer.from("trailer << /Root 1 0 R >>\n%%EOF\n");
   const fill = Math.max(0, (size ?? head.length + tail.length) - head.length - tail.length);
   return Buffer.concat([head, Buffer.alloc(fill, 0x20), tail]);

@@ -1,11 +1,15 @@
 import { eq } from "drizzle-orm";
+
 import { createCertificate } from "../../../db/factories/certificates.ts";
-import { createChatMessage, createDirectConversation, createGroupChat } from "../../../db/factories/chat.ts";
+import { createChatMessage, createDirectConversation } from "../../../db/factories/chat.ts";
 import { createAcceptedApplication } from "../../../db/factories/hiring.ts";
 import { createApplication, createJob } from "../../../db/factories/jobs.ts";
 import { createRating } from "../../../db/factories/ratings.ts";
 import { createEmployer, createWorker } from "../../../db/factories/users.ts";
 import { fileDeletions, notifications, profiles, userInterests, verification } from "../../../db/schema/index.ts";
+import { RATE_LIMITS } from "../../../domain/limits.ts";
+import { joinGroupChat } from "../../chat/group-membership.ts";
+import { hitRateLimit } from "../../limits/rate-limit.ts";
 import { cookieHeader, signUp } from "../../testing/accounts.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 
@@ -32,31 +36,51 @@ export async function accountScene(t: TestApp) {
   const otherDevice = cookieHeader(secondSignIn.headers["set-cookie"]);
   await t.db
     .update(profiles)
-    .set({ phone: `+7 901 000-00-0${n}`, bio: "SUBJECT-BIO", location: "Kazan", dateOfBirth: "1990-01-01", onboardingCompletedAt: new Date() })
+    .set({
+      phone: `+7 901 000-00-0${n}`,
+      bio: "SUBJECT-BIO",
+      location: "Kazan",
+      dateOfBirth: "1990-01-01",
+      onboardingCompletedAt: new Date(),
+    })
     .where(eq(profiles.id, subject.id));
   await t.db.insert(userInterests).values([
     { userId: subject.id, interest: "SUBJECT-INTEREST-gardening" },
     { userId: subject.id, interest: "SUBJECT-INTEREST-moving" },
   ]);
 
-  const employer = await createEmployer(t.db, { fullName: `Other Employer ${n}`, phone: `+7 902 000-00-0${n}`, email: `eve${n}.${Date.now()}@example.com` });
-  const worker = await createWorker(t.db, { fullName: `Other Worker ${n}`, phone: `+7 903 000-00-0${n}`, email: `walt${n}.${Date.now()}@example.com` });
+  const employer = await createEmployer(t.db, {
+    fullName: `Other Employer ${n}`,
+    phone: `+7 902 000-00-0${n}`,
+    email: `eve${n}.${Date.now()}@example.com`,
+  });
+  const worker = await createWorker(t.db, {
+    fullName: `Other Worker ${n}`,
+    phone: `+7 903 000-00-0${n}`,
+    email: `walt${n}.${Date.now()}@example.com`,
+  });
 
   // The subject's own job, with the other worker accepted and a group chat.
   const subjectJob = await createJob(t.db, subject.id, { title: "SUBJECT-JOB garden work", maxWorkers: 2 });
   await createAcceptedApplication(t.db, subjectJob.id, worker.id);
-  const subjectJobChat = await createGroupChat(t.db, subjectJob.id, [subject.id, worker.id]);
+  const subjectJobChat = await joinGroupChat(t.db, subjectJob.id, [subject.id, worker.id]);
   await createChatMessage(t.db, subjectJobChat, subject.id, { content: "SUBJECT-MSG in own job chat" });
   const workerImageInSubjectJob = `chat-images/${worker.id}/1000000000001.png`;
-  await createChatMessage(t.db, subjectJobChat, worker.id, { content: "WALT-MSG in subject's job", imagePath: workerImageInSubjectJob });
+  await createChatMessage(t.db, subjectJobChat, worker.id, {
+    content: "WALT-MSG in subject's job",
+    imagePath: workerImageInSubjectJob,
+  });
 
   // The employer's job: the subject and the other worker both accepted (accepted_count 2 of 3).
   const employerJob = await createJob(t.db, employer.id, { title: "EVE-JOB warehouse", maxWorkers: 3 });
   await createAcceptedApplication(t.db, employerJob.id, subject.id);
   await createAcceptedApplication(t.db, employerJob.id, worker.id);
-  const employerJobChat = await createGroupChat(t.db, employerJob.id, [employer.id, subject.id, worker.id]);
+  const employerJobChat = await joinGroupChat(t.db, employerJob.id, [employer.id, subject.id, worker.id]);
   const subjectImage = `chat-images/${subject.id}/1000000000002.png`;
-  await createChatMessage(t.db, employerJobChat, subject.id, { content: "SUBJECT-MSG in employer chat", imagePath: subjectImage });
+  await createChatMessage(t.db, employerJobChat, subject.id, {
+    content: "SUBJECT-MSG in employer chat",
+    imagePath: subjectImage,
+  });
   const workerImage = `chat-images/${worker.id}/1000000000003.png`;
   await createChatMessage(t.db, employerJobChat, worker.id, { content: "WALT-MSG secret", imagePath: workerImage });
   await createChatMessage(t.db, employerJobChat, employer.id, { content: "EVE-MSG secret" });
@@ -69,10 +93,15 @@ export async function accountScene(t: TestApp) {
   const employerImageInDirect = `chat-images/${employer.id}/1000000000004.png`;
   await createChatMessage(t.db, direct, employer.id, { content: "EVE-MSG direct reply", imagePath: employerImageInDirect });
 
-  await createRating(t.db, { jobId: employerJob.id, fromUserId: employer.id, toUserId: subject.id, rating: 4, comment: "EVE-RATES-SUBJECT" });
-  await createRating(t.db, { jobId: employerJob.id, fromUserId: subject.id, toUserId: employer.id, rating: 5, comment: "SUBJECT-RATES-EVE" });
-  await createRating(t.db, { jobId: employerJob.id, fromUserId: worker.id, toUserId: employer.id, rating: 3, comment: "WALT-RATES-EVE" });
-  await createRating(t.db, { jobId: subjectJob.id, fromUserId: subject.id, toUserId: worker.id, rating: 5, comment: "SUBJECT-RATES-WALT" });
+  const reviews = [
+    [employerJob, employer, subject, 4, "EVE-RATES-SUBJECT"],
+    [employerJob, subject, employer, 5, "SUBJECT-RATES-EVE"],
+    [employerJob, worker, employer, 3, "WALT-RATES-EVE"],
+    [subjectJob, subject, worker, 5, "SUBJECT-RATES-WALT"],
+  ] as const;
+  for (const [job, from, to, rating, comment] of reviews) {
+    await createRating(t.db, { jobId: job.id, fromUserId: from.id, toUserId: to.id, rating, comment });
+  }
 
   const subjectCertificates = [
     await createCertificate(t.db, subject.id, { fileName: "SUBJECT-CERT-forklift.pdf" }),
@@ -85,6 +114,9 @@ export async function accountScene(t: TestApp) {
     { userId: employer.id, kind: "application_received", payload: { jobId: employerJob2.id, applicantId: subject.id } },
     { userId: worker.id, kind: "application_accepted", payload: { jobId: employerJob.id } },
   ]);
+  // Recent limited actions (counted by the real limiter), the subject's and someone else's.
+  for (const person of [subject, worker])
+    await hitRateLimit(t.db, person.id, { action: "chatMessage", ...RATE_LIMITS.chatMessage });
   await t.db.insert(verification).values({
     id: `reset-${subject.id}`,
     identifier: `reset-password:token-${n}`,

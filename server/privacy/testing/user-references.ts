@@ -1,5 +1,6 @@
 import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+
 import type { Queryable } from "../../../db/database.ts";
 import * as schema from "../../../db/schema/index.ts";
 
@@ -11,7 +12,7 @@ const PERSON_COLUMNS = new Set(["user_id", "sender_id", "employer_id", "worker_i
 export type UserReference = { table: string; column: string };
 
 /** Every table of the drizzle schema (db/schema/index.ts), so a table added later is included. */
-export function schemaTables(): PgTable[] {
+function schemaTables(): PgTable[] {
   return (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 }
 

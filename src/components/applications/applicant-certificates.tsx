@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { CertificateRow } from "../certificates/certificate-row";
-import { Skeleton } from "../ui/skeleton";
+import { trpc } from "../../trpc.ts";
+import { CertificateRow } from "../certificates/certificate-row.tsx";
+import { Skeleton } from "../ui/skeleton.tsx";
 
 /** An applicant's PDF certificates for the employer; each download asks for a fresh signed link. */
 export function ApplicantCertificates({ workerId }: { workerId: string }) {

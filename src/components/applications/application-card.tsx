@@ -1,43 +1,38 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import type { inferRouterOutputs } from "@trpc/server";
-import { Check, MapPin, Star, X } from "lucide-react";
-import type { AppRouter } from "../../../server/trpc/router";
-import { formatNumber } from "../../lib/format";
-import { toastError, toastSuccess } from "../../lib/toast";
-import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../ui/card";
-import { Spinner } from "../ui/spinner";
-import { ApplicantCertificates } from "./applicant-certificates";
-import { ApplicationStatusBadge } from "./application-status-badge";
-import { formatDay } from "../../lib/format";
+import { Check, MapPin, X } from "lucide-react";
 
-export type JobApplications = inferRouterOutputs<AppRouter>["applications"]["forJob"];
+import { formatDay } from "../../lib/format.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { m } from "../../paraglide/messages.js";
+import { trpc, type RouterOutputs } from "../../trpc.ts";
+import { ApplicationStatusBadge } from "../jobs/status-badges.tsx";
+import { RatingSummary } from "../reviews/rating.tsx";
+import { Button } from "../ui/button.tsx";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { ApplicantCertificates } from "./applicant-certificates.tsx";
+
+export type JobApplications = RouterOutputs["applications"]["forJob"];
 export type JobApplication = JobApplications["applications"][number];
 
-function WorkerRating({ average, count }: { average: number | null; count: number }) {
-  if (average === null || count <= 0) {
-    return <span className="text-sm text-muted-foreground" data-testid="application-rating">{m.review_none()}</span>;
-  }
-  const rating = formatNumber(average, 1);
-  return (
-    <span className="inline-flex items-center gap-1 text-sm" data-testid="application-rating">
-      <span className="sr-only">{m.rating_summary_label({ rating, count })}</span>
-      <Star aria-hidden className="size-4 fill-amber-400 text-amber-400" />
-      <span aria-hidden className="font-medium">{rating}</span>
-      <span aria-hidden className="text-muted-foreground">· {m.rating_review_count({ count })}</span>
-    </span>
-  );
-}
+// The worker's message, set off from the card like a quotation.
+const QUOTE = "rounded-md border-s-4 border-primary/40 bg-muted/50 px-3 py-2 text-sm whitespace-pre-line break-words";
 
 /**
  * One application on the owner's management page: the worker (name to the public profile, bio,
  * location, rating), the message, status and date, the worker's certificates, and Accept and Reject
  * while it is pending. `canAccept` is false once the job's positions are filled or it stopped hiring.
  */
-export function ApplicationCard({ jobId, application, canAccept }: { jobId: string; application: JobApplication; canAccept: boolean }) {
+export function ApplicationCard({
+  jobId,
+  application,
+  canAccept,
+}: {
+  jobId: string;
+  application: JobApplication;
+  canAccept: boolean;
+}) {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
@@ -81,11 +76,13 @@ export function ApplicationCard({ jobId, application, canAccept }: { jobId: stri
           <ApplicationStatusBadge status={application.status} />
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-          <WorkerRating average={worker.ratingAverage} count={worker.ratingCount} />
+          <RatingSummary {...worker.rating} emptyText={m.review_none()} testId="application-rating" />
           {worker.location && (
             <span className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
               <MapPin aria-hidden className="size-4 shrink-0" />
-              <span className="truncate" dir="auto">{worker.location}</span>
+              <span className="truncate" dir="auto">
+                {worker.location}
+              </span>
             </span>
           )}
           <span className="text-xs text-muted-foreground" data-testid="application-date">
@@ -94,15 +91,15 @@ export function ApplicationCard({ jobId, application, canAccept }: { jobId: stri
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {worker.bio && <p className="text-sm whitespace-pre-line break-words text-muted-foreground" dir="auto" data-testid="application-bio">{worker.bio}</p>}
+        {worker.bio && (
+          <p className="text-sm whitespace-pre-line break-words text-muted-foreground" dir="auto" data-testid="application-bio">
+            {worker.bio}
+          </p>
+        )}
         {application.message && (
           <figure className="grid gap-1">
             <figcaption className="text-sm font-medium">{m.applications_message_label()}</figcaption>
-            <blockquote
-              className="rounded-md border-s-4 border-primary/40 bg-muted/50 px-3 py-2 text-sm whitespace-pre-line break-words"
-              dir="auto"
-              data-testid="application-message"
-            >
+            <blockquote className={QUOTE} dir="auto" data-testid="application-message">
               {application.message}
             </blockquote>
           </figure>

@@ -1,30 +1,27 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { CheckCircle2, Clock, Info, MessageSquare, Send, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, Info, MessageSquare, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { applySchema } from "../../../domain/applications";
-import { ERR } from "../../../domain/errors";
-import { LIMITS } from "../../../domain/limits";
-import type { JobStatus } from "../../../domain/statuses";
-import { fieldErrors } from "../../lib/errors";
-import { translate } from "../../lib/messages";
-import { toastError, toastSuccess } from "../../lib/toast";
+
+import { applySchema } from "../../../domain/applications.ts";
+import { ERR } from "../../../domain/errors.ts";
+import type { ApplicationStatus, JobStatus } from "../../../domain/statuses.ts";
+import { errorKey } from "../../lib/errors.ts";
+import { showServerFieldErrors } from "../../lib/form-errors.ts";
+import { formatDay } from "../../lib/format.ts";
+import { translate } from "../../lib/messages.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import type { JobDetails, Me } from "../jobs/job-types";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
-import { Field } from "../ui/field";
-import { Skeleton } from "../ui/skeleton";
-import { Spinner } from "../ui/spinner";
-import { Textarea } from "../ui/textarea";
-import { CharsLeft } from "./chars-left";
-import { formatDay } from "../../lib/format";
-import { errorKey } from "../../lib/errors";
+import { trpc } from "../../trpc.ts";
+import { MessageField } from "../forms/message-field.tsx";
+import { SendIcon } from "../forms/send-icon.tsx";
+import type { JobDetails, Me } from "../jobs/job-types.ts";
+import { SectionCard } from "../ui/card.tsx";
+import { LinkButton } from "../ui/link-button.tsx";
+import { Skeleton } from "../ui/skeleton.tsx";
 
 const CLOSED_NOTES: Record<Exclude<JobStatus, "open">, () => string> = {
   in_progress: () => m.apply_note_in_progress(),
@@ -45,20 +42,14 @@ function ClosedNote({ status }: { status: JobStatus }) {
 
 function ApplyShell({ children, description }: { children: ReactNode; description?: ReactNode }) {
   return (
-    <Card data-testid="apply-card">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>{m.apply_title()}</h2>
-        </CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent className="grid gap-3">{children}</CardContent>
-    </Card>
+    <SectionCard title={m.apply_title()} description={description} contentClassName="grid gap-3" data-testid="apply-card">
+      {children}
+    </SectionCard>
   );
 }
 
 /**
- * The apply card of a job page for everyone but the owner (SPEC.md §2, §4): a visitor is sent to sign
+ * The apply card of a job page for everyone but the owner (docs/product.md, Applications and hiring): a visitor is sent to sign
  * in and back; a worker sees Apply Now with an optional message, or the state of their application;
  * an employer account sees nothing (only workers can apply, and the server refuses the rest).
  */
@@ -70,12 +61,10 @@ export function ApplyCard({ job, me }: { job: JobDetails; me: Me | undefined }) 
     return (
       <ApplyShell description={isOpen ? m.apply_sign_in() : undefined}>
         {isOpen ? (
-          <Button asChild size="lg" className="w-full">
-            <Link to="/auth" search={{ redirect: `/jobs/${job.id}` }} data-testid="apply-button">
-              <Send aria-hidden className="rtl:-scale-x-100" />
-              {m.apply_now()}
-            </Link>
-          </Button>
+          <LinkButton to="/auth" search={{ redirect: `/jobs/${job.id}` }} data-testid="apply-button" size="lg" className="w-full">
+            <SendIcon />
+            {m.apply_now()}
+          </LinkButton>
         ) : (
           <ClosedNote status={job.status} />
         )}
@@ -87,12 +76,10 @@ export function ApplyCard({ job, me }: { job: JobDetails; me: Me | undefined }) 
     if (!isOpen) return null;
     return (
       <ApplyShell>
-        <Button asChild size="lg" className="w-full">
-          <Link to="/onboarding" data-testid="apply-button">
-            <Send aria-hidden className="rtl:-scale-x-100" />
-            {m.apply_now()}
-          </Link>
-        </Button>
+        <LinkButton to="/onboarding" data-testid="apply-button" size="lg" className="w-full">
+          <SendIcon />
+          {m.apply_now()}
+        </LinkButton>
       </ApplyShell>
     );
   }
@@ -105,7 +92,9 @@ function WorkerApplyCard({ job }: { job: JobDetails }) {
   if (mine.isPending) {
     return (
       <ApplyShell>
-        <p className="sr-only" role="status">{m.common_loading()}</p>
+        <p className="sr-only" role="status">
+          {m.common_loading()}
+        </p>
         <Skeleton className="h-24" />
       </ApplyShell>
     );
@@ -115,56 +104,53 @@ function WorkerApplyCard({ job }: { job: JobDetails }) {
   if (status === "none") {
     return <ApplyShell>{job.status === "open" ? <ApplyForm jobId={job.id} /> : <ClosedNote status={job.status} />}</ApplyShell>;
   }
-  if (status === "pending") {
-    return (
-      <ApplyShell>
-        <StatusNote
-          status={status}
-          icon={<Clock aria-hidden className="size-5 text-amber-600" />}
-          title={m.apply_pending_title()}
-          text={m.apply_pending()}
-        />
-        {appliedAt && <p className="text-xs text-muted-foreground">{m.applications_applied_on({ date: formatDay(appliedAt) })}</p>}
-      </ApplyShell>
-    );
-  }
-  if (status === "accepted") {
-    return (
-      <ApplyShell>
-        <StatusNote
-          status={status}
-          icon={<CheckCircle2 aria-hidden className="size-5 text-emerald-600" />}
-          title={m.apply_accepted_title()}
-          text={m.apply_accepted()}
-        />
-        <Button asChild className="w-full">
-          <Link to="/jobs/$jobId/chat" params={{ jobId: job.id }} data-testid="open-chat">
-            <MessageSquare aria-hidden />
-            {m.apply_open_chat()}
-          </Link>
-        </Button>
-      </ApplyShell>
-    );
-  }
   return (
     <ApplyShell>
-      <StatusNote
-        status={status}
-        icon={<XCircle aria-hidden className="size-5 text-destructive" />}
-        title={m.apply_rejected_title()}
-        text={m.apply_rejected()}
-      />
+      <StatusNote status={status} />
+      {status === "pending" && appliedAt && (
+        <p className="text-xs text-muted-foreground">{m.applications_applied_on({ date: formatDay(appliedAt) })}</p>
+      )}
+      {status === "accepted" && (
+        <LinkButton to="/jobs/$jobId/chat" params={{ jobId: job.id }} data-testid="open-chat" className="w-full">
+          <MessageSquare aria-hidden />
+          {m.apply_open_chat()}
+        </LinkButton>
+      )}
     </ApplyShell>
   );
 }
 
-function StatusNote({ status, icon, title, text }: { status: string; icon: ReactNode; title: string; text: string }) {
+const STATUS_NOTES: Record<ApplicationStatus, { icon: ReactNode; title: () => string; text: () => string }> = {
+  pending: {
+    icon: <Clock aria-hidden className="size-5 text-amber-600" />,
+    title: () => m.apply_pending_title(),
+    text: () => m.apply_pending(),
+  },
+  accepted: {
+    icon: <CheckCircle2 aria-hidden className="size-5 text-emerald-600" />,
+    title: () => m.apply_accepted_title(),
+    text: () => m.apply_accepted(),
+  },
+  rejected: {
+    icon: <XCircle aria-hidden className="size-5 text-destructive" />,
+    title: () => m.apply_rejected_title(),
+    text: () => m.apply_rejected(),
+  },
+};
+
+/** Where the reader's application stands: waiting, accepted (the group chat is open) or not accepted. */
+function StatusNote({ status }: { status: ApplicationStatus }) {
+  const { icon, title, text } = STATUS_NOTES[status];
   return (
     <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3" data-testid="apply-status" data-status={status}>
       <span className="mt-0.5 shrink-0">{icon}</span>
       <div className="grid gap-1">
-        <p className="font-medium" data-testid="apply-status-title">{title}</p>
-        <p className="text-sm text-muted-foreground" data-testid="apply-status-text">{text}</p>
+        <p className="font-medium" data-testid="apply-status-title">
+          {title()}
+        </p>
+        <p className="text-sm text-muted-foreground" data-testid="apply-status-text">
+          {text()}
+        </p>
       </div>
     </div>
   );
@@ -209,8 +195,7 @@ function ApplyForm({ jobId }: { jobId: string }) {
           return;
         }
         toastError(failure);
-        const field = fieldErrors(failure).message;
-        if (field) form.setError("message", { message: field });
+        showServerFieldErrors(form.setError, failure, ["message"]);
         // Already applied, or the job closed meanwhile: show the card as it now is.
         if (key === ERR.alreadyApplied || key === ERR.jobNotOpen) {
           await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: trpc.jobs.byId.queryKey({ jobId }) })]);
@@ -223,24 +208,13 @@ function ApplyForm({ jobId }: { jobId: string }) {
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-3" data-testid="apply-form">
-      <Field
-        label={m.apply_message_label()}
-        description={<CharsLeft length={message.length} max={LIMITS.message} />}
-        error={error ? translate(error) : undefined}
-      >
-        <Textarea
-          dir="auto"
-          rows={4}
-          className="max-h-[40dvh]"
-          placeholder={m.apply_message_placeholder()}
-          data-testid="apply-message"
-          {...form.register("message")}
-        />
-      </Field>
-      <Button type="submit" size="lg" className="w-full" disabled={submit.isPending} data-testid="apply-button">
-        {submit.isPending ? <Spinner /> : <Send aria-hidden className="rtl:-scale-x-100" />}
-        {submit.isPending ? m.apply_submitting() : m.apply_now()}
-      </Button>
+      <MessageField
+        kind="application"
+        length={message.length}
+        error={error}
+        sending={submit.isPending}
+        {...form.register("message")}
+      />
     </form>
   );
 }

@@ -2,16 +2,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
-import { type SignInInput, signInSchema } from "../../../domain/auth";
-import { authClient } from "../../lib/auth-client";
-import { translate } from "../../lib/messages";
-import { resetSessionState } from "../../lib/session";
-import { toastError, toastSuccess } from "../../lib/toast";
+
+import { signInSchema, type SignInInput } from "../../../domain/auth.ts";
+import { authClient } from "../../lib/auth-client.ts";
+import { translate } from "../../lib/messages.ts";
+import { resetSessionState } from "../../lib/session.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Button } from "../ui/button";
-import { Field } from "../ui/field";
-import { Input } from "../ui/input";
+import { trpc } from "../../trpc.ts";
+import { Button } from "../ui/button.tsx";
+import { Field } from "../ui/field.tsx";
+import { Input } from "../ui/input.tsx";
 
 /** E-mail and password; after sign-in, back to where the person was going. */
 export function SignInForm({ redirectTo }: { redirectTo?: string }) {

@@ -3,28 +3,41 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { signUpSchema } from "../../../domain/auth";
-import { MIN_AGE } from "../../../domain/limits";
-import { authClient } from "../../lib/auth-client";
-import { translate } from "../../lib/messages";
-import { resetSessionState } from "../../lib/session";
-import { toastError, toastSuccess } from "../../lib/toast";
-import { m } from "../../paraglide/messages.js";
-import { Button } from "../ui/button";
-import { Checkbox } from "../ui/checkbox";
-import { Field } from "../ui/field";
-import { Input } from "../ui/input";
 
-type Values = z.input<typeof signUpSchema>;
+import { signUpSchema } from "../../../domain/auth.ts";
+import { MIN_AGE } from "../../../domain/limits.ts";
+import { authClient } from "../../lib/auth-client.ts";
+import { translate } from "../../lib/messages.ts";
+import { resetSessionState } from "../../lib/session.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { m } from "../../paraglide/messages.js";
+import { Button } from "../ui/button.tsx";
+import { Checkbox } from "../ui/checkbox.tsx";
+import { Field } from "../ui/field.tsx";
+import { Input } from "../ui/input.tsx";
+
 const CONFIRMATIONS = ["ageConfirmed", "consentDataProcessing", "termsAccepted"] as const;
+type Confirmation = (typeof CONFIRMATIONS)[number];
+
+/** The form holds each confirmation as its checkbox's state; the schema accepts only a ticked one. */
+type SignUpFields = Omit<z.input<typeof signUpSchema>, Confirmation> & Record<Confirmation, boolean>;
+type SignUpValues = z.output<typeof signUpSchema>;
+const signUpFormSchema: z.ZodType<SignUpValues, SignUpFields> = signUpSchema;
 
 /** E-mail, password, name and the three required confirmations; submit stays disabled until all are ticked. */
 export function SignUpForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const form = useForm<Values>({
-    resolver: zodResolver(signUpSchema),
-    defaultValues: { email: "", password: "", fullName: "", ageConfirmed: false as true, consentDataProcessing: false as true, termsAccepted: false as true },
+  const form = useForm<SignUpFields, unknown, SignUpValues>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: {
+      email: "",
+      password: "",
+      fullName: "",
+      ageConfirmed: false,
+      consentDataProcessing: false,
+      termsAccepted: false,
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const confirmed = useWatch({ control: form.control, name: CONFIRMATIONS }).every(Boolean);
@@ -32,7 +45,7 @@ export function SignUpForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     const { fullName, ...rest } = values;
-    const { error } = await authClient.signUp.email({ ...rest, name: fullName } as Parameters<typeof authClient.signUp.email>[0]);
+    const { error } = await authClient.signUp.email({ ...rest, name: fullName });
     if (error) return toastError(error);
     await resetSessionState(queryClient);
     toastSuccess(m.toast_account_created());
@@ -66,7 +79,7 @@ export function SignUpForm() {
               <Field label={labels[name]} inline>
                 <Checkbox
                   data-testid={`confirm-${name}`}
-                  checked={field.value === true}
+                  checked={field.value}
                   onCheckedChange={(v) => field.onChange(v === true)}
                 />
               </Field>
@@ -74,10 +87,18 @@ export function SignUpForm() {
           />
         ))}
         <p className="flex flex-wrap gap-x-4 text-sm">
-          <Link to="/terms" target="_blank" className="text-primary underline-offset-4 hover:underline">{m.auth_read_terms()}</Link>
-          <Link to="/privacy" target="_blank" className="text-primary underline-offset-4 hover:underline">{m.auth_read_privacy()}</Link>
+          <Link to="/terms" target="_blank" className="text-primary underline-offset-4 hover:underline">
+            {m.auth_read_terms()}
+          </Link>
+          <Link to="/privacy" target="_blank" className="text-primary underline-offset-4 hover:underline">
+            {m.auth_read_privacy()}
+          </Link>
         </p>
-        {confirmationError && <p role="alert" className="text-sm font-medium text-destructive">{translate(confirmationError)}</p>}
+        {confirmationError && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {translate(confirmationError)}
+          </p>
+        )}
       </div>
       <Button type="submit" disabled={!confirmed || isSubmitting} data-testid="sign-up-submit">
         {isSubmitting ? m.auth_creating_account() : m.auth_sign_up_submit()}

@@ -1,24 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toastError, toastSuccess } from "../../lib/toast";
-import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../ui/alert-dialog";
-import { Button } from "../ui/button";
-import { Skeleton } from "../ui/skeleton";
-import { Spinner } from "../ui/spinner";
-import { isolate } from "../../lib/locale";
-import { CertificateRow, type CertificateSummary } from "./certificate-row";
 
+import { isolate } from "../../lib/locale.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { m } from "../../paraglide/messages.js";
+import { trpc } from "../../trpc.ts";
+import { ConfirmDialog } from "../forms/confirm-dialog.tsx";
+import { IconButton } from "../ui/button.tsx";
+import { Skeleton } from "../ui/skeleton.tsx";
+import { CertificateRow, type CertificateSummary } from "./certificate-row.tsx";
 
 /**
  * The signed-in person's certificates, newest first: name, size and date; download fetches a fresh
@@ -43,7 +34,11 @@ export function CertificateList() {
   if (list.isPending) return <Skeleton className="h-14" />;
   const items = list.data ?? [];
   if (items.length === 0) {
-    return <p className="text-sm text-muted-foreground" data-testid="certificates-empty">{m.certificates_empty()}</p>;
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="certificates-empty">
+        {m.certificates_empty()}
+      </p>
+    );
   }
 
   return (
@@ -51,45 +46,33 @@ export function CertificateList() {
       <p className="sr-only">{m.certificates_count({ count: items.length })}</p>
       <ul className="grid divide-y rounded-lg border" data-testid="certificate-list">
         {items.map((certificate) => (
-          <CertificateRow key={certificate.id} certificate={certificate} testIds={{ row: "certificate-item", download: "certificate-download" }}>
-            <Button
+          <CertificateRow
+            key={certificate.id}
+            certificate={certificate}
+            testIds={{ row: "certificate-item", download: "certificate-download" }}
+          >
+            <IconButton
               type="button"
-              variant="ghost"
-              size="icon"
+              label={m.certificates_delete({ name: certificate.fileName })}
               className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-              aria-label={m.certificates_delete({ name: certificate.fileName })}
-              title={m.certificates_delete({ name: certificate.fileName })}
               onClick={() => setConfirming(certificate)}
               data-testid="certificate-delete"
             >
               <Trash2 aria-hidden />
-            </Button>
+            </IconButton>
           </CertificateRow>
         ))}
       </ul>
-      <AlertDialog open={confirming !== null} onOpenChange={(next) => !next && !remove.isPending && setConfirming(null)}>
-        <AlertDialogContent data-testid="certificate-delete-dialog">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{m.certificates_delete_title()}</AlertDialogTitle>
-            <AlertDialogDescription className="break-words">
-              {m.certificates_delete_description({ name: isolate(confirming?.fileName ?? "") })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>{m.profile_cancel()}</AlertDialogCancel>
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => confirming && remove.mutate({ id: confirming.id })}
-              data-testid="certificate-delete-confirm"
-            >
-              {remove.isPending && <Spinner />}
-              {m.certificates_delete_confirm()}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(next) => !next && setConfirming(null)}
+        title={m.certificates_delete_title()}
+        description={m.certificates_delete_description({ name: isolate(confirming?.fileName ?? "") })}
+        labels={{ cancel: m.profile_cancel(), confirm: m.certificates_delete_confirm() }}
+        pending={remove.isPending}
+        onConfirm={() => confirming && remove.mutate({ id: confirming.id })}
+        testIds={{ dialog: "certificate-delete-dialog", confirm: "certificate-delete-confirm" }}
+      />
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, FileText } from "lucide-react";
-import { type ReactNode, useState } from "react";
-import { formatDay, formatFileSize } from "../../lib/format";
-import { toastError } from "../../lib/toast";
+import { useState, type ReactNode } from "react";
+
+import { formatDay, formatFileSize } from "../../lib/format.ts";
+import { toastError } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Button } from "../ui/button";
-import { Spinner } from "../ui/spinner";
+import { trpc } from "../../trpc.ts";
+import { IconButton } from "../ui/button.tsx";
+import { Spinner } from "../ui/spinner.tsx";
 
 export type CertificateSummary = { id: string; fileName: string; fileSize: number; createdAt: Date };
 
@@ -28,7 +29,11 @@ export function useCertificateDownload() {
   const open = async (certificate: { id: string }) => {
     setOpening(certificate.id);
     try {
-      const link = await queryClient.fetchQuery({ ...trpc.certificates.link.queryOptions({ id: certificate.id }), staleTime: 0, gcTime: 0 });
+      const link = await queryClient.fetchQuery({
+        ...trpc.certificates.link.queryOptions({ id: certificate.id }),
+        staleTime: 0,
+        gcTime: 0,
+      });
       download(link.url, link.fileName);
     } catch (error) {
       toastError(error, m.certificates_open_failed());
@@ -56,25 +61,24 @@ export function CertificateRow({
     <li className={className ?? "flex items-center gap-3 p-3"} data-testid={testIds.row}>
       <FileText aria-hidden className="size-5 shrink-0 text-primary" />
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <span className="truncate text-sm font-medium" dir="auto" data-testid="certificate-name">{certificate.fileName}</span>
+        <span className="truncate text-sm font-medium" dir="auto" data-testid="certificate-name">
+          {certificate.fileName}
+        </span>
         <span className="text-xs text-muted-foreground">
           <span data-testid="certificate-size">{formatFileSize(certificate.fileSize)}</span>
           {" · "}
           {formatDay(certificate.createdAt)}
         </span>
       </div>
-      <Button
+      <IconButton
         type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={m.certificates_open({ name: certificate.fileName })}
-        title={m.certificates_open({ name: certificate.fileName })}
+        label={m.certificates_open({ name: certificate.fileName })}
         disabled={opening === certificate.id}
         onClick={() => void open(certificate)}
         data-testid={testIds.download}
       >
         {opening === certificate.id ? <Spinner /> : <Download aria-hidden />}
-      </Button>
+      </IconButton>
       {children}
     </li>
   );

@@ -1,20 +1,21 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { FileUp, Upload } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { type FileRejection, useDropzone } from "react-dropzone";
-import { CERTIFICATE_MAX_BYTES, CERTIFICATE_MIME, declaresPdf } from "../../../domain/certificates";
-import { ERR } from "../../../domain/errors";
-import { cn } from "../../lib/cn";
-import { errorMessage } from "../../lib/errors";
-import { translate } from "../../lib/messages";
-import { toastError, toastSuccess } from "../../lib/toast";
+import { useDropzone, type FileRejection } from "react-dropzone";
+
+import { CERTIFICATE_MAX_BYTES, CERTIFICATE_MIME, declaresPdf } from "../../../domain/certificates.ts";
+import { ERR } from "../../../domain/errors.ts";
+import { cn } from "../../lib/cn.ts";
+import { errorMessage, UploadError } from "../../lib/errors.ts";
+import { formatPercent } from "../../lib/format.ts";
+import { isolate } from "../../lib/locale.ts";
+import { translate } from "../../lib/messages.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Button } from "../ui/button";
-import { Progress } from "../ui/progress";
-import { formatPercent } from "../../lib/format";
-import { isolate } from "../../lib/locale";
-import { type CertificateUploadError, uploadCertificate } from "./upload-certificate";
+import { trpc } from "../../trpc.ts";
+import { Button } from "../ui/button.tsx";
+import { Progress } from "../ui/progress.tsx";
+import { uploadCertificate } from "./upload-certificate.ts";
 
 /** The same first checks the server makes, so an obvious mistake needs no round trip. */
 function precheck(file: File): string | null {
@@ -58,10 +59,9 @@ export function CertificateUpload({ className }: { className?: string }) {
       });
       await queryClient.invalidateQueries({ queryKey: trpc.certificates.list.queryKey() });
       toastSuccess(m.certificates_uploaded());
-    } catch (e) {
-      const failure = e as CertificateUploadError;
-      if (failure.status === 0 && !failure.code) return; // aborted: the page went away
-      const text = failure.code ? errorMessage(failure) : m.certificates_upload_failed();
+    } catch (failure) {
+      if (failure instanceof UploadError && failure.aborted) return; // the page went away
+      const text = failure instanceof UploadError && failure.code ? errorMessage(failure) : m.certificates_upload_failed();
       setError(text);
       toastError(failure, text);
     } finally {
@@ -110,7 +110,9 @@ export function CertificateUpload({ className }: { className?: string }) {
           </div>
         ) : (
           <>
-            <p className="text-sm font-medium">{dropzone.isDragActive ? m.certificates_drop_active() : m.certificates_drop_hint()}</p>
+            <p className="text-sm font-medium">
+              {dropzone.isDragActive ? m.certificates_drop_active() : m.certificates_drop_hint()}
+            </p>
             <p className="text-xs text-muted-foreground">{m.certificates_limits_hint()}</p>
             <Button type="button" variant="outline" size="sm" onClick={dropzone.open} data-testid="certificate-choose">
               <Upload aria-hidden />

@@ -1,20 +1,19 @@
 import { m } from "../../paraglide/messages.js";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
-import { CertificateList } from "./certificate-list";
-import { CertificateUpload } from "./certificate-upload";
+import { SectionCard } from "../ui/card.tsx";
+import { CertificateList } from "./certificate-list.tsx";
+import { CertificateUpload } from "./certificate-upload.tsx";
 
 /** /settings: upload and manage PDF certificates. */
 export function CertificatesCard() {
   return (
-    <Card data-testid="certificates-card">
-      <CardHeader>
-        <CardTitle asChild><h2>{m.certificates_title()}</h2></CardTitle>
-        <CardDescription>{m.certificates_description()}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <CertificateUpload />
-        <CertificateList />
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={m.certificates_title()}
+      description={m.certificates_description()}
+      contentClassName="grid gap-4"
+      data-testid="certificates-card"
+    >
+      <CertificateUpload />
+      <CertificateList />
+    </SectionCard>
   );
 }

@@ -1,20 +1,16 @@
-import { ERR } from "../../../domain/errors";
-
-/** What POST /api/certificates answers with 201. */
-export type UploadedCertificate = { id: string; fileName: string; fileSize: number; createdAt: string };
-
-/** A refused or failed upload: `code` is a message key when the server named one (errorMessage translates it). */
-export type CertificateUploadError = { code?: string; message?: string; status: number };
+import { ERR } from "../../../domain/errors.ts";
+import { UploadError, uploadErrorFrom } from "../../lib/errors.ts";
 
 /**
  * Sends one PDF to POST /api/certificates as multipart form data. XMLHttpRequest rather than fetch,
  * because only it reports upload progress (0–100 through `onProgress`). The session cookie goes along
- * (same origin); the server decides on type and size, the client only pre-checks.
+ * (same origin); the server decides on type and size, the client only pre-checks. A refusal rejects
+ * with an UploadError; the caller refreshes the certificate list after success.
  */
 export function uploadCertificate(
   file: File,
   { onProgress, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
-): Promise<UploadedCertificate> {
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/certificates");
@@ -23,13 +19,12 @@ export function uploadCertificate(
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      const body = xhr.response as (UploadedCertificate & { code?: string; message?: string }) | null;
-      if (xhr.status === 201 && body) return resolve(body);
-      const fallback = xhr.status === 413 ? ERR.certificateTooLarge : undefined;
-      reject({ code: body?.code ?? fallback, message: body?.message, status: xhr.status } satisfies CertificateUploadError);
+      if (xhr.status === 201) return resolve();
+      const body: unknown = xhr.response;
+      reject(uploadErrorFrom(xhr.status, body, xhr.status === 413 ? ERR.certificateTooLarge : undefined));
     };
-    xhr.onerror = () => reject({ code: "error_network", status: 0 } satisfies CertificateUploadError);
-    xhr.onabort = () => reject({ status: 0 } satisfies CertificateUploadError);
+    xhr.onerror = () => reject(new UploadError(0, "error_network"));
+    xhr.onabort = () => reject(new UploadError(0));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     const form = new FormData();
     form.append("file", file, file.name);

@@ -1,12 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import { ImageIcon, Users } from "lucide-react";
-import { UNREAD_COUNT_CAP } from "../../../domain/chat";
-import { cn } from "../../lib/cn";
-import { formatMessageTime, formatNumber } from "../../lib/format";
+
+import { UNREAD_COUNT_CAP } from "../../../domain/chat.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatMessageTime, formatNumber } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
-import { Avatar } from "../ui/avatar";
-import { TruncatedText } from "./truncated-text";
-import type { ChatListItem } from "./types";
+import { Avatar } from "../ui/avatar.tsx";
+import { TruncatedText } from "./truncated-text.tsx";
+import type { ChatListItem } from "./types.ts";
 
 /** "You: …" for the reader's own last message; a photo label when it has no text. */
 function LastMessage({ last }: { last: NonNullable<ChatListItem["lastMessage"]> }) {
@@ -70,7 +71,10 @@ export function ChatCard({ chat }: { chat: ChatListItem }) {
           </time>
         </span>
         <span className="mt-1 flex items-center gap-2">
-          <span className={cn("min-w-0 flex-1 text-sm", unread ? "text-foreground" : "text-muted-foreground")} data-testid="chat-card-last">
+          <span
+            className={cn("min-w-0 flex-1 text-sm", unread ? "text-foreground" : "text-muted-foreground")}
+            data-testid="chat-card-last"
+          >
             {chat.lastMessage ? <LastMessage last={chat.lastMessage} /> : m.chats_no_messages()}
           </span>
           <UnreadBadge count={chat.unreadCount} />

@@ -1,20 +1,21 @@
 import { useMutation } from "@tanstack/react-query";
 import { ImagePlus, SendHorizontal, X } from "lucide-react";
-import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { CHAT_IMAGE_TYPES } from "../../../domain/chat";
-import { ERR } from "../../../domain/errors";
-import { LIMITS } from "../../../domain/limits";
-import { cn } from "../../lib/cn";
-import { formatNumber } from "../../lib/format";
-import { toastError } from "../../lib/toast";
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
+
+import { CHAT_IMAGE_TYPES } from "../../../domain/chat.ts";
+import { ERR } from "../../../domain/errors.ts";
+import { LIMITS } from "../../../domain/limits.ts";
+import { cn } from "../../lib/cn.ts";
+import { errorKey } from "../../lib/errors.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { toastError } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Button } from "../ui/button";
-import { Spinner } from "../ui/spinner";
-import { Textarea } from "../ui/textarea";
-import { errorKey } from "../../lib/errors";
-import { chatFailureText, uploadFailureText } from "./chat-errors";
-import { uploadChatImage } from "./upload-chat-image";
+import { trpc } from "../../trpc.ts";
+import { IconButton } from "../ui/button.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { Textarea } from "../ui/textarea.tsx";
+import { chatFailureText, uploadFailureText } from "./chat-errors.ts";
+import { uploadChatImage } from "./upload-chat-image.ts";
 
 const ACCEPT = Object.keys(CHAT_IMAGE_TYPES).join(",");
 /** The character counter appears when this few characters are left. */
@@ -147,20 +148,26 @@ export function ChatComposer({ conversationId, onSent }: { conversationId: strin
           void submit();
         }}
       >
-        <input ref={fileRef} type="file" accept={ACCEPT} onChange={chooseFile} className="sr-only" tabIndex={-1} aria-hidden data-testid="chat-attach-input" />
-        <Button
+        <input
+          ref={fileRef}
+          type="file"
+          accept={ACCEPT}
+          onChange={chooseFile}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="chat-attach-input"
+        />
+        <IconButton
           type="button"
-          variant="ghost"
-          size="icon"
+          label={m.chat_attach_image()}
           onClick={() => fileRef.current?.click()}
           disabled={busy}
-          aria-label={m.chat_attach_image()}
-          title={m.chat_attach_image()}
           className="text-muted-foreground"
           data-testid="chat-attach-button"
         >
           <ImagePlus aria-hidden className="size-5" />
-        </Button>
+        </IconButton>
         <Textarea
           ref={textareaRef}
           rows={1}
@@ -175,24 +182,26 @@ export function ChatComposer({ conversationId, onSent }: { conversationId: strin
           className="max-h-36 min-h-10 resize-none rounded-2xl py-2"
           data-testid="chat-composer-input"
         />
-        <Button
+        <IconButton
           type="submit"
-          size="icon"
+          variant="default"
+          label={m.chat_send()}
           disabled={!canSend}
           // Keep the keyboard open on phones: the textarea keeps focus when the button is tapped.
           onPointerDown={(event) => event.preventDefault()}
-          aria-label={m.chat_send()}
-          title={m.chat_send()}
           className="rounded-full"
           data-testid="chat-send"
         >
           {phase === "sending" ? <Spinner /> : <SendHorizontal aria-hidden className="rtl:rotate-180" />}
-        </Button>
+        </IconButton>
       </form>
       {remaining <= COUNTER_FROM && (
         <p
           id={`chat-counter-${conversationId}`}
-          className={cn("mt-1 px-12 text-end text-xs tabular-nums", remaining < 0 ? "font-medium text-destructive" : "text-muted-foreground")}
+          className={cn(
+            "mt-1 px-12 text-end text-xs tabular-nums",
+            remaining < 0 ? "font-medium text-destructive" : "text-muted-foreground",
+          )}
           aria-live="polite"
           data-testid="chat-char-count"
         >

@@ -1,6 +1,6 @@
-import { ERR } from "../../../domain/errors";
-import { errorKey } from "../../lib/errors";
-import { hasMessage, translate } from "../../lib/messages";
+import { ERR } from "../../../domain/errors.ts";
+import { errorKey } from "../../lib/errors.ts";
+import { hasMessage, translate } from "../../lib/messages.ts";
 import { m } from "../../paraglide/messages.js";
 
 /** True when the server refused the conversation: 'Access Denied: You must be accepted to join this chat'. */
@@ -22,12 +22,9 @@ export function chatFailureText(error: unknown, fallback: string): string {
   return key && key !== ERR.generic && hasMessage(key) ? translate(key) : fallback;
 }
 
-/** A refused or failed image upload: `code` is a message key when the server named one. */
-export type ChatImageUploadError = { code?: string; status: number };
-
 /** The reason an upload failed ('Image must be less than 5MB'…), or 'Failed to upload image'. */
 export function uploadFailureText(error: unknown): string {
-  const code = (error as ChatImageUploadError | null)?.code;
-  const specific = code && code !== ERR.unauthorized && hasMessage(code) && code.startsWith("chat_");
-  return specific ? translate(code) : m.chat_image_upload_failed();
+  const key = errorKey(error);
+  const specific = key && key !== ERR.unauthorized && hasMessage(key) && key.startsWith("chat_");
+  return specific ? translate(key) : m.chat_image_upload_failed();
 }

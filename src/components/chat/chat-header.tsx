@@ -1,11 +1,12 @@
 import { Link } from "@tanstack/react-router";
+
 import { m } from "../../paraglide/messages.js";
-import { Avatar } from "../ui/avatar";
-import { Badge } from "../ui/badge";
-import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover";
-import { ChatBackLink } from "./chat-states";
-import { TruncatedText } from "./truncated-text";
-import type { ChatBackTarget, ChatConversation } from "./types";
+import { Avatar } from "../ui/avatar.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.tsx";
+import { ChatBackLink } from "./chat-states.tsx";
+import { TruncatedText } from "./truncated-text.tsx";
+import type { ChatBackTarget, ChatConversation } from "./types.ts";
 
 const STACK_MAX = 3;
 
@@ -27,7 +28,10 @@ function Participants({ conversation, meId }: { conversation: ChatConversation; 
             <Avatar key={p.id} initials={p.initials} size="sm" className="ring-2 ring-background" />
           ))}
           {more > 0 && (
-            <span aria-hidden className="grid size-8 place-items-center rounded-full bg-muted text-xs font-semibold text-muted-foreground ring-2 ring-background">
+            <span
+              aria-hidden
+              className="grid size-8 place-items-center rounded-full bg-muted text-xs font-semibold text-muted-foreground ring-2 ring-background"
+            >
               +{more}
             </span>
           )}

@@ -1,9 +1,10 @@
 import { ImageOff } from "lucide-react";
 import { useState } from "react";
+
 import { m } from "../../paraglide/messages.js";
-import { trpcClient } from "../../trpc";
-import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "../ui/dialog";
-import { Spinner } from "../ui/spinner";
+import { trpcClient } from "../../trpc.ts";
+import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "../ui/dialog.tsx";
+import { Spinner } from "../ui/spinner.tsx";
 
 type Phase = "shown" | "refreshing" | "failed";
 
@@ -35,7 +36,10 @@ export function ChatImage({ messageId, url, alt, onLoad }: { messageId: number; 
 
   if (phase === "failed") {
     return (
-      <p className="flex items-center gap-2 rounded-lg bg-muted/60 px-3 py-2 text-sm text-muted-foreground" data-testid="chat-image-failed">
+      <p
+        className="flex items-center gap-2 rounded-lg bg-muted/60 px-3 py-2 text-sm text-muted-foreground"
+        data-testid="chat-image-failed"
+      >
         <ImageOff aria-hidden className="size-4 shrink-0" />
         {m.chat_image_url_failed()}
       </p>
@@ -66,9 +70,19 @@ export function ChatImage({ messageId, url, alt, onLoad }: { messageId: number; 
           data-testid="chat-message-image"
         />
       </DialogTrigger>
-      <DialogContent closeLabel={m.common_close()} aria-describedby={undefined} className="max-w-[min(64rem,calc(100%-2rem))] p-2 sm:p-3" data-testid="chat-image-dialog">
+      <DialogContent
+        closeLabel={m.common_close()}
+        aria-describedby={undefined}
+        className="max-w-[min(64rem,calc(100%-2rem))] p-2 sm:p-3"
+        data-testid="chat-image-dialog"
+      >
         <DialogTitle className="sr-only">{alt}</DialogTitle>
-        <img src={src} alt={alt} onError={refresh} className="mx-auto max-h-[calc(100dvh-6rem)] w-auto max-w-full rounded-md object-contain" />
+        <img
+          src={src}
+          alt={alt}
+          onError={refresh}
+          className="mx-auto max-h-[calc(100dvh-6rem)] w-auto max-w-full rounded-md object-contain"
+        />
       </DialogContent>
     </Dialog>
   );

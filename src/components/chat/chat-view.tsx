@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Skeleton } from "../ui/skeleton";
-import { ChatComposer } from "./chat-composer";
-import { ChatHeader } from "./chat-header";
-import { ChatAccessDenied, ChatLoadFailed } from "./chat-states";
-import { MessageList } from "./message-list";
-import type { ChatBackTarget, ChatConversation } from "./types";
-import { useChatMessages } from "./use-chat-messages";
+import { trpc } from "../../trpc.ts";
+import { ChatComposer } from "./chat-composer.tsx";
+import { ChatHeader } from "./chat-header.tsx";
+import { ChatLoadFailed, ChatRefusal, MessagesLoading } from "./chat-states.tsx";
+import { MessageList } from "./message-list.tsx";
+import type { ChatBackTarget, ChatConversation } from "./types.ts";
+import { useChatMessages } from "./use-chat-messages.ts";
 
 /** The read marker follows the newest message while it is on screen and the page is visible. */
 function useMarkRead(conversation: ChatConversation, newestId: number, atBottom: boolean) {
@@ -45,10 +45,13 @@ export function ChatView({ conversation, meId, back }: { conversation: ChatConve
   const newestId = chat.messages.at(-1)?.id ?? 0;
   useMarkRead(conversation, newestId, atBottom);
 
-  if (chat.accessLost) return <ChatAccessDenied back={back} />;
+  if (chat.accessLost) return <ChatRefusal reason="denied" back={back} />;
   if (chat.loadError) return <ChatLoadFailed back={back} onRetry={chat.retryLoad} />;
 
-  const title = conversation.kind === "group" ? conversation.jobTitle : (conversation.participants.find((p) => p.id !== meId)?.fullName ?? conversation.jobTitle);
+  const title =
+    conversation.kind === "group"
+      ? conversation.jobTitle
+      : (conversation.participants.find((p) => p.id !== meId)?.fullName ?? conversation.jobTitle);
   return (
     <main
       className="mx-auto flex h-[calc(100dvh-3.5rem-1px)] w-full max-w-3xl flex-col bg-background sm:border-x"
@@ -58,12 +61,7 @@ export function ChatView({ conversation, meId, back }: { conversation: ChatConve
     >
       <ChatHeader conversation={conversation} meId={meId} back={back} />
       {chat.isPending ? (
-        <div className="flex-1 space-y-3 p-4" aria-busy="true">
-          <p className="sr-only" role="status">{m.chat_loading()}</p>
-          <Skeleton className="h-14 w-2/3" />
-          <Skeleton className="ms-auto h-10 w-1/2" />
-          <Skeleton className="h-20 w-3/5" />
-        </div>
+        <MessagesLoading className="p-4" />
       ) : (
         <MessageList
           messages={chat.messages}
@@ -76,7 +74,11 @@ export function ChatView({ conversation, meId, back }: { conversation: ChatConve
         />
       )}
       {chat.isReconnecting && (
-        <p role="status" className="flex items-center justify-center gap-2 border-t bg-amber-50 px-3 py-1.5 text-sm text-amber-900" data-testid="chat-reconnecting">
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 border-t bg-amber-50 px-3 py-1.5 text-sm text-amber-900"
+          data-testid="chat-reconnecting"
+        >
           <WifiOff aria-hidden className="size-4" />
           {m.chat_reconnecting()}
         </p>

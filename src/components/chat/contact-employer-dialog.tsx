@@ -1,24 +1,34 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Link, useLocation } from "@tanstack/react-router";
+import { useLocation } from "@tanstack/react-router";
 import { CircleCheck, MessageSquare } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { contactEmployerSchema } from "../../../domain/chat";
-import { LIMITS } from "../../../domain/limits";
-import { cn } from "../../lib/cn";
-import { formatNumber } from "../../lib/format";
-import { isolate } from "../../lib/locale";
-import { translate } from "../../lib/messages";
-import { useMe } from "../../lib/session";
-import { toastError, toastSuccess } from "../../lib/toast";
+import { useId, useState } from "react";
+
+import { contactEmployerSchema } from "../../../domain/chat.ts";
+import { LIMITS } from "../../../domain/limits.ts";
+import { cn } from "../../lib/cn.ts";
+import { errorKey } from "../../lib/errors.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { isolate } from "../../lib/locale.ts";
+import { translate } from "../../lib/messages.ts";
+import { useMe } from "../../lib/session.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Button } from "../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../ui/dialog";
-import { Field } from "../ui/field";
-import { Spinner } from "../ui/spinner";
-import { Textarea } from "../ui/textarea";
-import { errorKey } from "../../lib/errors";
-import { chatFailureText } from "./chat-errors";
+import { trpc } from "../../trpc.ts";
+import { DialogForm } from "../forms/dialog-form.tsx";
+import { Button } from "../ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../ui/dialog.tsx";
+import { Field } from "../ui/field.tsx";
+import { LinkButton } from "../ui/link-button.tsx";
+import { Textarea } from "../ui/textarea.tsx";
+import { chatFailureText } from "./chat-errors.ts";
 
 const contentSchema = contactEmployerSchema.shape.content;
 /** The character counter appears when this few characters are left. */
@@ -33,7 +43,7 @@ export type ContactEmployerDialogProps = {
 };
 
 /**
- * The job page's "Message employer" button and dialog (SPEC.md §2): a private message to the job's
+ * The job page's "Message employer" button and dialog (docs/product.md, Chat): a private message to the job's
  * owner ('Please enter a message', at most 2000 characters). On success: 'Message sent successfully',
  * and the dialog offers to open the conversation (/chats/{conversationId}). A visitor is sent to
  * sign in first. The server refuses the job's owner ('You cannot message your own job').
@@ -74,12 +84,16 @@ export function ContactEmployerDialog({ jobId, jobTitle, employerName, className
 
   if (!me.isPending && !me.data) {
     return (
-      <Button asChild variant="outline" className={cn("w-full sm:w-auto", className)}>
-        <Link to="/auth" search={{ redirect: location.href }} data-testid="contact-button">
-          <MessageSquare aria-hidden className="rtl:-scale-x-100" />
-          {m.contact_button()}
-        </Link>
-      </Button>
+      <LinkButton
+        to="/auth"
+        search={{ redirect: location.href }}
+        data-testid="contact-button"
+        variant="outline"
+        className={cn("w-full sm:w-auto", className)}
+      >
+        <MessageSquare aria-hidden className="rtl:-scale-x-100" />
+        {m.contact_button()}
+      </LinkButton>
     );
   }
 
@@ -92,8 +106,7 @@ export function ContactEmployerDialog({ jobId, jobTitle, employerName, className
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (contact.isPending) return;
     const parsed = contentSchema.safeParse(text);
     if (!parsed.success) {
@@ -121,22 +134,28 @@ export function ContactEmployerDialog({ jobId, jobTitle, employerName, className
               <Button variant="outline" onClick={() => onOpenChange(false)} data-testid="contact-close">
                 {m.common_close()}
               </Button>
-              <Button asChild>
-                <Link to="/chats/$conversationId" params={{ conversationId: sentTo }} data-testid="contact-open-conversation">
-                  {m.contact_open_conversation()}
-                </Link>
-              </Button>
+              <LinkButton to="/chats/$conversationId" params={{ conversationId: sentTo }} data-testid="contact-open-conversation">
+                {m.contact_open_conversation()}
+              </LinkButton>
             </DialogFooter>
           </>
         ) : (
-          <form onSubmit={submit} noValidate className="grid gap-4">
-            {/* Clear of the corner close button (the dialog pads only headers that are its direct children). */}
-            <DialogHeader className="pe-8">
-              <DialogTitle>{m.contact_title()}</DialogTitle>
-              <DialogDescription>
-                {employerName ? m.contact_description({ name: isolate(employerName) }) : m.contact_about_job({ title: isolate(jobTitle) })}
-              </DialogDescription>
-            </DialogHeader>
+          <DialogForm
+            title={m.contact_title()}
+            description={
+              employerName
+                ? m.contact_description({ name: isolate(employerName) })
+                : m.contact_about_job({ title: isolate(jobTitle) })
+            }
+            onSubmit={submit}
+            onCancel={() => onOpenChange(false)}
+            cancel={{ label: m.contact_cancel(), testId: "contact-cancel" }}
+            submit={{
+              label: contact.isPending ? m.contact_sending() : m.contact_send(),
+              pending: contact.isPending,
+              testId: "contact-send",
+            }}
+          >
             <Field
               id={fieldId}
               label={m.chat_message_label()}
@@ -162,16 +181,7 @@ export function ContactEmployerDialog({ jobId, jobTitle, employerName, className
                 data-testid="contact-message"
               />
             </Field>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)} data-testid="contact-cancel">
-                {m.contact_cancel()}
-              </Button>
-              <Button type="submit" disabled={contact.isPending} data-testid="contact-send">
-                {contact.isPending && <Spinner />}
-                {contact.isPending ? m.contact_sending() : m.contact_send()}
-              </Button>
-            </DialogFooter>
-          </form>
+          </DialogForm>
         )}
       </DialogContent>
     </Dialog>

@@ -1,14 +1,15 @@
 import { ArrowDown } from "lucide-react";
-import { type UIEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { cn } from "../../lib/cn";
-import { formatDateTime, formatMessageTime } from "../../lib/format";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from "react";
+
+import { cn } from "../../lib/cn.ts";
+import { formatDateTime, formatMessageTime } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
-import { Avatar } from "../ui/avatar";
-import { Button } from "../ui/button";
-import { Spinner } from "../ui/spinner";
-import { ChatImage } from "./chat-image";
-import { TruncatedText } from "./truncated-text";
-import type { ChatMessage } from "./types";
+import { Avatar } from "../ui/avatar.tsx";
+import { Button } from "../ui/button.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { ChatImage } from "./chat-image.tsx";
+import { TruncatedText } from "./truncated-text.tsx";
+import type { ChatMessage } from "./types.ts";
 
 /** Within this many pixels of the end the reader counts as "at the bottom" (and follows new messages). */
 const NEAR_BOTTOM_PX = 96;
@@ -22,7 +23,17 @@ function startsRun(message: ChatMessage, previous: ChatMessage | undefined): boo
   return new Date(message.createdAt).getTime() - new Date(previous.createdAt).getTime() > RUN_GAP_MS;
 }
 
-function MessageItem({ message, own, runStart, onImageLoad }: { message: ChatMessage; own: boolean; runStart: boolean; onImageLoad: () => void }) {
+function MessageItem({
+  message,
+  own,
+  runStart,
+  onImageLoad,
+}: {
+  message: ChatMessage;
+  own: boolean;
+  runStart: boolean;
+  onImageLoad: () => void;
+}) {
   const created = new Date(message.createdAt);
   return (
     <li
@@ -32,7 +43,12 @@ function MessageItem({ message, own, runStart, onImageLoad }: { message: ChatMes
       data-sender-id={message.senderId}
       data-own={own ? "true" : "false"}
     >
-      {!own && (runStart ? <Avatar initials={message.senderInitials} size="sm" className="mb-0.5 self-start" /> : <span aria-hidden className="w-8 shrink-0" />)}
+      {!own &&
+        (runStart ? (
+          <Avatar initials={message.senderInitials} size="sm" className="mb-0.5 self-start" />
+        ) : (
+          <span aria-hidden className="w-8 shrink-0" />
+        ))}
       <div className={cn("flex max-w-[85%] min-w-0 flex-col sm:max-w-[70%]", own ? "items-end" : "items-start")}>
         {runStart && !own && (
           <TruncatedText className="mb-0.5 px-1 text-xs font-medium text-muted-foreground" testId="chat-message-sender">
@@ -59,14 +75,25 @@ function MessageItem({ message, own, runStart, onImageLoad }: { message: ChatMes
             />
           )}
           {message.content && (
-            <p dir="auto" className={cn("text-[0.9375rem] leading-snug whitespace-pre-wrap [overflow-wrap:anywhere]", message.imageUrl && "px-2 pt-0.5")} data-testid="chat-message-text">
+            <p
+              dir="auto"
+              className={cn(
+                "text-[0.9375rem] leading-snug whitespace-pre-wrap [overflow-wrap:anywhere]",
+                message.imageUrl && "px-2 pt-0.5",
+              )}
+              data-testid="chat-message-text"
+            >
               {message.content}
             </p>
           )}
           <time
             dateTime={created.toISOString()}
             title={formatDateTime(created)}
-            className={cn("block text-end text-[0.6875rem] leading-none", own ? "text-primary-foreground/75" : "text-muted-foreground", message.imageUrl && "px-2 pb-1")}
+            className={cn(
+              "block text-end text-[0.6875rem] leading-none",
+              own ? "text-primary-foreground/75" : "text-muted-foreground",
+              message.imageUrl && "px-2 pb-1",
+            )}
           >
             {formatMessageTime(created)}
           </time>

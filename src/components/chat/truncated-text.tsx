@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
+
+import { cn } from "../../lib/cn.ts";
 
 /**
  * One line of user-written text (a name, a job title, a message preview) cut with an ellipsis at the

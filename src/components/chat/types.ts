@@ -1,7 +1,4 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../server/trpc/router";
-
-type Outputs = inferRouterOutputs<AppRouter>;
+import type { RouterOutputs as Outputs } from "../../trpc.ts";
 
 /** A conversation as the chat page opens it (chat.conversation / chat.conversationForJob). */
 export type ChatConversation = Outputs["chat"]["conversation"];

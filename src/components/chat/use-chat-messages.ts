@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CHAT_PAGE_MAX } from "../../../domain/chat";
-import { toastError } from "../../lib/toast";
+
+import { CHAT_PAGE_MAX } from "../../../domain/chat.ts";
+import { toastError } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc, trpcClient } from "../../trpc";
-import { chatFailureText, isChatAccessDenied } from "./chat-errors";
-import type { ChatMessage } from "./types";
+import { trpc, trpcClient } from "../../trpc.ts";
+import { chatFailureText, isChatAccessDenied } from "./chat-errors.ts";
+import type { ChatMessage } from "./types.ts";
 
 /** Wait this long for a sent message to come back over the socket before re-reading the newest page. */
 const SENT_ECHO_WAIT_MS = 2_000;

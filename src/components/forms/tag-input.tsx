@@ -1,10 +1,11 @@
 import { Plus, X } from "lucide-react";
 import { useState } from "react";
-import { translate } from "../../lib/messages";
-import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
-import { Field } from "../ui/field";
-import { Input } from "../ui/input";
+
+import { translate } from "../../lib/messages.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { Field } from "../ui/field.tsx";
+import { Input } from "../ui/input.tsx";
 
 /** What a typed tag becomes: the value to add, or the message key of why it is refused. */
 export type TagParse = { value: string } | { refusal: string };
@@ -32,7 +33,20 @@ export type TagInputProps = {
  * Tags typed one at a time: Enter or the add button adds the typed tag and clears the box. Blank input
  * is ignored, so is a tag already in the list (ignoring case); anything `parse` refuses shows its message.
  */
-export function TagInput({ value, onChange, parse, label, description, placeholder, addLabel, removeLabel, error, onRefused, testIds, prefix = "" }: TagInputProps) {
+export function TagInput({
+  value,
+  onChange,
+  parse,
+  label,
+  description,
+  placeholder,
+  addLabel,
+  removeLabel,
+  error,
+  onRefused,
+  testIds,
+  prefix = "",
+}: TagInputProps) {
   const [draft, setDraft] = useState("");
   const [refusal, setRefusal] = useState<string>();
 
@@ -84,7 +98,10 @@ export function TagInput({ value, onChange, parse, label, description, placehold
           {value.map((tag) => (
             <li key={tag}>
               <Badge variant="secondary" className="gap-1 ps-3 pe-1">
-                <span dir="auto">{prefix}{tag}</span>
+                <span dir="auto">
+                  {prefix}
+                  {tag}
+                </span>
                 <button
                   type="button"
                   className="rounded-full p-1 hover:bg-background/60"

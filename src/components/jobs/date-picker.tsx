@@ -2,13 +2,14 @@ import { CalendarDays, X } from "lucide-react";
 import { useState } from "react";
 import type { DayPickerLocale } from "react-day-picker";
 import { ar, de, enUS, es, fr, kk, ru, uz, zhCN } from "react-day-picker/locale";
-import { textDirection, type LanguageCode } from "../../../domain/languages";
-import { cn } from "../../lib/cn";
-import { formatDate, hasIntlData } from "../../lib/format";
-import { currentLanguage } from "../../lib/locale";
-import { Button } from "../ui/button";
-import { Calendar } from "../ui/calendar";
-import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover";
+
+import { textDirection, type LanguageCode } from "../../../domain/languages.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatDate, hasIntlData } from "../../lib/format.ts";
+import { currentLanguage } from "../../lib/locale.ts";
+import { Button } from "../ui/button.tsx";
+import { Calendar } from "../ui/calendar.tsx";
+import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.tsx";
 
 // Turkmen has no date-fns locale: its week layout and labels fall back to English. Month and weekday
 // names come from Intl where the browser has the language's data (Chromium has no Turkmen, and some
@@ -51,7 +52,9 @@ export type DatePickerProps = {
 function weekdayFormat(language: string): Intl.DateTimeFormat {
   const short = new Intl.DateTimeFormat(language, { weekday: "short" });
   const week = Array.from({ length: 7 }, (_, i) => new Date(2026, 0, 4 + i));
-  return week.some((day) => Array.from(short.format(day)).length > 4) ? new Intl.DateTimeFormat(language, { weekday: "narrow" }) : short;
+  return week.some((day) => Array.from(short.format(day)).length > 4)
+    ? new Intl.DateTimeFormat(language, { weekday: "narrow" })
+    : short;
 }
 
 /** One calendar day in a popover: the start-date field of the job form and the home page's date filter. */

@@ -1,8 +1,8 @@
-import { ApplyCard } from "../applications/apply-card";
-import { ContactEmployerDialog } from "../chat/contact-employer-dialog";
-import { JobReviews } from "../reviews/job-reviews";
-import { employerName } from "./job-money";
-import type { JobDetails, Me } from "./job-types";
+import { ApplyCard } from "../applications/apply-card.tsx";
+import { ContactEmployerDialog } from "../chat/contact-employer-dialog.tsx";
+import { JobReviews } from "../reviews/job-reviews.tsx";
+import { employerName } from "./job-money.ts";
+import type { JobDetails, Me } from "./job-types.ts";
 
 export type JobActionsProps = {
   job: JobDetails;
@@ -20,7 +20,14 @@ export function JobActions({ job, me }: JobActionsProps) {
   return (
     <>
       {!isOwner && <ApplyCard job={job} me={me} />}
-      {!isOwner && <ContactEmployerDialog jobId={job.id} jobTitle={job.title} employerName={employerName(job.employer)} className="sm:w-full" />}
+      {!isOwner && (
+        <ContactEmployerDialog
+          jobId={job.id}
+          jobTitle={job.title}
+          employerName={employerName(job.employer)}
+          className="sm:w-full"
+        />
+      )}
       {me && job.status === "completed" && <JobReviews jobId={job.id} />}
     </>
   );

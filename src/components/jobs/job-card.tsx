@@ -1,16 +1,17 @@
-import { Link } from "@tanstack/react-router";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useState } from "react";
-import type { JobSearchItem } from "./job-types";
-import { formatDate } from "../../lib/format";
-import { translate } from "../../lib/messages";
+
+import { formatDate } from "../../lib/format.ts";
+import { translate } from "../../lib/messages.ts";
 import { m } from "../../paraglide/messages.js";
-import { Badge } from "../ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
-import { employerName, rateLabel } from "./job-money";
-import { RatingSummary } from "./rating-summary";
-import { SkillBadges } from "./skill-badges";
-import { TranslateToggle } from "./translate-toggle";
+import { RatingSummary } from "../reviews/rating.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { CardLink } from "../ui/card-link.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { employerName, rateLabel } from "./job-money.ts";
+import type { JobSearchItem } from "./job-types.ts";
+import { SkillBadges } from "./skill-badges.tsx";
+import { TranslateToggle } from "./translate-toggle.tsx";
 
 /**
  * A job in the home list. The whole card opens the job (the title's link is stretched over it), while
@@ -19,26 +20,24 @@ import { TranslateToggle } from "./translate-toggle";
 export function JobCard({ job }: { job: JobSearchItem }) {
   const [translatedTitle, setTranslatedTitle] = useState<string | null>(null);
   return (
-    <Card className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring/40 hover:shadow-md" data-testid="job-card" data-job-id={job.id}>
+    <Card
+      className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring/40 hover:shadow-md"
+      data-testid="job-card"
+      data-job-id={job.id}
+    >
       <CardHeader>
         <CardTitle asChild className="line-clamp-2">
           <h3>
-            <Link
-              to="/jobs/$jobId"
-              params={{ jobId: job.id }}
-              className="outline-hidden after:absolute after:inset-0 after:rounded-xl"
-              data-testid="job-card-link"
-              dir="auto"
-            >
+            <CardLink to="/jobs/$jobId" params={{ jobId: job.id }} data-testid="job-card-link">
               {translatedTitle ?? job.title}
-            </Link>
+            </CardLink>
           </h3>
         </CardTitle>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="text-sm text-muted-foreground" dir="auto" data-testid="job-card-employer">
             {employerName({ fullName: job.employerFullName, companyName: job.employerCompanyName })}
           </span>
-          <RatingSummary average={job.employerRating} count={job.employerReviewCount} />
+          <RatingSummary {...job.employerRating} testId="employer-rating" />
         </div>
       </CardHeader>
       <CardContent className="grid gap-2 text-sm">
@@ -46,7 +45,9 @@ export function JobCard({ job }: { job: JobSearchItem }) {
         <div className="flex flex-wrap gap-x-4 gap-y-1.5">
           <span className="flex min-w-0 items-center gap-1.5">
             <MapPin aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-            <span className="truncate" dir="auto">{job.location}</span>
+            <span className="truncate" dir="auto">
+              {job.location}
+            </span>
           </span>
           <span className="flex items-center gap-1.5">
             <CalendarDays aria-hidden className="size-4 shrink-0 text-muted-foreground" />
@@ -57,7 +58,9 @@ export function JobCard({ job }: { job: JobSearchItem }) {
             {m.job_card_days({ count: job.durationDays })}
           </span>
         </div>
-        <span className="font-semibold" data-testid="job-card-rate">{rateLabel(job.hourlyRate, job.currency)}</span>
+        <span className="font-semibold" data-testid="job-card-rate">
+          {rateLabel(job.hourlyRate, job.currency)}
+        </span>
         <SkillBadges skills={job.skills} max={3} />
         <TranslateToggle
           jobId={job.id}

@@ -1,15 +1,10 @@
-import { CATEGORIES, type Category } from "../../../domain/categories";
-import {
-  DURATION_FILTERS,
-  type DurationFilterKey,
-  PRICE_FILTERS,
-  type PriceFilterKey,
-} from "../../../domain/job-filters";
-import { translate } from "../../lib/messages";
+import { CATEGORIES, type Category } from "../../../domain/categories.ts";
+import { DURATION_FILTERS, PRICE_FILTERS, type DurationFilterKey, type PriceFilterKey } from "../../../domain/job-filters.ts";
+import { translate } from "../../lib/messages.ts";
 import { m } from "../../paraglide/messages.js";
-import { Button } from "../ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
-import { DatePicker } from "./date-picker";
+import { SelectField, type SelectOption } from "../forms/select-field.tsx";
+import { Button } from "../ui/button.tsx";
+import { DatePicker } from "./date-picker.tsx";
 
 export type JobFilterValues = {
   category?: Category;
@@ -17,9 +12,6 @@ export type JobFilterValues = {
   date?: string;
   price?: PriceFilterKey;
 };
-
-// Radix Select cannot hold an empty value, so "any" has its own item value.
-const ANY = "any";
 
 const DURATION_LABELS: Record<DurationFilterKey, () => string> = {
   "1": () => m.home_duration_1(),
@@ -33,60 +25,42 @@ const PRICE_LABELS: Record<PriceFilterKey, () => string> = {
   negotiable: () => m.home_price_negotiable(),
 };
 
-function FilterSelect<T extends string>({
-  label,
-  anyLabel,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  anyLabel: string;
+type SelectFilter = "category" | "duration" | "price";
+
+// What a filter is called (read by screen readers) and what its "no choice" item says.
+const FILTER_LABELS: Record<SelectFilter, { label: () => string; any: () => string }> = {
+  category: { label: () => m.home_filter_category(), any: () => m.home_filter_any_category() },
+  duration: { label: () => m.home_filter_duration(), any: () => m.home_filter_any_duration() },
+  price: { label: () => m.home_filter_price(), any: () => m.home_filter_any_price() },
+};
+
+type FilterSelectProps<T extends string> = {
+  filter: SelectFilter;
   value: T | undefined;
-  options: { value: T; label: string }[];
+  options: SelectOption<T>[];
   onChange: (value: T | undefined) => void;
-  testId: string;
-}) {
-  return (
-    <Select value={value ?? ANY} onValueChange={(v) => onChange(v === ANY ? undefined : (v as T))}>
-      <SelectTrigger aria-label={label} data-testid={testId}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ANY}>{anyLabel}</SelectItem>
-        {options.map((o) => (
-          <SelectItem key={o.value} value={o.value} data-testid={`${testId}-${o.value}`}>
-            {o.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
+};
+
+/** One filter's select: its current choice shows in it, the label is for screen readers. */
+function FilterSelect<T extends string>({ filter, ...select }: FilterSelectProps<T>) {
+  const labels = FILTER_LABELS[filter];
+  return <SelectField {...select} label={labels.label()} labelHidden anyLabel={labels.any()} testId={`filter-${filter}`} />;
 }
 
 /** The four home filters: category, duration bucket, exact start day and price bucket. */
 export function JobFiltersBar({ value, onChange }: { value: JobFilterValues; onChange: (next: JobFilterValues) => void }) {
   const set = <K extends keyof JobFilterValues>(key: K, v: JobFilterValues[K]) => onChange({ ...value, [key]: v });
   const active = Object.values(value).some((v) => v !== undefined);
+  const categories = CATEGORIES.map((c) => ({ value: c, label: translate(`category_${c}`) }));
+  const durations = DURATION_FILTERS.map((f) => ({ value: f.key, label: DURATION_LABELS[f.key]() }));
+  const prices = PRICE_FILTERS.map((f) => ({ value: f.key, label: PRICE_LABELS[f.key]() }));
   return (
-    <section aria-label={m.home_filters_label()} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
-      <FilterSelect
-        label={m.home_filter_category()}
-        anyLabel={m.home_filter_any_category()}
-        value={value.category}
-        options={CATEGORIES.map((c) => ({ value: c, label: translate(`category_${c}`) }))}
-        onChange={(v) => set("category", v)}
-        testId="filter-category"
-      />
-      <FilterSelect
-        label={m.home_filter_duration()}
-        anyLabel={m.home_filter_any_duration()}
-        value={value.duration}
-        options={DURATION_FILTERS.map((f) => ({ value: f.key, label: DURATION_LABELS[f.key]() }))}
-        onChange={(v) => set("duration", v)}
-        testId="filter-duration"
-      />
+    <section
+      aria-label={m.home_filters_label()}
+      className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+    >
+      <FilterSelect filter="category" value={value.category} options={categories} onChange={(v) => set("category", v)} />
+      <FilterSelect filter="duration" value={value.duration} options={durations} onChange={(v) => set("duration", v)} />
       <DatePicker
         value={value.date}
         onChange={(v) => set("date", v)}
@@ -95,14 +69,7 @@ export function JobFiltersBar({ value, onChange }: { value: JobFilterValues; onC
         aria-label={m.home_filter_date()}
         data-testid="filter-date"
       />
-      <FilterSelect
-        label={m.home_filter_price()}
-        anyLabel={m.home_filter_any_price()}
-        value={value.price}
-        options={PRICE_FILTERS.map((f) => ({ value: f.key, label: PRICE_LABELS[f.key]() }))}
-        onChange={(v) => set("price", v)}
-        testId="filter-price"
-      />
+      <FilterSelect filter="price" value={value.price} options={prices} onChange={(v) => set("price", v)} />
       {active && (
         <Button type="button" variant="ghost" onClick={() => onChange({})} data-testid="filters-clear">
           {m.home_filters_clear()}

@@ -1,4 +1,4 @@
-import { formatMoney } from "../../lib/format";
+import { formatMoney } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
 
 /** "₽450/hour", or "Negotiable" when the job has no rate. */

@@ -1,7 +1,8 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+
 import { m } from "../../paraglide/messages.js";
-import { Input } from "../ui/input";
+import { Input } from "../ui/input.tsx";
 
 const DEBOUNCE_MS = 300;
 
@@ -40,8 +41,13 @@ export function JobSearchBox({ value, onCommit }: { value: string; onCommit: (te
         onCommit(draft.trim());
       }}
     >
-      <label htmlFor="home-search" className="sr-only">{m.home_search_label()}</label>
-      <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" />
+      <label htmlFor="home-search" className="sr-only">
+        {m.home_search_label()}
+      </label>
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
+      />
       <Input
         id="home-search"
         type="search"

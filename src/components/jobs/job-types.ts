@@ -1,7 +1,4 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../server/trpc/router";
-
-type Outputs = inferRouterOutputs<AppRouter>;
+import type { RouterOutputs as Outputs } from "../../trpc.ts";
 
 /** A job of the home list (jobs.search). */
 export type JobSearchItem = Outputs["jobs"]["search"]["items"][number];

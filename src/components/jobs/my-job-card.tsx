@@ -1,32 +1,30 @@
-import { Link } from "@tanstack/react-router";
 import { Clock, MapPin, Users, Wallet } from "lucide-react";
-import type { ApplicationStatus } from "../../../domain/statuses";
-import { formatMoney } from "../../lib/format";
-import { translate } from "../../lib/messages";
-import { m } from "../../paraglide/messages.js";
-import { Badge, type BadgeProps } from "../ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
-import { JobStatusBadge } from "./job-status-badge";
-import type { MyJobItem } from "./job-types";
-import { SkillBadges } from "./skill-badges";
 
-const APPLICATION_COLOURS: Record<ApplicationStatus, NonNullable<BadgeProps["variant"]>> = {
-  pending: "grey",
-  accepted: "green",
-  rejected: "red",
-};
+import { formatMoney } from "../../lib/format.ts";
+import { translate } from "../../lib/messages.ts";
+import { m } from "../../paraglide/messages.js";
+import { Badge } from "../ui/badge.tsx";
+import { CardLink } from "../ui/card-link.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import type { MyJobItem } from "./job-types.ts";
+import { SkillBadges } from "./skill-badges.tsx";
+import { ApplicationStatusBadge, JobStatusBadge } from "./status-badges.tsx";
 
 /** A card of /my-jobs; employers also see how many workers they need, workers their application's status. */
 export function MyJobCard({ job, showWorkers }: { job: MyJobItem; showWorkers: boolean }) {
   return (
-    <Card className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring/40 hover:shadow-md" data-testid="my-job-card" data-job-id={job.id}>
+    <Card
+      className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring/40 hover:shadow-md"
+      data-testid="my-job-card"
+      data-job-id={job.id}
+    >
       <CardHeader className="gap-2">
         <div className="flex items-start justify-between gap-2">
           <CardTitle asChild className="line-clamp-2">
             <h2>
-              <Link to="/jobs/$jobId" params={{ jobId: job.id }} className="outline-hidden after:absolute after:inset-0 after:rounded-xl" dir="auto">
+              <CardLink to="/jobs/$jobId" params={{ jobId: job.id }}>
                 {job.title}
-              </Link>
+              </CardLink>
             </h2>
           </CardTitle>
           <JobStatusBadge status={job.status} />
@@ -34,12 +32,14 @@ export function MyJobCard({ job, showWorkers }: { job: MyJobItem; showWorkers: b
         {job.applicationStatus && (
           <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="my-application-status">
             <span className="text-muted-foreground">{m.my_jobs_your_application()}</span>
-            <Badge variant={APPLICATION_COLOURS[job.applicationStatus]}>{translate(`my_jobs_application_${job.applicationStatus}`)}</Badge>
+            <ApplicationStatusBadge status={job.applicationStatus} mine />
           </p>
         )}
       </CardHeader>
       <CardContent className="grid gap-2 text-sm">
-        <p className="line-clamp-2 text-muted-foreground" dir="auto">{job.description}</p>
+        <p className="line-clamp-2 text-muted-foreground" dir="auto">
+          {job.description}
+        </p>
         <span className="flex items-center gap-2">
           <MapPin aria-hidden className="size-4 shrink-0 text-muted-foreground" />
           <span className="truncate">{job.location}</span>

@@ -1,6 +1,6 @@
-import { cn } from "../../lib/cn";
+import { cn } from "../../lib/cn.ts";
 import { m } from "../../paraglide/messages.js";
-import { Badge } from "../ui/badge";
+import { Badge } from "../ui/badge.tsx";
 
 /** Skill tags; with `max`, the first few and a "+N more" for the rest. */
 export function SkillBadges({ skills, max, className }: { skills: string[] | null; max?: number; className?: string }) {
@@ -11,12 +11,16 @@ export function SkillBadges({ skills, max, className }: { skills: string[] | nul
     <ul className={cn("flex flex-wrap gap-1.5", className)} data-testid="job-skills">
       {shown.map((skill) => (
         <li key={skill}>
-          <Badge variant="outline" dir="auto">{skill}</Badge>
+          <Badge variant="outline" dir="auto">
+            {skill}
+          </Badge>
         </li>
       ))}
       {hidden > 0 && (
         <li>
-          <Badge variant="secondary" data-testid="job-skills-more">{m.job_card_more_skills({ count: hidden })}</Badge>
+          <Badge variant="secondary" data-testid="job-skills-more">
+            {m.job_card_more_skills({ count: hidden })}
+          </Badge>
         </li>
       )}
     </ul>

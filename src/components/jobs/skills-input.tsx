@@ -1,7 +1,7 @@
-import { ERR } from "../../../domain/errors";
-import { MAX_SKILLS, skillSchema } from "../../../domain/jobs";
+import { ERR } from "../../../domain/errors.ts";
+import { MAX_SKILLS, skillSchema } from "../../../domain/jobs.ts";
 import { m } from "../../paraglide/messages.js";
-import { TagInput, type TagParse } from "../forms/tag-input";
+import { TagInput, type TagParse } from "../forms/tag-input.tsx";
 
 export type SkillsInputProps = {
   value: string[];

@@ -1,14 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Languages } from "lucide-react";
-import { type MouseEvent, useState } from "react";
-import { isLanguageCode } from "../../../domain/languages";
-import { cn } from "../../lib/cn";
-import { currentLanguage } from "../../lib/locale";
-import { toastError, toastSuccess } from "../../lib/toast";
+import { useState, type MouseEvent } from "react";
+
+import { isLanguageCode } from "../../../domain/languages.ts";
+import { cn } from "../../lib/cn.ts";
+import { currentLanguage } from "../../lib/locale.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Button } from "../ui/button";
-import { Spinner } from "../ui/spinner";
+import { trpc } from "../../trpc.ts";
+import { Button } from "../ui/button.tsx";
+import { Spinner } from "../ui/spinner.tsx";
 
 export type JobTranslationText = { title: string; description: string };
 

@@ -1,9 +1,10 @@
 import { Check, Languages } from "lucide-react";
-import { LANGUAGES } from "../../../domain/languages";
-import { currentLanguage, switchLanguage } from "../../lib/locale";
+
+import { LANGUAGES } from "../../../domain/languages.ts";
+import { currentLanguage, switchLanguage } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
-import { Button } from "../ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../ui/dropdown-menu";
+import { Button } from "../ui/button.tsx";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../ui/dropdown-menu.tsx";
 
 /** The ten languages with their flags; choosing one reloads the page in it. */
 export function LanguageSwitcher() {

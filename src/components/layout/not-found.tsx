@@ -1,7 +1,8 @@
-import { Link, useLocation } from "@tanstack/react-router";
+import { useLocation } from "@tanstack/react-router";
 import { useEffect } from "react";
+
 import { m } from "../../paraglide/messages.js";
-import { Button } from "../ui/button";
+import { LinkButton } from "../ui/link-button.tsx";
 
 /** The 404 page; the missing path goes to the console for whoever debugs a broken link. */
 export function NotFound() {
@@ -13,9 +14,7 @@ export function NotFound() {
     <main className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
       <p className="text-6xl font-bold text-primary">{m.not_found_code()}</p>
       <h1 className="text-2xl font-semibold">{m.not_found_title()}</h1>
-      <Button asChild>
-        <Link to="/">{m.not_found_home()}</Link>
-      </Button>
+      <LinkButton to="/">{m.not_found_home()}</LinkButton>
     </main>
   );
 }

@@ -1,9 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { LogOut, UserRound } from "lucide-react";
-import { useMe, useSignOut } from "../../lib/session";
+
+import { useMe, useSignOut } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
-import { Button } from "../ui/button";
-import { LanguageSwitcher } from "./language-switcher";
+import { IconButton } from "../ui/button.tsx";
+import { LinkButton } from "../ui/link-button.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 
 /** Brand, language switcher, and either Profile + sign-out or Sign In. */
 export function SiteHeader() {
@@ -20,21 +22,19 @@ export function SiteHeader() {
         <LanguageSwitcher />
         {hasProfile ? (
           <>
-            <Button asChild variant="outline" size="sm">
-              <Link to="/profile" data-testid="nav-profile">
-                <UserRound aria-hidden />
-                <span className="hidden sm:inline">{m.nav_profile()}</span>
-              </Link>
-            </Button>
-            <Button variant="ghost" size="icon" onClick={signOut} aria-label={m.nav_sign_out()} title={m.nav_sign_out()} data-testid="nav-sign-out">
+            <LinkButton to="/profile" data-testid="nav-profile" variant="outline" size="sm">
+              <UserRound aria-hidden />
+              <span className="hidden sm:inline">{m.nav_profile()}</span>
+            </LinkButton>
+            <IconButton label={m.nav_sign_out()} onClick={signOut} data-testid="nav-sign-out">
               <LogOut aria-hidden className="rtl:rotate-180" />
-            </Button>
+            </IconButton>
           </>
         ) : (
           !me.isPending && (
-            <Button asChild size="sm">
-              <Link to="/auth" data-testid="nav-sign-in">{m.nav_sign_in()}</Link>
-            </Button>
+            <LinkButton to="/auth" data-testid="nav-sign-in" size="sm">
+              {m.nav_sign_in()}
+            </LinkButton>
           )
         )}
       </div>

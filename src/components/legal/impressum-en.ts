@@ -1,5 +1,5 @@
-import { LEGAL } from "../../../domain/legal";
-import { type LegalDocument, placeholder } from "./legal-document";
+import { LEGAL } from "../../../domain/legal.ts";
+import { placeholder, type LegalDocument } from "./legal-document.ts";
 
 /** Impressum (legal notice), English. Bracketed values are filled in by the operator before launch. */
 export const impressumEn: LegalDocument = {
@@ -36,7 +36,11 @@ export const impressumEn: LegalDocument = {
             [{ strong: "Support: " }, { email: LEGAL.supportEmail }],
             [{ strong: "Personal data: " }, { email: LEGAL.privacyEmail }],
             [{ strong: "Phone: " }, placeholder("[Phone number]")],
-            [{ strong: "Single point of contact for authorities (EU Digital Services Act, Art. 11): " }, { email: LEGAL.supportEmail }, " (English or Russian)"],
+            [
+              { strong: "Single point of contact for authorities (EU Digital Services Act, Art. 11): " },
+              { email: LEGAL.supportEmail },
+              " (English or Russian)",
+            ],
           ],
         },
       ],
@@ -80,7 +84,13 @@ export const impressumEn: LegalDocument = {
       id: "content",
       heading: "5. Responsibility for content",
       blocks: [
-        ["Responsible for the editorial content of this website: ", placeholder("[Name of the person responsible]"), ", ", placeholder("[Registered address]"), "."],
+        [
+          "Responsible for the editorial content of this website: ",
+          placeholder("[Name of the person responsible]"),
+          ", ",
+          placeholder("[Registered address]"),
+          ".",
+        ],
         [
           "Jobs, profiles, reviews and messages are published by users, who are responsible for them. If you find unlawful content, please report it to ",
           { email: LEGAL.supportEmail },

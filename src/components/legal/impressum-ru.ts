@@ -1,5 +1,5 @@
-import { LEGAL } from "../../../domain/legal";
-import { type LegalDocument, placeholder } from "./legal-document";
+import { LEGAL } from "../../../domain/legal.ts";
+import { placeholder, type LegalDocument } from "./legal-document.ts";
 
 /** Выходные данные (Impressum), русский текст. Значения в скобках оператор заполняет до запуска. */
 export const impressumRu: LegalDocument = {
@@ -36,7 +36,11 @@ export const impressumRu: LegalDocument = {
             [{ strong: "Поддержка: " }, { email: LEGAL.supportEmail }],
             [{ strong: "Персональные данные: " }, { email: LEGAL.privacyEmail }],
             [{ strong: "Телефон: " }, placeholder("[Номер телефона]")],
-            [{ strong: "Единая точка контакта для органов власти (ст. 11 Регламента ЕС о цифровых услугах): " }, { email: LEGAL.supportEmail }, " (на английском или русском языке)"],
+            [
+              { strong: "Единая точка контакта для органов власти (ст. 11 Регламента ЕС о цифровых услугах): " },
+              { email: LEGAL.supportEmail },
+              " (на английском или русском языке)",
+            ],
           ],
         },
       ],
@@ -71,7 +75,11 @@ export const impressumRu: LegalDocument = {
           list: [
             [{ strong: "ФИО: " }, placeholder("[ФИО ответственного за обработку персональных данных]")],
             [{ strong: "Электронная почта: " }, { email: LEGAL.privacyEmail }],
-            [{ strong: "Почтовый адрес: " }, placeholder("[Юридический адрес]"), ", с пометкой «Ответственному за обработку персональных данных»"],
+            [
+              { strong: "Почтовый адрес: " },
+              placeholder("[Юридический адрес]"),
+              ", с пометкой «Ответственному за обработку персональных данных»",
+            ],
           ],
         },
       ],
@@ -80,7 +88,13 @@ export const impressumRu: LegalDocument = {
       id: "content",
       heading: "5. Ответственность за содержание",
       blocks: [
-        ["Ответственный за редакционное содержание сайта: ", placeholder("[ФИО ответственного лица]"), ", ", placeholder("[Юридический адрес]"), "."],
+        [
+          "Ответственный за редакционное содержание сайта: ",
+          placeholder("[ФИО ответственного лица]"),
+          ", ",
+          placeholder("[Юридический адрес]"),
+          ".",
+        ],
         [
           "Вакансии, профили, отзывы и сообщения публикуют пользователи, и они несут за них ответственность. Если вы обнаружили незаконные материалы, сообщите о них на ",
           { email: LEGAL.supportEmail },

@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LEGAL, legalTextLanguage } from "../../../domain/legal";
-import { MIN_AGE } from "../../../domain/limits";
-import type { LegalBlock, LegalDocument, LegalInline, LegalParagraph, LegalSection, LegalTexts } from "./legal-document";
-import { IMPRESSUM, PRIVACY, TERMS } from "./legal-texts";
+
+import { LEGAL, legalTextLanguage } from "../../../domain/legal.ts";
+import { MIN_AGE } from "../../../domain/limits.ts";
+import type { LegalBlock, LegalDocument, LegalInline, LegalParagraph, LegalSection, LegalTexts } from "./legal-document.ts";
+import { IMPRESSUM, PRIVACY, TERMS } from "./legal-texts.ts";
 
 const inlineText = (i: LegalInline): string =>
   typeof i === "string" ? i : "email" in i ? i.email : "href" in i ? i.text : "strong" in i ? i.strong : i.placeholder;
 const paragraphText = (p: LegalParagraph) => (typeof p === "string" ? p : p.map(inlineText).join(""));
-const blockText = (b: LegalBlock) => (typeof b === "object" && "list" in b ? b.list.map(paragraphText).join("\n") : paragraphText(b));
+const blockText = (b: LegalBlock) =>
+  typeof b === "object" && "list" in b ? b.list.map(paragraphText).join("\n") : paragraphText(b);
 const sectionText = (s: LegalSection) => [s.heading, ...s.blocks.map(blockText)].join("\n");
 const documentText = (d: LegalDocument) => [...d.intro.map(blockText), ...d.sections.map(sectionText)].join("\n");
 const section = (d: LegalDocument, id: string) => {
@@ -16,8 +18,8 @@ const section = (d: LegalDocument, id: string) => {
   return sectionText(found);
 };
 
-// Every heading SPEC.md §2 lists for the three pages, with words each language's heading must carry.
-const SPEC_HEADINGS: Record<string, { texts: LegalTexts; headings: Record<string, { en: RegExp; ru: RegExp }> }> = {
+// The headings each of the three legal pages must have, with words each language's heading must carry.
+const REQUIRED_HEADINGS: Record<string, { texts: LegalTexts; headings: Record<string, { en: RegExp; ru: RegExp }> }> = {
   terms: {
     texts: TERMS,
     headings: {
@@ -58,15 +60,15 @@ const SPEC_HEADINGS: Record<string, { texts: LegalTexts; headings: Record<string
   },
 };
 
-describe.each(Object.entries(SPEC_HEADINGS))("%s", (_page, { texts, headings }) => {
-  it.each(["en", "ru"] as const)("has every SPEC heading in %s, each with real text", (lang) => {
+describe.each(Object.entries(REQUIRED_HEADINGS))("%s", (_page, { texts, headings }) => {
+  it.each(["en", "ru"] as const)("has every required heading in %s, each with real text", (lang) => {
     const doc = texts[lang];
     expect(doc.lang).toBe(lang);
     for (const [id, words] of Object.entries(headings)) {
       const found = doc.sections.find((s) => s.id === id);
       expect(found, `${lang} section ${id}`).toBeDefined();
       expect(found?.heading).toMatch(words[lang]);
-      expect(sectionText(found as LegalSection).length, `${lang} section ${id} is substantive`).toBeGreaterThan(120);
+      expect(section(doc, id).length, `${lang} section ${id} is substantive`).toBeGreaterThan(120);
     }
   });
 
@@ -87,7 +89,7 @@ describe("what the texts state", () => {
     for (const doc of [TERMS.en, TERMS.ru, PRIVACY.en, PRIVACY.ru]) expect(documentText(doc)).not.toMatch(/(?<!\d)16(?!\d)/);
   });
 
-  it("promises the response times of 152-FZ as amended, not SPEC.md's 30 days", () => {
+  it("promises the response times of 152-FZ as amended (10 + 5 working days), not the old 30 days", () => {
     const { requestResponseWorkingDays: days, requestExtensionWorkingDays: extra } = LEGAL;
     expect(section(PRIVACY.en, "requests")).toContain(`within ${days} working days`);
     expect(section(PRIVACY.en, "requests")).toContain(`no more than ${extra} working days`);
@@ -99,8 +101,12 @@ describe("what the texts state", () => {
   });
 
   it("states localization in Russia, the separate consent, the JSON export and the only cookie", () => {
-    expect(section(PRIVACY.en, "storage")).toMatch(/citizens of the Russian Federation.*databases located in the Russian Federation/s);
-    expect(section(PRIVACY.ru, "storage")).toMatch(/граждан Российской Федерации.*находящихся на территории Российской Федерации/s);
+    expect(section(PRIVACY.en, "storage")).toMatch(
+      /citizens of the Russian Federation.*databases located in the Russian Federation/s,
+    );
+    expect(section(PRIVACY.ru, "storage")).toMatch(
+      /граждан Российской Федерации.*находящихся на территории Российской Федерации/s,
+    );
     expect(section(PRIVACY.en, "consent")).toMatch(/separate document.*own checkbox.*own record/s);
     expect(section(PRIVACY.ru, "consent")).toMatch(/отдельный документ.*отдельного флажка.*отдельную запись/s);
     expect(section(PRIVACY.en, "rights")).toMatch(/JSON/);
@@ -114,11 +120,18 @@ describe("what the texts state", () => {
 
   it("marks the impressum's company details as placeholders and names the regulators and the officer", () => {
     const placeholders = (doc: LegalDocument) =>
-      doc.sections.flatMap((s) => s.blocks.flatMap((b) => (typeof b === "object" && "list" in b ? b.list : [b])))
+      doc.sections
+        .flatMap((s) => s.blocks.flatMap((b) => (typeof b === "object" && "list" in b ? b.list : [b])))
         .flatMap((p) => (typeof p === "string" ? [] : p))
         .flatMap((i) => (typeof i === "object" && "placeholder" in i ? [i.placeholder] : []));
     expect(placeholders(IMPRESSUM.en)).toEqual(
-      expect.arrayContaining(["[Company legal name]", "[OGRN / registration number]", "[INN / tax number]", "[Registered address]", "[VAT ID]"]),
+      expect.arrayContaining([
+        "[Company legal name]",
+        "[OGRN / registration number]",
+        "[INN / tax number]",
+        "[Registered address]",
+        "[VAT ID]",
+      ]),
     );
     expect(placeholders(IMPRESSUM.ru).length).toBeGreaterThanOrEqual(placeholders(IMPRESSUM.en).length);
     for (const doc of [IMPRESSUM.en, IMPRESSUM.ru]) for (const p of placeholders(doc)) expect(p).toMatch(/^\[.+\]$/);
@@ -144,14 +157,22 @@ describe("numbers come from the constants, not from the texts", () => {
   it("renders changed deadlines and a changed minimum age", async () => {
     vi.resetModules();
     vi.doMock("../../../domain/legal", async (importOriginal) => {
-      const actual = await importOriginal<typeof import("../../../domain/legal")>();
-      return { ...actual, LEGAL: { ...actual.LEGAL, requestResponseWorkingDays: 7, requestExtensionWorkingDays: 3, withdrawnConsentDestructionDays: 21 } };
+      const actual = await importOriginal<typeof import("../../../domain/legal.ts")>();
+      return {
+        ...actual,
+        LEGAL: {
+          ...actual.LEGAL,
+          requestResponseWorkingDays: 7,
+          requestExtensionWorkingDays: 3,
+          withdrawnConsentDestructionDays: 21,
+        },
+      };
     });
     vi.doMock("../../../domain/limits", async (importOriginal) => ({
-      ...(await importOriginal<typeof import("../../../domain/limits")>()),
+      ...(await importOriginal<typeof import("../../../domain/limits.ts")>()),
       MIN_AGE: 21,
     }));
-    const { PRIVACY: privacy, TERMS: terms } = await import("./legal-texts");
+    const { PRIVACY: privacy, TERMS: terms } = await import("./legal-texts.ts");
     expect(section(privacy.en, "requests")).toContain("within 7 working days");
     expect(section(privacy.en, "requests")).toContain("no more than 3 working days");
     expect(section(privacy.ru, "requests")).toContain("в течение 7 рабочих дней");

@@ -1,10 +1,11 @@
-import type { LegalTextLanguage } from "../../../domain/legal";
+import type { LegalTextLanguage } from "../../../domain/legal.ts";
 
 /**
  * A run of legal text: words, an e-mail address, a link to a page of the app, emphasis, or a value the
  * operator must still fill in (shown visibly as a placeholder).
  */
-export type LegalInline = string | { email: string } | { href: string; text: string } | { strong: string } | { placeholder: string };
+export type LegalInline =
+  string | { email: string } | { href: string; text: string } | { strong: string } | { placeholder: string };
 
 /** A paragraph (a string or a sequence of runs) or a bulleted list of such paragraphs. */
 export type LegalParagraph = string | LegalInline[];
@@ -30,5 +31,7 @@ export function ruPlural(count: number, one: string, few: string, many: string):
 
 /** An age in Russian: the genitive after "достигшие" or "младше" ("18 лет"), the nominative after "исполнилось". */
 export function ruAge(years: number, grammaticalCase: "genitive" | "nominative"): string {
-  return grammaticalCase === "genitive" ? `${years} ${ruPlural(years, "года", "лет", "лет")}` : `${years} ${ruPlural(years, "год", "года", "лет")}`;
+  return grammaticalCase === "genitive"
+    ? `${years} ${ruPlural(years, "года", "лет", "лет")}`
+    : `${years} ${ruPlural(years, "год", "года", "лет")}`;
 }

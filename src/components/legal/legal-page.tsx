@@ -1,12 +1,10 @@
-import { Link } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
-import { LEGAL, legalTextLanguage } from "../../../domain/legal";
-import { textDirection } from "../../../domain/languages";
-import { formatDate } from "../../lib/format";
-import { currentLanguage } from "../../lib/locale";
+import { textDirection } from "../../../domain/languages.ts";
+import { LEGAL, legalTextLanguage } from "../../../domain/legal.ts";
+import { formatDate } from "../../lib/format.ts";
+import { currentLanguage } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
-import { Button } from "../ui/button";
-import type { LegalBlock, LegalInline, LegalParagraph, LegalTexts } from "./legal-document";
+import { BackLink } from "../layout/back-link.tsx";
+import type { LegalBlock, LegalInline, LegalParagraph, LegalTexts } from "./legal-document.ts";
 
 /**
  * A legal page in the root layout: back button, title and date in the reader's language, then the text
@@ -19,17 +17,18 @@ export function LegalPage({ title, texts, testId }: { title: string; texts: Lega
   const inOwnLanguage = reader === doc.lang;
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10" data-testid={testId}>
-      <Button asChild variant="ghost" size="sm" className="-ms-3 mb-6">
-        <Link to="/" data-testid="legal-back">
-          <ArrowLeft aria-hidden className="rtl:rotate-180" />
-          {m.legal_back_home()}
-        </Link>
-      </Button>
+      <BackLink to="/" className="-ms-3 mb-6" data-testid="legal-back">
+        {m.legal_back_home()}
+      </BackLink>
       <header className="mb-8 space-y-2 border-b pb-6">
         <h1 className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">{title}</h1>
         <p className="text-sm text-muted-foreground">{m.legal_last_updated({ date: formatDate(LEGAL.lastUpdated, "long") })}</p>
         {!inOwnLanguage && (
-          <p className="rounded-md border border-primary/30 bg-primary/5 px-4 py-3 text-sm" role="note" data-testid="legal-language-note">
+          <p
+            className="rounded-md border border-primary/30 bg-primary/5 px-4 py-3 text-sm"
+            role="note"
+            data-testid="legal-language-note"
+          >
             {m.legal_english_note()}
           </p>
         )}
@@ -41,7 +40,11 @@ export function LegalPage({ title, texts, testId }: { title: string; texts: Lega
           ))}
         </div>
         <nav aria-label={m.legal_contents()} className="my-8 rounded-lg border bg-muted/40 p-4 sm:p-5">
-          <h2 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase" lang={reader} dir={textDirection(reader)}>
+          <h2
+            className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase"
+            lang={reader}
+            dir={textDirection(reader)}
+          >
             {m.legal_contents()}
           </h2>
           <ol className="space-y-1.5 text-sm">

@@ -1,6 +1,6 @@
-import { LEGAL } from "../../../domain/legal";
-import { LIMITS, MIN_AGE } from "../../../domain/limits";
-import { type LegalDocument, placeholder } from "./legal-document";
+import { LEGAL } from "../../../domain/legal.ts";
+import { LIMITS, MIN_AGE } from "../../../domain/limits.ts";
+import { placeholder, type LegalDocument } from "./legal-document.ts";
 
 const linkMinutes = LIMITS.signedUrlSeconds / 60;
 
@@ -36,12 +36,27 @@ export const privacyEn: LegalDocument = {
         "We collect only the data you give us and the data the service needs to work:",
         {
           list: [
-            [{ strong: "Account: " }, "e-mail address, password (stored only as a salted hash, never in readable form), full name and user type (worker or employer)."],
-            [{ strong: "Profile: " }, "date of birth, bio, location, phone number, company name (employers), preferred currency, interests (workers), and your privacy and notification settings."],
-            [{ strong: "Activity: " }, "jobs you post, applications and their messages, private and group chat messages and the images you attach, ratings and reviews you give and receive, and your notifications."],
+            [
+              { strong: "Account: " },
+              "e-mail address, password (stored only as a salted hash, never in readable form), full name and user type (worker or employer).",
+            ],
+            [
+              { strong: "Profile: " },
+              "date of birth, bio, location, phone number, company name (employers), preferred currency, interests (workers), and your privacy and notification settings.",
+            ],
+            [
+              { strong: "Activity: " },
+              "jobs you post, applications and their messages, private and group chat messages and the images you attach, ratings and reviews you give and receive, and your notifications.",
+            ],
             [{ strong: "Certificates: " }, "PDF files you upload to your profile, with their names and sizes."],
-            [{ strong: "Consents: " }, "the record that you gave or withdrew consent to the processing of personal data and that you accepted the Terms, with the date of each."],
-            [{ strong: "Technical data: " }, "for each signed-in session, the session identifier, the IP address and the browser’s user agent, used to keep you signed in and to protect your account."],
+            [
+              { strong: "Consents: " },
+              "the record that you gave or withdrew consent to the processing of personal data and that you accepted the Terms, with the date of each.",
+            ],
+            [
+              { strong: "Technical data: " },
+              "for each signed-in session, the session identifier, the IP address and the browser’s user agent, used to keep you signed in and to protect your account.",
+            ],
           ],
         },
         "We do not ask for special categories of personal data (such as health, religious or political views) or biometric data. Please do not include them in your bio, jobs or messages.",
@@ -99,7 +114,10 @@ export const privacyEn: LegalDocument = {
         {
           list: [
             [{ strong: "Access: " }, "learn whether and how we process your data and receive a copy of it."],
-            [{ strong: "Correction: " }, "have inaccurate or incomplete data corrected; most of it you can edit yourself in your profile settings."],
+            [
+              { strong: "Correction: " },
+              "have inaccurate or incomplete data corrected; most of it you can edit yourself in your profile settings.",
+            ],
             [
               { strong: "Deletion: " },
               "have your data deleted. Deleting your account on the ",
@@ -113,7 +131,10 @@ export const privacyEn: LegalDocument = {
               { href: "/settings/privacy", text: "Privacy and data" },
               " page.",
             ],
-            [{ strong: "Objection and restriction: " }, "where the GDPR applies, object to processing based on our legitimate interest and ask us to restrict processing."],
+            [
+              { strong: "Objection and restriction: " },
+              "where the GDPR applies, object to processing based on our legitimate interest and ask us to restrict processing.",
+            ],
             [
               { strong: "Complaint: " },
               "complain to Roskomnadzor or, in the European Union, to the data protection authority of your country. We would be glad if you contacted us first.",
@@ -171,7 +192,11 @@ export const privacyEn: LegalDocument = {
       blocks: [
         "We keep your data as long as your account exists. When you delete your account or ask us to delete your data, we delete it in one operation: profile, sign-in data and sessions, jobs, applications, interests, certificates and their files, chat messages and their images, chat memberships, ratings given and received, notifications and consent records. Files are removed right after the deletion. A log entry without personal data records only that a deletion took place.",
         `When you withdraw your consent, we stop processing the data based on it and destroy that data within ${LEGAL.withdrawnConsentDestructionDays} days of receiving the withdrawal, unless a law obliges or allows us to keep specific data; such data is kept only as long as that law requires.`,
-        ["Deleted data disappears from our backups when they are overwritten, at the latest after ", placeholder("[Backup retention period]"), "."],
+        [
+          "Deleted data disappears from our backups when they are overwritten, at the latest after ",
+          placeholder("[Backup retention period]"),
+          ".",
+        ],
       ],
     },
     {

@@ -1,6 +1,6 @@
-import { LEGAL } from "../../../domain/legal";
-import { MIN_AGE } from "../../../domain/limits";
-import { type LegalDocument, placeholder } from "./legal-document";
+import { LEGAL } from "../../../domain/legal.ts";
+import { MIN_AGE } from "../../../domain/limits.ts";
+import { placeholder, type LegalDocument } from "./legal-document.ts";
 
 /** Terms of Service, English. */
 export const termsEn: LegalDocument = {

@@ -1,6 +1,6 @@
-import { LEGAL } from "../../../domain/legal";
-import { MIN_AGE } from "../../../domain/limits";
-import { type LegalDocument, placeholder, ruAge, ruPlural } from "./legal-document";
+import { LEGAL } from "../../../domain/legal.ts";
+import { MIN_AGE } from "../../../domain/limits.ts";
+import { placeholder, ruAge, ruPlural, type LegalDocument } from "./legal-document.ts";
 
 const ageGenitive = ruAge(MIN_AGE, "genitive");
 

@@ -1,7 +1,7 @@
-import { ERR } from "../../../domain/errors";
-import { interestSchema } from "../../../domain/profile";
+import { ERR } from "../../../domain/errors.ts";
+import { interestSchema } from "../../../domain/profile.ts";
 import { m } from "../../paraglide/messages.js";
-import { TagInput, type TagParse } from "../forms/tag-input";
+import { TagInput, type TagParse } from "../forms/tag-input.tsx";
 
 function parseInterest(draft: string): TagParse {
   const parsed = interestSchema.safeParse(draft);

@@ -1,17 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { interestSchema } from "../../../domain/profile";
-import { MAX_INTERESTS } from "../../../domain/settings";
-import { errorMessage } from "../../lib/errors";
-import { translate } from "../../lib/messages";
-import { toastError, toastSuccess } from "../../lib/toast";
+
+import { interestSchema } from "../../../domain/profile.ts";
+import { MAX_INTERESTS } from "../../../domain/settings.ts";
+import { errorMessage } from "../../lib/errors.ts";
+import { translate } from "../../lib/messages.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Button } from "../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../ui/dialog";
-import { Field } from "../ui/field";
-import { Input } from "../ui/input";
+import { trpc } from "../../trpc.ts";
+import { DialogForm } from "../forms/dialog-form.tsx";
+import { Button } from "../ui/button.tsx";
+import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog.tsx";
+import { Field } from "../ui/field.tsx";
+import { Input } from "../ui/input.tsx";
 
 /**
  * The Add interest button and its dialog. A duplicate (any case) simply closes the dialog; the server
@@ -64,18 +66,19 @@ export function AddInterestDialog({ existing }: { existing: string[] }) {
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={m.common_close()} data-testid="interest-dialog">
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
+        <DialogForm
+          title={m.profile_interest_dialog_title()}
+          description={m.profile_interest_dialog_description()}
+          onSubmit={submit}
+          onCancel={() => close(false)}
+          cancel={{ label: m.profile_cancel() }}
+          submit={{
+            label: m.profile_interest_save(),
+            pending: add.isPending,
+            disabled: draft.trim() === "",
+            testId: "interest-dialog-save",
           }}
         >
-          <DialogHeader>
-            <DialogTitle>{m.profile_interest_dialog_title()}</DialogTitle>
-            <DialogDescription>{m.profile_interest_dialog_description()}</DialogDescription>
-          </DialogHeader>
           <Field label={m.profile_interests_title()} error={error}>
             <Input
               value={draft}
@@ -87,15 +90,7 @@ export function AddInterestDialog({ existing }: { existing: string[] }) {
               data-testid="interest-dialog-input"
             />
           </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)}>
-              {m.profile_cancel()}
-            </Button>
-            <Button type="submit" disabled={add.isPending || draft.trim() === ""} data-testid="interest-dialog-save">
-              {m.profile_interest_save()}
-            </Button>
-          </DialogFooter>
-        </form>
+        </DialogForm>
       </DialogContent>
     </Dialog>
   );

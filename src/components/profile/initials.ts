@@ -1,4 +1,4 @@
-import { initialsOf } from "../../../domain/chat";
+import { initialsOf } from "../../../domain/chat.ts";
 
 /**
  * Two letters for an avatar: first and last name's initials, or the first two letters of a one-word

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { X } from "lucide-react";
-import { toastError, toastSuccess } from "../../lib/toast";
+
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Badge } from "../ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
-import { Skeleton } from "../ui/skeleton";
-import { AddInterestDialog } from "./add-interest-dialog";
+import { trpc } from "../../trpc.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from "../ui/card.tsx";
+import { Skeleton } from "../ui/skeleton.tsx";
+import { AddInterestDialog } from "./add-interest-dialog.tsx";
 
 /** The worker's own interests: tap a tag to remove it, the dialog adds one. */
 export function InterestsCard() {
@@ -28,7 +29,7 @@ export function InterestsCard() {
     <Card data-testid="interests-card">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <div className="grid gap-1">
-          <CardTitle asChild><h2>{m.profile_interests_title()}</h2></CardTitle>
+          <CardHeading>{m.profile_interests_title()}</CardHeading>
           {items.length > 0 && <CardDescription>{m.profile_interests_hint()}</CardDescription>}
         </div>
         <AddInterestDialog existing={items.map((i) => i.interest)} />

@@ -3,7 +3,17 @@ import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 
 /** A job in a profile card: its title, a detail line under it, opening /jobs/{id}. */
-export function JobLinkRow({ jobId, title, testId, children }: { jobId: string; title: string; testId: string; children: ReactNode }) {
+export function JobLinkRow({
+  jobId,
+  title,
+  testId,
+  children,
+}: {
+  jobId: string;
+  title: string;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <li>
       <Link
@@ -13,7 +23,9 @@ export function JobLinkRow({ jobId, title, testId, children }: { jobId: string; 
         data-testid={testId}
       >
         <span className="grid min-w-0 flex-1 gap-1">
-          <span dir="auto" className="line-clamp-2 font-medium">{title}</span>
+          <span dir="auto" className="line-clamp-2 font-medium">
+            {title}
+          </span>
           {children}
         </span>
         <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground rtl:rotate-180" />

@@ -1,8 +1,8 @@
-import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
+
 import { m } from "../../paraglide/messages.js";
-import { Button } from "../ui/button";
+import { LinkButton } from "../ui/link-button.tsx";
 
 export type BackTarget = "/" | "/profile" | "/settings";
 
@@ -25,11 +25,17 @@ export function PageHeader({
     // The actions wrap under the title rather than squeeze it (long titles, e.g. Turkmen, at 375 px).
     <div className="mb-6 flex flex-wrap items-center gap-x-2 gap-y-3">
       {backTo && (
-        <Button asChild variant="ghost" size="icon" className="-ms-2">
-          <Link to={backTo} aria-label={backLabel} title={backLabel} data-testid="page-back">
-            <ArrowLeft aria-hidden className="rtl:rotate-180" />
-          </Link>
-        </Button>
+        <LinkButton
+          to={backTo}
+          aria-label={backLabel}
+          title={backLabel}
+          data-testid="page-back"
+          variant="ghost"
+          size="icon"
+          className="-ms-2"
+        >
+          <ArrowLeft aria-hidden className="rtl:rotate-180" />
+        </LinkButton>
       )}
       <h1 className="min-w-0 flex-1 basis-40 text-xl font-bold break-words sm:text-2xl">{title}</h1>
       {actions}

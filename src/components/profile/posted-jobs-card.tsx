@@ -1,14 +1,14 @@
-import { JobLinkRow } from "./job-link-row";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { formatDate } from "../../lib/format";
-import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { JobStatusBadge } from "../jobs/job-status-badge";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 
-/** SPEC.md §9: three posted jobs on the profile. */
+import { formatDate } from "../../lib/format.ts";
+import { m } from "../../paraglide/messages.js";
+import { trpc } from "../../trpc.ts";
+import { JobStatusBadge } from "../jobs/status-badges.tsx";
+import { Card, CardContent, CardHeader, CardHeading } from "../ui/card.tsx";
+import { LinkButton } from "../ui/link-button.tsx";
+import { JobLinkRow } from "./job-link-row.tsx";
+
+/** The own profile shows the 3 latest posted jobs (docs/product.md, Profiles and people). */
 const SHOWN = 3;
 
 /** An employer's latest posted jobs; nothing at all until they have posted one. */
@@ -20,10 +20,10 @@ export function PostedJobsCard() {
   return (
     <Card data-testid="posted-jobs-card">
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle asChild><h2>{m.profile_posted_jobs_title()}</h2></CardTitle>
-        <Button asChild variant="link" size="sm" className="px-0">
-          <Link to="/my-jobs" data-testid="posted-jobs-view-all">{m.profile_view_all()}</Link>
-        </Button>
+        <CardHeading>{m.profile_posted_jobs_title()}</CardHeading>
+        <LinkButton to="/my-jobs" data-testid="posted-jobs-view-all" variant="link" size="sm" className="px-0">
+          {m.profile_view_all()}
+        </LinkButton>
       </CardHeader>
       <CardContent>
         <ul className="-mx-2 grid" data-testid="posted-jobs">

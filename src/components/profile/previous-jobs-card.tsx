@@ -1,14 +1,14 @@
-import { JobLinkRow } from "./job-link-row";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { formatDate } from "../../lib/format";
-import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
-import { Skeleton } from "../ui/skeleton";
 
-/** SPEC.md §9: up to 5 previous jobs are shown (the server sends 10). */
+import { formatDate } from "../../lib/format.ts";
+import { m } from "../../paraglide/messages.js";
+import { trpc } from "../../trpc.ts";
+import { Card, CardContent, CardHeader, CardHeading } from "../ui/card.tsx";
+import { LinkButton } from "../ui/link-button.tsx";
+import { Skeleton } from "../ui/skeleton.tsx";
+import { JobLinkRow } from "./job-link-row.tsx";
+
+/** Up to 5 previous jobs are shown, of the 10 the server sends (docs/product.md, Profiles and people). */
 const SHOWN = 5;
 
 /**
@@ -22,11 +22,11 @@ export function PreviousJobsCard({ userId, showAllLink = false }: { userId: stri
   return (
     <Card data-testid="previous-jobs-card">
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle asChild><h2>{m.profile_previous_jobs_title()}</h2></CardTitle>
+        <CardHeading>{m.profile_previous_jobs_title()}</CardHeading>
         {showAllLink && (
-          <Button asChild variant="link" size="sm" className="px-0">
-            <Link to="/my-jobs" data-testid="previous-jobs-view-all">{m.profile_view_all()}</Link>
-          </Button>
+          <LinkButton to="/my-jobs" data-testid="previous-jobs-view-all" variant="link" size="sm" className="px-0">
+            {m.profile_view_all()}
+          </LinkButton>
         )}
       </CardHeader>
       <CardContent>

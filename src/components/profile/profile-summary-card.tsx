@@ -1,13 +1,14 @@
-import { BriefcaseBusiness, Building2, CalendarDays, HardHat, Mail, MapPin, Phone } from "lucide-react";
+import { BriefcaseBusiness, Building2, CalendarDays, EyeOff, HardHat, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import type { UserType } from "../../../domain/user-types";
+
+import type { UserType } from "../../../domain/user-types.ts";
+import { formatDay } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
-import { Avatar } from "../ui/avatar";
-import { Badge } from "../ui/badge";
-import { Card, CardContent } from "../ui/card";
-import { formatDay } from "../../lib/format";
-import { avatarInitials } from "./initials";
-import { ProfileRating } from "./profile-rating";
+import { RatingSummary } from "../reviews/rating.tsx";
+import { Avatar } from "../ui/avatar.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { Card, CardContent } from "../ui/card.tsx";
+import { avatarInitials } from "./initials.ts";
 
 export type ProfileSummary = {
   fullName: string;
@@ -33,15 +34,40 @@ export function UserTypeBadge({ userType }: { userType: UserType }) {
   );
 }
 
-function Detail({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
+type DetailProps = { icon: LucideIcon; label: string; value: string | null | undefined; href?: string; testId: string };
+
+/** One line of the details: an icon named for screen readers, then the value (a link for phone and e-mail). */
+function Detail({ icon: Icon, label, value, href, testId }: DetailProps) {
+  if (!value) return null;
   return (
     <div className="flex items-start gap-2.5">
       <dt className="mt-0.5 shrink-0 text-muted-foreground">
-        {icon}
+        <Icon aria-hidden className="size-4" />
         <span className="sr-only">{label}</span>
       </dt>
-      <dd className="min-w-0 break-words" data-testid={testId}>{children}</dd>
+      <dd className="min-w-0 break-words" data-testid={testId}>
+        {href ? (
+          <a href={href} dir="ltr" className="hover:underline">
+            {value}
+          </a>
+        ) : (
+          <bdi>{value}</bdi>
+        )}
+      </dd>
     </div>
+  );
+}
+
+/** "Your profile is hidden…", on the owner's views of a profile others cannot see. */
+export function HiddenProfileNotice() {
+  return (
+    <p
+      className="flex items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground"
+      data-testid="profile-hidden-notice"
+    >
+      <EyeOff aria-hidden className="size-4 shrink-0" />
+      {m.profile_hidden_notice()}
+    </p>
   );
 }
 
@@ -55,7 +81,6 @@ export function ProfileSummaryCard({
   rating: { average: number | null; count: number } | undefined;
   children?: ReactNode;
 }) {
-  const iconClass = "size-4";
   return (
     <Card data-testid="profile-summary">
       <CardContent className="grid gap-4">
@@ -63,41 +88,43 @@ export function ProfileSummaryCard({
           <Avatar initials={avatarInitials(profile.fullName)} size="lg" data-testid="profile-avatar" />
           <div className="grid min-w-0 flex-1 gap-1.5">
             <UserTypeBadge userType={profile.userType} />
-            <h2 className="text-xl font-bold break-words" data-testid="profile-name"><bdi>{profile.fullName}</bdi></h2>
-            {rating && <ProfileRating average={rating.average} count={rating.count} />}
+            <h2 className="text-xl font-bold break-words" data-testid="profile-name">
+              <bdi>{profile.fullName}</bdi>
+            </h2>
+            {rating && <RatingSummary {...rating} emptyText={m.profile_no_reviews()} testId="profile-rating" />}
           </div>
         </div>
         {profile.bio && (
           <section className="grid gap-1">
             <h3 className="text-sm font-medium text-muted-foreground">{m.profile_bio()}</h3>
-            <p dir="auto" className="text-sm whitespace-pre-line break-words" data-testid="profile-bio">{profile.bio}</p>
+            <p dir="auto" className="text-sm whitespace-pre-line break-words" data-testid="profile-bio">
+              {profile.bio}
+            </p>
           </section>
         )}
         <dl className="grid gap-2 text-sm">
-          {profile.userType === "employer" && profile.companyName && (
-            <Detail icon={<Building2 aria-hidden className={iconClass} />} label={m.profile_company()} testId="profile-company">
-              <bdi>{profile.companyName}</bdi>
-            </Detail>
+          {profile.userType === "employer" && (
+            <Detail icon={Building2} label={m.profile_company()} value={profile.companyName} testId="profile-company" />
           )}
-          {profile.location && (
-            <Detail icon={<MapPin aria-hidden className={iconClass} />} label={m.profile_location()} testId="profile-location">
-              <bdi>{profile.location}</bdi>
-            </Detail>
-          )}
-          {profile.phone && (
-            <Detail icon={<Phone aria-hidden className={iconClass} />} label={m.profile_phone()} testId="profile-phone">
-              <a href={`tel:${profile.phone}`} dir="ltr" className="hover:underline">{profile.phone}</a>
-            </Detail>
-          )}
-          {profile.email && (
-            <Detail icon={<Mail aria-hidden className={iconClass} />} label={m.profile_email()} testId="profile-email">
-              <a href={`mailto:${profile.email}`} dir="ltr" className="hover:underline">{profile.email}</a>
-            </Detail>
-          )}
+          <Detail icon={MapPin} label={m.profile_location()} value={profile.location} testId="profile-location" />
+          <Detail
+            icon={Phone}
+            label={m.profile_phone()}
+            value={profile.phone}
+            href={`tel:${profile.phone}`}
+            testId="profile-phone"
+          />
+          <Detail
+            icon={Mail}
+            label={m.profile_email()}
+            value={profile.email}
+            href={`mailto:${profile.email}`}
+            testId="profile-email"
+          />
         </dl>
         {profile.memberSince && (
           <p className="flex items-center gap-2.5 text-sm text-muted-foreground" data-testid="profile-member-since">
-            <CalendarDays aria-hidden className={iconClass} />
+            <CalendarDays aria-hidden className="size-4" />
             {m.profile_member_since({ date: formatDay(profile.memberSince, "long") })}
           </p>
         )}

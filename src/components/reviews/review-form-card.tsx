@@ -1,27 +1,22 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Send } from "lucide-react";
 import { useId } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { ERR } from "../../../domain/errors";
-import { LIMITS } from "../../../domain/limits";
-import { ratingSchema } from "../../../domain/ratings";
-import { fieldErrors } from "../../lib/errors";
-import { translate } from "../../lib/messages";
-import { toastError, toastSuccess } from "../../lib/toast";
+
+import { ERR } from "../../../domain/errors.ts";
+import { ratingSchema } from "../../../domain/ratings.ts";
+import { errorKey } from "../../lib/errors.ts";
+import { showServerFieldErrors } from "../../lib/form-errors.ts";
+import { isolate } from "../../lib/locale.ts";
+import { translate } from "../../lib/messages.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { CharsLeft } from "../applications/chars-left";
-import { isolate } from "../../lib/locale";
-import { errorKey } from "../../lib/errors";
-import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
-import { Field } from "../ui/field";
-import { Spinner } from "../ui/spinner";
-import { Textarea } from "../ui/textarea";
-import { StarInput } from "./star-input";
+import { trpc } from "../../trpc.ts";
+import { MessageField } from "../forms/message-field.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from "../ui/card.tsx";
+import { StarInput } from "./star-input.tsx";
 
 export type ReviewTarget = { userId: string; fullName: string; role: "worker" | "employer" };
 
@@ -57,9 +52,7 @@ export function ReviewFormCard({ jobId, target }: { jobId: string; target: Revie
       },
       onError: async (failure) => {
         toastError(failure);
-        for (const [name, key] of Object.entries(fieldErrors(failure))) {
-          if (name === "rating" || name === "comment") form.setError(name, { message: key });
-        }
+        showServerFieldErrors(form.setError, failure, ["rating", "comment"]);
         if (errorKey(failure) === ERR.alreadyRated) await refresh();
       },
     }),
@@ -72,19 +65,21 @@ export function ReviewFormCard({ jobId, target }: { jobId: string; target: Revie
     <Card data-testid="review-card" data-user-id={target.userId}>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle asChild>
-            <h2>{m.review_leave_title()}</h2>
-          </CardTitle>
+          <CardHeading>{m.review_leave_title()}</CardHeading>
           <Badge variant="secondary">{target.role === "worker" ? m.profile_type_worker() : m.profile_type_employer()}</Badge>
         </div>
-        <CardDescription data-testid="review-target">{m.review_leave_description({ name: isolate(target.fullName) })}</CardDescription>
+        <CardDescription data-testid="review-target">
+          {m.review_leave_description({ name: isolate(target.fullName) })}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4" data-testid="review-form">
           <div className="grid gap-2" data-invalid={ratingError ? true : undefined}>
             <p id={labelId} className="text-sm font-medium">
               {m.review_rating_label()}
-              <span aria-hidden className="text-destructive">*</span>
+              <span aria-hidden className="text-destructive">
+                *
+              </span>
             </p>
             <Controller
               control={form.control}
@@ -107,24 +102,13 @@ export function ReviewFormCard({ jobId, target }: { jobId: string; target: Revie
               </p>
             )}
           </div>
-          <Field
-            label={m.review_comment_label()}
-            description={<CharsLeft length={comment.length} max={LIMITS.ratingComment} />}
-            error={errors.comment?.message ? translate(errors.comment.message) : undefined}
-          >
-            <Textarea
-              dir="auto"
-              rows={3}
-              className="max-h-[40dvh]"
-              placeholder={m.review_comment_placeholder()}
-              data-testid="review-comment"
-              {...form.register("comment")}
-            />
-          </Field>
-          <Button type="submit" className="w-full" disabled={submit.isPending} data-testid="review-submit">
-            {submit.isPending ? <Spinner /> : <Send aria-hidden className="rtl:-scale-x-100" />}
-            {submit.isPending ? m.review_submitting() : m.review_submit()}
-          </Button>
+          <MessageField
+            kind="review"
+            length={comment.length}
+            error={errors.comment?.message}
+            sending={submit.isPending}
+            {...form.register("comment")}
+          />
         </form>
       </CardContent>
     </Card>

@@ -1,8 +1,9 @@
 import { Star } from "lucide-react";
 import { RadioGroup } from "radix-ui";
 import { useState } from "react";
-import { cn } from "../../lib/cn";
-import { translate } from "../../lib/messages";
+
+import { cn } from "../../lib/cn.ts";
+import { translate } from "../../lib/messages.ts";
 import { m } from "../../paraglide/messages.js";
 
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -65,20 +66,5 @@ export function StarInput({ value, onChange, onBlur, invalid, disabled, ...aria 
         </span>
       )}
     </div>
-  );
-}
-
-/** Five stars, `rating` of them filled; read as "4 out of 5 stars". */
-export function Stars({ rating, className }: { rating: number; className?: string }) {
-  return (
-    <span role="img" aria-label={m.review_stars_aria({ rating })} className={cn("inline-flex gap-0.5", className)} data-rating={rating}>
-      {STARS.map((star) => (
-        <Star
-          key={star}
-          aria-hidden
-          className={cn("size-4", star <= rating ? "fill-amber-400 text-amber-400" : "fill-transparent text-muted-foreground/40")}
-        />
-      ))}
-    </span>
   );
 }

@@ -2,24 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { authClient } from "../../lib/auth-client";
-import { resetSessionState } from "../../lib/session";
-import { toastError, toastSuccess } from "../../lib/toast";
+
+import { authClient } from "../../lib/auth-client.ts";
+import { resetSessionState } from "../../lib/session.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../ui/alert-dialog";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
-import { Spinner } from "../ui/spinner";
+import { trpc } from "../../trpc.ts";
+import { ConfirmDialog } from "../forms/confirm-dialog.tsx";
+import { Button } from "../ui/button.tsx";
+import { SectionCard } from "../ui/card.tsx";
 
 /** The danger zone: deleting the account after a dialog that lists what goes with it. One-way. */
 export function DeleteAccountCard() {
@@ -50,43 +41,34 @@ export function DeleteAccountCard() {
   ];
 
   return (
-    <Card className="border-destructive/40" data-testid="danger-zone">
-      <CardHeader>
-        <CardTitle asChild className="flex items-center gap-2 text-destructive">
-          <h2>
-            <TriangleAlert aria-hidden className="size-5" />
-            {m.privacy_danger_title()}
-          </h2>
-        </CardTitle>
-        <CardDescription>{m.privacy_delete_hint()}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-          <AlertDialogTrigger asChild>
-            <Button variant="destructive" className="h-auto min-h-10 py-2 whitespace-normal" data-testid="delete-account">{m.privacy_delete_button()}</Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent data-testid="delete-account-dialog">
-            <AlertDialogHeader>
-              <AlertDialogTitle>{m.privacy_delete_dialog_title()}</AlertDialogTitle>
-              <AlertDialogDescription>{m.privacy_delete_dialog_description()}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <ul className="grid list-disc gap-1 ps-5 text-sm" data-testid="delete-account-losses">
-              {lost.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={remove.isPending} data-testid="delete-account-cancel">
-                {m.privacy_delete_cancel()}
-              </AlertDialogCancel>
-              <Button variant="destructive" className="h-auto min-h-10 py-2 whitespace-normal" disabled={remove.isPending} onClick={() => remove.mutate()} data-testid="delete-account-confirm">
-                {remove.isPending && <Spinner />}
-                {remove.isPending ? m.privacy_deleting() : m.privacy_delete_confirm()}
-              </Button>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={m.privacy_danger_title()}
+      icon={<TriangleAlert aria-hidden className="size-5" />}
+      description={m.privacy_delete_hint()}
+      danger
+      data-testid="danger-zone"
+    >
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        trigger={
+          <Button variant="destructive" size="wrap" data-testid="delete-account">
+            {m.privacy_delete_button()}
+          </Button>
+        }
+        title={m.privacy_delete_dialog_title()}
+        description={m.privacy_delete_dialog_description()}
+        labels={{ cancel: m.privacy_delete_cancel(), confirm: m.privacy_delete_confirm(), pending: m.privacy_deleting() }}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        testIds={{ dialog: "delete-account-dialog", cancel: "delete-account-cancel", confirm: "delete-account-confirm" }}
+      >
+        <ul className="grid list-disc gap-1 ps-5 text-sm" data-testid="delete-account-losses">
+          {lost.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </ConfirmDialog>
+    </SectionCard>
   );
 }

@@ -1,42 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Bell, Mail } from "lucide-react";
-import type { ReactNode } from "react";
-import { useMe } from "../../lib/session";
-import { toastError } from "../../lib/toast";
+import { Bell, Mail, type LucideIcon } from "lucide-react";
+
+import { useMe } from "../../lib/session.ts";
+import { toastError } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Card, CardContent } from "../ui/card";
-import { Label } from "../ui/label";
-import { Switch } from "../ui/switch";
+import { trpc } from "../../trpc.ts";
+import { Card, CardContent } from "../ui/card.tsx";
+import { ToggleRow } from "./toggle-row.tsx";
 
 type Channels = { email: boolean; push: boolean };
 
-function ToggleRow({
-  id,
-  icon,
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  id: string;
-  icon: ReactNode;
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (next: boolean) => void;
-}) {
-  return (
-    <div className="flex items-center gap-3 py-3">
-      <span className="text-muted-foreground">{icon}</span>
-      <div className="grid min-w-0 flex-1 gap-0.5">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">{hint}</p>
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} data-testid={id} />
-    </div>
-  );
-}
+const CHANNELS: { channel: keyof Channels; icon: LucideIcon; label: () => string; hint: () => string }[] = [
+  { channel: "email", icon: Mail, label: () => m.notifications_email(), hint: () => m.notifications_email_hint() },
+  { channel: "push", icon: Bell, label: () => m.notifications_push(), hint: () => m.notifications_push_hint() },
+];
 
 /**
  * E-mail and push, saved the moment they change. The switch moves at once (the cached profile is
@@ -51,7 +28,9 @@ export function NotificationToggles({ initial }: { initial: Channels }) {
   };
   const write = (channels: Channels) =>
     queryClient.setQueryData(meKey, (me) =>
-      me?.profile ? { ...me, profile: { ...me.profile, notificationEmail: channels.email, notificationPush: channels.push } } : me,
+      me?.profile
+        ? { ...me, profile: { ...me.profile, notificationEmail: channels.email, notificationPush: channels.push } }
+        : me,
     );
 
   const save = useMutation(
@@ -78,22 +57,17 @@ export function NotificationToggles({ initial }: { initial: Channels }) {
   return (
     <Card className="py-2" data-testid="notification-settings">
       <CardContent className="grid divide-y">
-        <ToggleRow
-          id="notifications-email"
-          icon={<Mail aria-hidden className="size-5" />}
-          label={m.notifications_email()}
-          hint={m.notifications_email_hint()}
-          checked={channels.email}
-          onChange={(email) => change({ email })}
-        />
-        <ToggleRow
-          id="notifications-push"
-          icon={<Bell aria-hidden className="size-5" />}
-          label={m.notifications_push()}
-          hint={m.notifications_push_hint()}
-          checked={channels.push}
-          onChange={(push) => change({ push })}
-        />
+        {CHANNELS.map(({ channel, icon, label, hint }) => (
+          <ToggleRow
+            key={channel}
+            id={`notifications-${channel}`}
+            icon={icon}
+            label={label()}
+            hint={hint()}
+            checked={channels[channel]}
+            onChange={(on) => change({ [channel]: on })}
+          />
+        ))}
       </CardContent>
     </Card>
   );

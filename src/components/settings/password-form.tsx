@@ -1,17 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { ERR } from "../../../domain/errors";
-import { type PasswordChangeInput, passwordChangeSchema } from "../../../domain/auth";
-import { authClient } from "../../lib/auth-client";
-import { translate } from "../../lib/messages";
-import { toastError, toastSuccess } from "../../lib/toast";
+
+import { passwordChangeSchema, type PasswordChangeInput } from "../../../domain/auth.ts";
+import { ERR } from "../../../domain/errors.ts";
+import { authClient } from "../../lib/auth-client.ts";
+import { translate } from "../../lib/messages.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { wsClient } from "../../trpc";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../ui/card";
-import { Field } from "../ui/field";
-import { Input } from "../ui/input";
-import { Spinner } from "../ui/spinner";
+import { wsClient } from "../../trpc.ts";
+import { FormCard } from "../forms/form-card.tsx";
+import { Field } from "../ui/field.tsx";
+import { Input } from "../ui/input.tsx";
 
 const EMPTY: PasswordChangeInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
@@ -31,35 +30,32 @@ export function PasswordForm() {
       return toastError(error);
     }
     // The session token was renewed: reopen the subscription socket with the new one.
-    wsClient.close();
+    await wsClient.close();
     form.reset(EMPTY);
     toastSuccess(m.settings_password_updated(), m.settings_password_updated_description());
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="password-form">
-      <Card>
-        <CardHeader>
-          <CardTitle asChild><h2>{m.settings_password_title()}</h2></CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-5">
-          <Field label={m.settings_current_password()} error={err(errors.currentPassword?.message)} required>
-            <Input type="password" autoComplete="current-password" data-testid="password-current" {...form.register("currentPassword")} />
-          </Field>
-          <Field label={m.settings_new_password()} error={err(errors.newPassword?.message)} required>
-            <Input type="password" autoComplete="new-password" data-testid="password-new" {...form.register("newPassword")} />
-          </Field>
-          <Field label={m.settings_confirm_password()} error={err(errors.confirmPassword?.message)} required>
-            <Input type="password" autoComplete="new-password" data-testid="password-confirm" {...form.register("confirmPassword")} />
-          </Field>
-        </CardContent>
-        <CardFooter className="justify-end">
-          <Button type="submit" className="h-auto min-h-10 py-2 whitespace-normal" disabled={isSubmitting} data-testid="password-submit">
-            {isSubmitting && <Spinner />}
-            {m.settings_password_submit()}
-          </Button>
-        </CardFooter>
-      </Card>
-    </form>
+    <FormCard
+      title={m.settings_password_title()}
+      onSubmit={onSubmit}
+      submit={{ label: m.settings_password_submit(), pending: isSubmitting, testId: "password-submit" }}
+      testId="password-form"
+    >
+      <Field label={m.settings_current_password()} error={err(errors.currentPassword?.message)} required>
+        <Input
+          type="password"
+          autoComplete="current-password"
+          data-testid="password-current"
+          {...form.register("currentPassword")}
+        />
+      </Field>
+      <Field label={m.settings_new_password()} error={err(errors.newPassword?.message)} required>
+        <Input type="password" autoComplete="new-password" data-testid="password-new" {...form.register("newPassword")} />
+      </Field>
+      <Field label={m.settings_confirm_password()} error={err(errors.confirmPassword?.message)} required>
+        <Input type="password" autoComplete="new-password" data-testid="password-confirm" {...form.register("confirmPassword")} />
+      </Field>
+    </FormCard>
   );
 }

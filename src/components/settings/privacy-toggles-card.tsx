@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Eye, Mail } from "lucide-react";
 import { useState } from "react";
-import { toastError, toastSuccess } from "../../lib/toast";
+
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../ui/card";
-import { Label } from "../ui/label";
-import { Spinner } from "../ui/spinner";
-import { Switch } from "../ui/switch";
+import { trpc } from "../../trpc.ts";
+import { PendingButton } from "../forms/pending-button.tsx";
+import { Card, CardContent, CardFooter, CardHeader, CardHeading } from "../ui/card.tsx";
+import { ToggleRow } from "./toggle-row.tsx";
 
 type Toggles = { profileVisible: boolean; showEmail: boolean };
 
@@ -34,38 +33,42 @@ export function PrivacyTogglesCard({ initial }: { initial: Toggles }) {
   );
 
   const rows = [
-    { key: "profileVisible", id: "privacy-profile-visible", icon: Eye, label: m.privacy_profile_visible(), hint: m.privacy_profile_visible_hint() },
+    {
+      key: "profileVisible",
+      id: "privacy-profile-visible",
+      icon: Eye,
+      label: m.privacy_profile_visible(),
+      hint: m.privacy_profile_visible_hint(),
+    },
     { key: "showEmail", id: "privacy-show-email", icon: Mail, label: m.privacy_show_email(), hint: m.privacy_show_email_hint() },
   ] as const;
 
   return (
     <Card data-testid="privacy-toggles">
       <CardHeader>
-        <CardTitle asChild><h2>{m.privacy_visibility_title()}</h2></CardTitle>
+        <CardHeading>{m.privacy_visibility_title()}</CardHeading>
       </CardHeader>
       <CardContent className="grid divide-y">
-        {rows.map(({ key, id, icon: Icon, label, hint }) => (
-          <div key={key} className="flex items-center gap-3 py-3">
-            <Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />
-            <div className="grid min-w-0 flex-1 gap-0.5">
-              <Label htmlFor={id}>{label}</Label>
-              <p id={`${id}-hint`} className="text-sm text-muted-foreground">{hint}</p>
-            </div>
-            <Switch
-              id={id}
-              checked={values[key]}
-              onCheckedChange={(checked) => setValues((v) => ({ ...v, [key]: checked }))}
-              aria-describedby={`${id}-hint`}
-              data-testid={id}
-            />
-          </div>
+        {rows.map(({ key, ...row }) => (
+          <ToggleRow
+            key={key}
+            {...row}
+            checked={values[key]}
+            onChange={(checked) => setValues((v) => ({ ...v, [key]: checked }))}
+          />
         ))}
       </CardContent>
       <CardFooter className="justify-end">
-        <Button className="h-auto min-h-10 w-full py-2 whitespace-normal sm:w-auto" onClick={() => save.mutate(values)} disabled={save.isPending || !changed} data-testid="privacy-save">
-          {save.isPending && <Spinner />}
+        <PendingButton
+          size="wrap"
+          className="w-full sm:w-auto"
+          pending={save.isPending}
+          disabled={!changed}
+          onClick={() => save.mutate(values)}
+          data-testid="privacy-save"
+        >
           {m.privacy_save()}
-        </Button>
+        </PendingButton>
       </CardFooter>
     </Card>
   );

@@ -1,29 +1,29 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useController, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { DEFAULT_PROFILE_CURRENCY, PROFILE_CURRENCIES, type ProfileCurrency } from "../../../domain/currencies";
-import { profileUpdateSchema } from "../../../domain/settings";
-import { USER_TYPES } from "../../../domain/user-types";
-import type { OwnProfile as Profile } from "./types";
-import { fieldErrors } from "../../lib/errors";
-import { translate } from "../../lib/messages";
-import { toastError, toastSuccess } from "../../lib/toast";
+
+import { DEFAULT_PROFILE_CURRENCY, PROFILE_CURRENCIES, type ProfileCurrency } from "../../../domain/currencies.ts";
+import { profileUpdateSchema } from "../../../domain/settings.ts";
+import { USER_TYPES, type UserType } from "../../../domain/user-types.ts";
+import { showServerFieldErrors } from "../../lib/form-errors.ts";
+import { translate } from "../../lib/messages.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { getLocale } from "../../paraglide/runtime.js";
-import { trpc } from "../../trpc";
-import { avatarInitials } from "../profile/initials";
-import { Avatar } from "../ui/avatar";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card";
-import { Field } from "../ui/field";
-import { Input } from "../ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
-import { Separator } from "../ui/separator";
-import { Spinner } from "../ui/spinner";
-import { Textarea } from "../ui/textarea";
+import { trpc } from "../../trpc.ts";
+import { FormCard } from "../forms/form-card.tsx";
+import { SelectField } from "../forms/select-field.tsx";
+import { avatarInitials } from "../profile/initials.ts";
+import { Avatar } from "../ui/avatar.tsx";
+import { Field } from "../ui/field.tsx";
+import { Input } from "../ui/input.tsx";
+import { Separator } from "../ui/separator.tsx";
+import { Textarea } from "../ui/textarea.tsx";
+import type { OwnProfile as Profile } from "./types.ts";
 
 type Values = z.input<typeof profileUpdateSchema>;
+type SavedValues = z.output<typeof profileUpdateSchema>;
 
 /** "USD · US Dollar" in the reader's language (Intl knows the names). */
 function currencyLabel(code: string): string {
@@ -35,9 +35,16 @@ function currencyLabel(code: string): string {
   }
 }
 
-function isProfileCurrency(code: string): code is ProfileCurrency {
-  return (PROFILE_CURRENCIES as readonly string[]).includes(code);
+/** The stored currency if it is one a profile may choose (older rows may hold another). */
+function profileCurrency(code: string): ProfileCurrency {
+  return PROFILE_CURRENCIES.find((c) => c === code) ?? DEFAULT_PROFILE_CURRENCY;
 }
+
+function userTypeLabel(type: UserType): string {
+  return type === "worker" ? m.profile_type_worker() : m.profile_type_employer();
+}
+
+const FIELDS = ["userType", "fullName", "dateOfBirth", "bio", "location", "phone", "companyName", "currency"] as const;
 
 /**
  * The settings form's profile section with the same schema the server uses; server field errors land
@@ -53,11 +60,16 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     location: p.location ?? "",
     phone: p.phone ?? "",
     companyName: p.companyName ?? "",
-    currency: isProfileCurrency(p.currency) ? p.currency : DEFAULT_PROFILE_CURRENCY,
+    currency: profileCurrency(p.currency),
   });
-  const form = useForm<Values>({ resolver: zodResolver(profileUpdateSchema), defaultValues: defaults(profile) });
+  const form = useForm<Values, unknown, SavedValues>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: defaults(profile),
+  });
   const { errors } = form.formState;
-  const userType = useWatch({ control: form.control, name: "userType" });
+  const userTypeField = useController({ control: form.control, name: "userType" });
+  const userType = userTypeField.field.value;
+  const currency = useController({ control: form.control, name: "currency" });
   const fullName = useWatch({ control: form.control, name: "fullName" });
   const err = (message?: string) => (message ? translate(message) : undefined);
 
@@ -73,107 +85,84 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         toastSuccess(m.profile_updated());
       },
       onError: (error) => {
-        for (const [name, key] of Object.entries(fieldErrors(error))) {
-          if (name in form.getValues()) form.setError(name as keyof Values, { message: key });
-        }
+        showServerFieldErrors(form.setError, error, FIELDS);
         toastError(error);
       },
     }),
   );
 
-  const submit = form.handleSubmit((values) => save.mutate(profileUpdateSchema.parse(values)));
+  const submit = form.handleSubmit((values) => save.mutate(values));
 
   return (
-    <form onSubmit={submit} noValidate data-testid="settings-profile-form">
-      <Card>
-        <CardHeader>
-          <CardTitle asChild><h2>{m.settings_profile_title()}</h2></CardTitle>
-          <CardDescription>{m.settings_profile_description()}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5">
-          <div className="flex items-center gap-3">
-            <Avatar initials={avatarInitials(fullName || profile.fullName)} size="lg" data-testid="settings-avatar" />
-            <span dir="auto" className="min-w-0 truncate font-medium">{fullName}</span>
-          </div>
-          <Controller
-            control={form.control}
-            name="userType"
-            render={({ field }) => (
-              <Field label={m.settings_user_type()} description={m.settings_user_type_hint()} error={err(errors.userType?.message)}>
-                {(control) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger {...control} data-testid="settings-user-type">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {USER_TYPES.map((type) => (
-                        <SelectItem key={type} value={type} data-testid={`settings-user-type-${type}`}>
-                          {type === "worker" ? m.profile_type_worker() : m.profile_type_employer()}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              </Field>
-            )}
-          />
-          <Field label={m.settings_full_name()} error={err(errors.fullName?.message)} required>
-            <Input dir="auto" autoComplete="name" data-testid="settings-full-name" {...form.register("fullName")} />
-          </Field>
-          <Field label={m.settings_date_of_birth()} error={err(errors.dateOfBirth?.message)}>
-            <Input type="date" autoComplete="bday" className="text-start" data-testid="settings-date-of-birth" {...form.register("dateOfBirth")} />
-          </Field>
-          <Field label={m.settings_bio()} error={err(errors.bio?.message)}>
-            <Textarea dir="auto" rows={4} data-testid="settings-bio" {...form.register("bio")} />
-          </Field>
-          <Field label={m.settings_location()} error={err(errors.location?.message)}>
-            <Input dir="auto" autoComplete="address-level2" data-testid="settings-location" {...form.register("location")} />
-          </Field>
-          <Field label={m.settings_phone()} error={err(errors.phone?.message)}>
-            <Input type="tel" autoComplete="tel" dir="ltr" data-testid="settings-phone" {...form.register("phone")} />
-          </Field>
-          {userType === "employer" && (
-            <Field label={m.settings_company_name()} error={err(errors.companyName?.message)}>
-              <Input dir="auto" autoComplete="organization" data-testid="settings-company-name" {...form.register("companyName")} />
-            </Field>
-          )}
-          <Separator />
-          <section className="grid gap-3" aria-labelledby="currency-heading">
-            <div className="grid gap-1">
-              <h3 id="currency-heading" className="font-semibold">{m.settings_currency_title()}</h3>
-              <p className="text-sm text-muted-foreground">{m.settings_currency_description()}</p>
-            </div>
-            <Controller
-              control={form.control}
-              name="currency"
-              render={({ field }) => (
-                <Field label={<span className="sr-only">{m.settings_currency_title()}</span>} error={err(errors.currency?.message)}>
-                  {(control) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger {...control} data-testid="settings-currency">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {PROFILE_CURRENCIES.map((code) => (
-                          <SelectItem key={code} value={code} data-testid={`settings-currency-${code}`}>
-                            {currencyLabel(code)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                </Field>
-              )}
-            />
-          </section>
-        </CardContent>
-        <CardFooter className="justify-end">
-          <Button type="submit" className="h-auto min-h-10 py-2 whitespace-normal" disabled={save.isPending} data-testid="settings-profile-save">
-            {save.isPending && <Spinner />}
-            {save.isPending ? m.settings_saving() : m.settings_save()}
-          </Button>
-        </CardFooter>
-      </Card>
-    </form>
+    <FormCard
+      title={m.settings_profile_title()}
+      description={m.settings_profile_description()}
+      onSubmit={submit}
+      submit={{
+        label: m.settings_save(),
+        pendingLabel: m.settings_saving(),
+        pending: save.isPending,
+        testId: "settings-profile-save",
+      }}
+      testId="settings-profile-form"
+    >
+      <div className="flex items-center gap-3">
+        <Avatar initials={avatarInitials(fullName || profile.fullName)} size="lg" data-testid="settings-avatar" />
+        <span dir="auto" className="min-w-0 truncate font-medium">
+          {fullName}
+        </span>
+      </div>
+      <SelectField
+        {...userTypeField.field}
+        label={m.settings_user_type()}
+        description={m.settings_user_type_hint()}
+        options={USER_TYPES.map((type) => ({ value: type, label: userTypeLabel(type) }))}
+        error={err(userTypeField.fieldState.error?.message)}
+        testId="settings-user-type"
+      />
+      <Field label={m.settings_full_name()} error={err(errors.fullName?.message)} required>
+        <Input dir="auto" autoComplete="name" data-testid="settings-full-name" {...form.register("fullName")} />
+      </Field>
+      <Field label={m.settings_date_of_birth()} error={err(errors.dateOfBirth?.message)}>
+        <Input
+          type="date"
+          autoComplete="bday"
+          className="text-start"
+          data-testid="settings-date-of-birth"
+          {...form.register("dateOfBirth")}
+        />
+      </Field>
+      <Field label={m.settings_bio()} error={err(errors.bio?.message)}>
+        <Textarea dir="auto" rows={4} data-testid="settings-bio" {...form.register("bio")} />
+      </Field>
+      <Field label={m.settings_location()} error={err(errors.location?.message)}>
+        <Input dir="auto" autoComplete="address-level2" data-testid="settings-location" {...form.register("location")} />
+      </Field>
+      <Field label={m.settings_phone()} error={err(errors.phone?.message)}>
+        <Input type="tel" autoComplete="tel" dir="ltr" data-testid="settings-phone" {...form.register("phone")} />
+      </Field>
+      {userType === "employer" && (
+        <Field label={m.settings_company_name()} error={err(errors.companyName?.message)}>
+          <Input dir="auto" autoComplete="organization" data-testid="settings-company-name" {...form.register("companyName")} />
+        </Field>
+      )}
+      <Separator />
+      <section className="grid gap-3" aria-labelledby="currency-heading">
+        <div className="grid gap-1">
+          <h3 id="currency-heading" className="font-semibold">
+            {m.settings_currency_title()}
+          </h3>
+          <p className="text-sm text-muted-foreground">{m.settings_currency_description()}</p>
+        </div>
+        <SelectField
+          {...currency.field}
+          label={m.settings_currency_title()}
+          labelHidden
+          options={PROFILE_CURRENCIES.map((code) => ({ value: code, label: currencyLabel(code) }))}
+          error={err(currency.fieldState.error?.message)}
+          testId="settings-currency"
+        />
+      </section>
+    </FormCard>
   );
 }

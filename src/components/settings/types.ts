@@ -1,7 +1,4 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../server/trpc/router";
-
-type Outputs = inferRouterOutputs<AppRouter>;
+import type { RouterOutputs as Outputs } from "../../trpc.ts";
 
 /** The signed-in person's own profile row (profiles.me). */
 export type OwnProfile = NonNullable<NonNullable<Outputs["profiles"]["me"]>["profile"]>;

@@ -1,9 +1,10 @@
-import type { ComponentProps } from "react";
 import type { VariantProps } from "class-variance-authority";
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
-import { cn } from "../../lib/cn";
-import { buttonVariants } from "./button";
-import { dialogContentClass } from "./dialog";
+import type { ComponentProps } from "react";
+
+import { cn } from "../../lib/cn.ts";
+import { buttonVariants } from "./button.tsx";
+import { dialogContentClass } from "./dialog.tsx";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -36,9 +37,7 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
 }
 
 export function AlertDialogHeader({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div data-slot="alert-dialog-header" className={cn("flex flex-col gap-1.5 text-start", className)} {...props} />
-  );
+  return <div data-slot="alert-dialog-header" className={cn("flex flex-col gap-1.5 text-start", className)} {...props} />;
 }
 
 export function AlertDialogFooter({ className, ...props }: ComponentProps<"div">) {
@@ -61,10 +60,7 @@ export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof 
   );
 }
 
-export function AlertDialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Description>) {
+export function AlertDialogDescription({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return (
     <AlertDialogPrimitive.Description
       data-slot="alert-dialog-description"

@@ -1,6 +1,7 @@
-import type { ComponentProps } from "react";
 import { cva } from "class-variance-authority";
-import { cn } from "../../lib/cn";
+import type { ComponentProps } from "react";
+
+import { cn } from "../../lib/cn.ts";
 
 const avatarVariants = cva(
   "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-secondary font-semibold text-secondary-foreground uppercase select-none",

@@ -1,7 +1,8 @@
-import type { ComponentProps } from "react";
-import { Slot } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
-import { cn } from "../../lib/cn";
+import { Slot } from "radix-ui";
+import type { ComponentProps } from "react";
+
+import { cn } from "../../lib/cn.ts";
 
 export const badgeVariants = cva(
   "inline-flex w-fit shrink-0 items-center justify-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap [&>svg]:pointer-events-none [&>svg]:size-3",

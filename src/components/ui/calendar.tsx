@@ -7,8 +7,9 @@ import {
   type DayButtonProps,
   type DayPickerProps,
 } from "react-day-picker";
-import { cn } from "../../lib/cn";
-import { buttonVariants } from "./button";
+
+import { cn } from "../../lib/cn.ts";
+import { buttonVariants } from "./button.tsx";
 
 export type CalendarProps = DayPickerProps;
 

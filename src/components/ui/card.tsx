@@ -1,6 +1,7 @@
-import type { ComponentProps } from "react";
 import { Slot } from "radix-ui";
-import { cn } from "../../lib/cn";
+import type { ComponentProps, ReactNode } from "react";
+
+import { cn } from "../../lib/cn.ts";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
@@ -32,4 +33,49 @@ export function CardContent({ className, ...props }: ComponentProps<"div">) {
 
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
   return <div data-slot="card-footer" className={cn("flex items-center gap-2 px-4 sm:px-6", className)} {...props} />;
+}
+
+/** A card's title as the page outline's `h2`, with an optional icon before its text. */
+export function CardHeading({ icon, className, children }: { icon?: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <CardTitle asChild className={cn(icon !== undefined && "flex items-center gap-2", className)}>
+      <h2>
+        {icon}
+        {children}
+      </h2>
+    </CardTitle>
+  );
+}
+
+export type SectionCardProps = Omit<ComponentProps<"div">, "title"> & {
+  title: ReactNode;
+  icon?: ReactNode;
+  description?: ReactNode;
+  /** Irreversible actions (the danger zone): a red heading and border. */
+  danger?: boolean;
+  contentClassName?: string;
+};
+
+/** A card that is one section of a page: its heading, what it is for, and its content. */
+export function SectionCard({
+  title,
+  icon,
+  description,
+  danger = false,
+  className,
+  contentClassName,
+  children,
+  ...props
+}: SectionCardProps) {
+  return (
+    <Card className={cn(danger && "border-destructive/40", className)} {...props}>
+      <CardHeader>
+        <CardHeading icon={icon} className={danger ? "text-destructive" : undefined}>
+          {title}
+        </CardHeading>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
 }

@@ -1,7 +1,8 @@
-import type { ComponentProps } from "react";
-import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import { CheckIcon, MinusIcon } from "lucide-react";
-import { cn } from "../../lib/cn";
+import { Checkbox as CheckboxPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+
+import { cn } from "../../lib/cn.ts";
 
 export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
   return (

@@ -1,7 +1,8 @@
-import { useId, type ReactElement, type ReactNode } from "react";
 import { Slot } from "radix-ui";
-import { cn } from "../../lib/cn";
-import { Label } from "./label";
+import { useId, type ReactElement, type ReactNode } from "react";
+
+import { cn } from "../../lib/cn.ts";
+import { Label } from "./label.tsx";
 
 /** Props a control needs to be wired to its label, description and error. */
 export type FieldControlProps = {
@@ -27,10 +28,22 @@ export type FieldProps = {
   required?: boolean;
   /** Control before the label on one row (checkboxes, switches). */
   inline?: boolean;
+  /** The label is for screen readers only (a control whose value or heading already says what it is). */
+  labelHidden?: boolean;
   className?: string;
 };
 
-export function Field({ label, children, description, error, id, required, inline = false, className }: FieldProps) {
+export function Field({
+  label,
+  children,
+  description,
+  error,
+  id,
+  required,
+  inline = false,
+  labelHidden = false,
+  className,
+}: FieldProps) {
   const autoId = useId();
   const controlId = id ?? autoId;
   const descriptionId = description ? `${controlId}-description` : undefined;
@@ -42,10 +55,9 @@ export function Field({ label, children, description, error, id, required, inlin
     "aria-invalid": error ? true : undefined,
     "aria-required": required ? true : undefined,
   };
-  const control =
-    typeof children === "function" ? children(controlProps) : <Slot.Root {...controlProps}>{children}</Slot.Root>;
+  const control = typeof children === "function" ? children(controlProps) : <Slot.Root {...controlProps}>{children}</Slot.Root>;
   const labelEl = (
-    <Label htmlFor={controlId} className={cn(inline && "font-normal")}>
+    <Label htmlFor={controlId} className={cn(inline && "font-normal", labelHidden && "sr-only")}>
       {label}
       {required && (
         <span aria-hidden className="text-destructive">

@@ -1,6 +1,7 @@
-import type { ComponentProps } from "react";
 import { Popover as PopoverPrimitive } from "radix-ui";
-import { cn } from "../../lib/cn";
+import type { ComponentProps } from "react";
+
+import { cn } from "../../lib/cn.ts";
 
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;

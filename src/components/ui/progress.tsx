@@ -1,6 +1,7 @@
-import type { ComponentProps } from "react";
 import { Progress as ProgressPrimitive } from "radix-ui";
-import { cn } from "../../lib/cn";
+import type { ComponentProps } from "react";
+
+import { cn } from "../../lib/cn.ts";
 
 /**
  * Pass `value` (0–`max`, default max 100); `null`/omitted shows an indeterminate pulse.

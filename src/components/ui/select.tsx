@@ -1,7 +1,8 @@
-import type { ComponentProps } from "react";
-import { Select as SelectPrimitive } from "radix-ui";
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from "lucide-react";
-import { cn } from "../../lib/cn";
+import { Select as SelectPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+
+import { cn } from "../../lib/cn.ts";
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
@@ -125,10 +126,7 @@ export function SelectScrollUpButton({ className, ...props }: ComponentProps<typ
   );
 }
 
-export function SelectScrollDownButton({
-  className,
-  ...props
-}: ComponentProps<typeof SelectPrimitive.ScrollDownButton>) {
+export function SelectScrollDownButton({ className, ...props }: ComponentProps<typeof SelectPrimitive.ScrollDownButton>) {
   return (
     <SelectPrimitive.ScrollDownButton
       data-slot="select-scroll-down-button"

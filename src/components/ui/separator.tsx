@@ -1,6 +1,7 @@
-import type { ComponentProps } from "react";
 import { Separator as SeparatorPrimitive } from "radix-ui";
-import { cn } from "../../lib/cn";
+import type { ComponentProps } from "react";
+
+import { cn } from "../../lib/cn.ts";
 
 export function Separator({
   className,

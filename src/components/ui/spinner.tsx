@@ -1,5 +1,6 @@
 import { LoaderCircleIcon } from "lucide-react";
-import { cn } from "../../lib/cn";
+
+import { cn } from "../../lib/cn.ts";
 
 export type SpinnerProps = {
   className?: string;

@@ -1,6 +1,7 @@
-import type { ComponentProps } from "react";
 import { Switch as SwitchPrimitive } from "radix-ui";
-import { cn } from "../../lib/cn";
+import type { ComponentProps } from "react";
+
+import { cn } from "../../lib/cn.ts";
 
 export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {
   return (

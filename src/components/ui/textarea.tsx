@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+
+import { cn } from "../../lib/cn.ts";
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return (

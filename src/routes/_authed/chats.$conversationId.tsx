@@ -1,13 +1,28 @@
-import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Navigate } from "@tanstack/react-router";
-import { isChatAccessDenied } from "../../components/chat/chat-errors";
-import { ChatAccessDenied, ChatLoadFailed, ChatLoading } from "../../components/chat/chat-states";
-import { ChatView } from "../../components/chat/chat-view";
-import { trpc } from "../../trpc";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, redirect } from "@tanstack/react-router";
+
+import { isChatAccessDenied } from "../../components/chat/chat-errors.ts";
+import { ChatLoadFailed, ChatLoading, ChatRefusal } from "../../components/chat/chat-states.tsx";
+import { ChatView } from "../../components/chat/chat-view.tsx";
+import { requireUuid } from "../../lib/route-data.ts";
+import { trpc } from "../../trpc.ts";
+
+const back = { to: "chats" } as const;
 
 export const Route = createFileRoute("/_authed/chats/$conversationId")({
-  loader: ({ context, params }) =>
-    context.queryClient.prefetchQuery(context.trpc.chat.conversation.queryOptions({ conversationId: params.conversationId })),
+  loader: async ({ context, params }) => {
+    requireUuid(params.conversationId);
+    const options = context.trpc.chat.conversation.queryOptions({ conversationId: params.conversationId });
+    const conversation = await context.queryClient.ensureQueryData(options);
+    // A group conversation lives at its job's chat page.
+    if (conversation.kind === "group")
+      throw redirect({ to: "/jobs/$jobId/chat", params: { jobId: conversation.jobId }, replace: true });
+  },
+  pendingComponent: ChatLoading,
+  // A conversation that does not exist looks like one the reader may not open.
+  notFoundComponent: () => <ChatRefusal reason="denied" back={back} />,
+  errorComponent: ({ error }) =>
+    isChatAccessDenied(error) ? <ChatRefusal reason="denied" back={back} /> : <ChatLoadFailed back={back} error={error} />,
   component: ConversationPage,
 });
 
@@ -15,16 +30,6 @@ export const Route = createFileRoute("/_authed/chats/$conversationId")({
 function ConversationPage() {
   const { conversationId } = Route.useParams();
   const { me } = Route.useRouteContext();
-  // The loader already asked; a refusal is final, so the page does not ask again on mount.
-  const conversation = useQuery(trpc.chat.conversation.queryOptions({ conversationId }, { retryOnMount: false }));
-  const back = { to: "chats" } as const;
-
-  if (conversation.data?.kind === "group") {
-    return <Navigate to="/jobs/$jobId/chat" params={{ jobId: conversation.data.jobId }} replace />;
-  }
-  if (conversation.data) return <ChatView key={conversation.data.id} conversation={conversation.data} meId={me.user.id} back={back} />;
-  if (conversation.isPending) return <ChatLoading />;
-  // A malformed id is refused like a missing one: the same answer as for an outsider.
-  if (isChatAccessDenied(conversation.error) || (conversation.error?.data?.code === "BAD_REQUEST")) return <ChatAccessDenied back={back} />;
-  return <ChatLoadFailed back={back} onRetry={() => void conversation.refetch()} />;
+  const { data: conversation } = useSuspenseQuery(trpc.chat.conversation.queryOptions({ conversationId }));
+  return <ChatView key={conversation.id} conversation={conversation} meId={me.user.id} back={back} />;
 }

@@ -1,94 +1,71 @@
-import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { ArrowLeft, Inbox, Users } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { hasOpenPositions } from "../../../domain/applications";
-import { ERR } from "../../../domain/errors";
-import { ApplicationCard } from "../../components/applications/application-card";
-import { errorKey } from "../../lib/errors";
-import { isolate } from "../../lib/locale";
-import { JobStatusBadge } from "../../components/jobs/job-status-badge";
-import { Card, CardContent } from "../../components/ui/card";
-import { Progress } from "../../components/ui/progress";
-import { Skeleton } from "../../components/ui/skeleton";
-import { formatNumber } from "../../lib/format";
-import { toastError } from "../../lib/toast";
-import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { Inbox, Users } from "lucide-react";
 
-export const Route = createFileRoute("/_authed/jobs/$jobId/applications")({ component: ApplicationsPage });
+import { canAcceptMore } from "../../../domain/applications.ts";
+import { ERR } from "../../../domain/errors.ts";
+import { ApplicationCard } from "../../components/applications/application-card.tsx";
+import { ApplicationsAccessDenied, JobNotFound } from "../../components/jobs/job-states.tsx";
+import { JobStatusBadge } from "../../components/jobs/status-badges.tsx";
+import { BackLink } from "../../components/layout/back-link.tsx";
+import { LoadFailedPage, NoticeCard } from "../../components/layout/notice.tsx";
+import { Progress } from "../../components/ui/progress.tsx";
+import { errorKey } from "../../lib/errors.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { isolate } from "../../lib/locale.ts";
+import { orNotFound, requireUuid } from "../../lib/route-data.ts";
+import { m } from "../../paraglide/messages.js";
+import { trpc } from "../../trpc.ts";
+
+export const Route = createFileRoute("/_authed/jobs/$jobId/applications")({
+  loader: async ({ context, params }) => {
+    requireUuid(params.jobId);
+    await orNotFound(context.queryClient.ensureQueryData(context.trpc.applications.forJob.queryOptions({ jobId: params.jobId })));
+  },
+  notFoundComponent: () => <JobNotFound />,
+  errorComponent: ApplicationsError,
+  component: ApplicationsPage,
+});
 
 /**
- * SPEC.md §6: only the owner manages applications; anyone else is told 'Access Denied: Only the job
- * owner can manage applications' and goes back to the job page. Reported once.
+ * Only the owner manages applications (docs/product.md, Permissions): anyone else, and a job that does
+ * not exist, gets 'Access Denied: Only the job owner can manage applications' with the way back.
  */
-function useLeaveWhenDenied(error: unknown, jobId: string) {
-  const navigate = useNavigate();
-  const reported = useRef(false);
-  useEffect(() => {
-    if (!error || reported.current) return;
-    reported.current = true;
-    toastError(error, errorKey(error) === ERR.applicationsAccessDenied ? undefined : m.applications_load_failed());
-    void navigate({ to: "/jobs/$jobId", params: { jobId }, replace: true });
-  }, [error, jobId, navigate]);
+function ApplicationsError({ error }: { error: unknown }) {
+  const { jobId } = Route.useParams();
+  if (errorKey(error) === ERR.applicationsAccessDenied) return <ApplicationsAccessDenied jobId={jobId} />;
+  return <LoadFailedPage text={m.applications_load_failed()} error={error} />;
 }
 
+/** /jobs/{jobId}/applications: the owner's applications with the job's capacity. */
 function ApplicationsPage() {
   const { jobId } = Route.useParams();
-  const list = useQuery(trpc.applications.forJob.queryOptions({ jobId }));
-  useLeaveWhenDenied(list.error, jobId);
-  const data = list.data;
-
+  const { data } = useSuspenseQuery(trpc.applications.forJob.queryOptions({ jobId }));
+  const canAccept = canAcceptMore(data.job);
   return (
-    <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8" data-testid="applications-page">
-      <Link
-        to="/jobs/$jobId"
-        params={{ jobId }}
-        className="-ms-2 inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground"
-        data-testid="applications-back"
-      >
-        <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
+    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8" data-testid="applications-page">
+      <BackLink to="/jobs/$jobId" params={{ jobId }} data-testid="applications-back">
         {m.applications_back_to_job()}
-      </Link>
-      {!data ? (
-        <div aria-busy="true" className="space-y-4">
-          <p className="sr-only" role="status">{m.common_loading()}</p>
-          <Skeleton className="h-10 w-2/3" />
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-48 w-full" />
+      </BackLink>
+      <header className="space-y-4">
+        <div className="space-y-2">
+          <JobStatusBadge status={data.job.status} />
+          <h1 className="text-2xl font-bold break-words sm:text-3xl" data-testid="applications-title">
+            {m.applications_for_job({ title: isolate(data.job.title) })}
+          </h1>
         </div>
+        <Capacity accepted={data.job.acceptedCount} max={data.job.maxWorkers} />
+      </header>
+      {data.applications.length === 0 ? (
+        <NoticeCard icon={<Inbox aria-hidden className="size-6" />} title={m.applications_empty()} testId="applications-empty" />
       ) : (
-        <>
-          <header className="space-y-4">
-            <div className="space-y-2">
-              <JobStatusBadge status={data.job.status} />
-              <h1 className="text-2xl font-bold break-words sm:text-3xl" data-testid="applications-title">
-                {m.applications_for_job({ title: isolate(data.job.title) })}
-              </h1>
-            </div>
-            <Capacity accepted={data.job.acceptedCount} max={data.job.maxWorkers} />
-          </header>
-          {data.applications.length === 0 ? (
-            <Card data-testid="applications-empty">
-              <CardContent className="flex flex-col items-center gap-3 py-6 text-center text-muted-foreground">
-                <Inbox aria-hidden className="size-8" />
-                <p>{m.applications_empty()}</p>
-              </CardContent>
-            </Card>
-          ) : (
-            <ul className="grid gap-4" data-testid="applications-list">
-              {data.applications.map((application) => (
-                <li key={application.id}>
-                  <ApplicationCard
-                    jobId={jobId}
-                    application={application}
-                    canAccept={hasOpenPositions(data.job) && (data.job.status === "open" || data.job.status === "in_progress")}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
+        <ul className="grid gap-4" data-testid="applications-list">
+          {data.applications.map((application) => (
+            <li key={application.id}>
+              <ApplicationCard jobId={jobId} application={application} canAccept={canAccept} />
+            </li>
+          ))}
+        </ul>
       )}
     </main>
   );
@@ -100,12 +77,21 @@ function Capacity({ accepted, max }: { accepted: number; max: number }) {
   const full = accepted >= max;
   return (
     <div className="grid gap-2 rounded-lg border bg-card p-4">
-      <p className="flex items-center gap-2 text-sm font-medium" data-testid="applications-capacity" data-accepted={accepted} data-max={max}>
+      <p
+        className="flex items-center gap-2 text-sm font-medium"
+        data-testid="applications-capacity"
+        data-accepted={accepted}
+        data-max={max}
+      >
         <Users aria-hidden className="size-4 text-muted-foreground" />
         {text}
       </p>
       <Progress value={accepted} max={max} aria-label={text} />
-      {full && <p className="text-sm text-muted-foreground" data-testid="applications-full">{m.applications_capacity_reached()}</p>}
+      {full && (
+        <p className="text-sm text-muted-foreground" data-testid="applications-full">
+          {m.applications_capacity_reached()}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,68 +1,67 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { todayIn } from "../../../domain/age";
-import { ERR } from "../../../domain/errors";
-import { isPastDate, jobUpdateSchema } from "../../../domain/jobs";
+import type { z } from "zod";
+
+import { todayIn } from "../../../domain/age.ts";
+import { ERR } from "../../../domain/errors.ts";
+import { isPastDate, jobUpdateSchema } from "../../../domain/jobs.ts";
 import {
   browserTimeZone,
-  JobFormFields,
-  type JobFormValues,
-  jobFormResolver,
+  JobForm,
   missesRequiredFields,
-  showServerFieldErrors,
-} from "../../components/jobs/job-form-fields";
-import type { EditableJob } from "../../components/jobs/job-types";
-import { useLeaveOnError } from "../../components/jobs/use-leave-on-error";
-import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
-import { Skeleton } from "../../components/ui/skeleton";
-import { Spinner } from "../../components/ui/spinner";
-import { fieldErrors } from "../../lib/errors";
-import { translate } from "../../lib/messages";
-import { toastError, toastSuccess } from "../../lib/toast";
+  showJobFieldErrors,
+  type JobFormInput,
+} from "../../components/jobs/job-form.tsx";
+import { JobNotFound } from "../../components/jobs/job-states.tsx";
+import type { EditableJob } from "../../components/jobs/job-types.ts";
+import { BackLink } from "../../components/layout/back-link.tsx";
+import { LoadFailedPage } from "../../components/layout/notice.tsx";
+import { translate } from "../../lib/messages.ts";
+import { orNotFound, requireUuid } from "../../lib/route-data.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
+import { trpc } from "../../trpc.ts";
 
-export const Route = createFileRoute("/_authed/jobs/$jobId/edit")({ component: EditJobPage });
+export const Route = createFileRoute("/_authed/jobs/$jobId/edit")({
+  loader: async ({ context, params }) => {
+    requireUuid(params.jobId);
+    await orNotFound(context.queryClient.ensureQueryData(context.trpc.jobs.forEdit.queryOptions({ jobId: params.jobId })));
+  },
+  // Not the reader's job answers like a missing one: 'Job not found or you don't have permission to edit it'.
+  notFoundComponent: () => <JobNotFound text={m.error_job_edit_not_found()} testId="job-edit-not-found" />,
+  errorComponent: ({ error }) => <LoadFailedPage text={m.job_page_failed()} error={error} />,
+  component: EditJobPage,
+});
 
-// The form validates what the procedure validates, except the job id, which comes from the URL.
-const editFormSchema = jobUpdateSchema.omit({ jobId: true });
+type JobUpdateValues = z.output<typeof jobUpdateSchema>;
 
-function EditJobPage() {
-  const { jobId } = Route.useParams();
-  const job = useQuery(trpc.jobs.forEdit.queryOptions({ jobId }));
-  // "Not yours" and "missing" are the same answer: 'Job not found or you don't have permission to edit it'.
-  useLeaveOnError(job.error, { notFound: translate(ERR.jobEditNotFound), failed: m.job_page_failed() });
-  return (
-    <main className="mx-auto w-full max-w-2xl space-y-4 px-4 py-8">
-      <Button asChild variant="ghost" size="sm" className="-ms-2">
-        <Link to="/jobs/$jobId" params={{ jobId }} data-testid="edit-back">
-          <ArrowLeft aria-hidden className="rtl:rotate-180" />
-          {m.edit_job_back()}
-        </Link>
-      </Button>
-      {job.data ? (
-        <EditJobForm job={job.data} />
-      ) : (
-        <div aria-busy="true" className="space-y-4">
-          <p className="sr-only" role="status">{m.common_loading()}</p>
-          <Skeleton className="h-10 w-1/2" />
-          <Skeleton className="h-96 w-full" />
-        </div>
-      )}
-    </main>
-  );
+/**
+ * The edit form's schema: the procedure's, plus the stored start date's exception. A start date that has
+ * already passed may stay (the job may be under way); moving it to another past day may not.
+ */
+function editJobSchema(job: EditableJob): z.ZodType<JobUpdateValues, JobFormInput> {
+  return jobUpdateSchema.refine((v) => v.startDate === job.startDate || !isPastDate(v.startDate, v.timeZone), {
+    path: ["startDate"],
+    message: ERR.jobStartDatePast,
+    when: (payload) => !payload.issues.some((i) => i.path?.[0] === "startDate" || i.path?.[0] === "timeZone"),
+  });
 }
 
-function EditJobForm({ job }: { job: EditableJob }) {
+/** /jobs/{jobId}/edit: the job form filled in with the job, for its owner. */
+function EditJobPage() {
+  const { jobId } = Route.useParams();
+  const { data: job } = useSuspenseQuery(trpc.jobs.forEdit.queryOptions({ jobId }));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const timeZone = browserTimeZone();
-  const form = useForm<JobFormValues>({
-    resolver: jobFormResolver(editFormSchema),
+  const [schema] = useState(() => editJobSchema(job));
+  const form = useForm<JobFormInput, unknown, JobUpdateValues>({
+    resolver: zodResolver(schema),
     defaultValues: {
+      jobId: job.id,
       title: job.title,
       description: job.description,
       category: job.category,
@@ -89,48 +88,29 @@ function EditJobForm({ job }: { job: EditableJob }) {
       },
       onError: (error) => {
         toastError(error);
-        showServerFieldErrors(form, fieldErrors(error));
+        showJobFieldErrors(form, error);
       },
     }),
   );
 
-  const submit = form.handleSubmit(
-    (values) => {
-      // A start date that has already passed may stay (the job may be under way); a new one may not.
-      if (values.startDate !== job.startDate && isPastDate(values.startDate, timeZone)) {
-        form.setError("startDate", { type: "validate", message: ERR.jobStartDatePast });
-        return;
-      }
-      const parsed = jobUpdateSchema.safeParse({ ...values, timeZone, jobId: job.id });
-      if (parsed.success) update.mutate(parsed.data);
-    },
-    (errors) => {
-      if (missesRequiredFields(errors)) toastError(null, translate(ERR.requiredFields));
-    },
-  );
-
+  const today = todayIn(timeZone);
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate data-testid="edit-job-form">
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h1 className="text-2xl">{m.edit_job_title()}</h1>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <JobFormFields
-            form={form}
-            notBefore={job.startDate < todayIn(timeZone) ? job.startDate : todayIn(timeZone)}
-            onSkillRefused={(key) => toastError(null, translate(key))}
-          />
-        </CardContent>
-        <CardFooter className="justify-end">
-          <Button type="submit" size="lg" disabled={update.isPending} data-testid="job-submit">
-            {update.isPending && <Spinner />}
-            {update.isPending ? m.edit_job_submitting() : m.edit_job_submit()}
-          </Button>
-        </CardFooter>
-      </Card>
-    </form>
+    <main className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-8">
+      <BackLink to="/jobs/$jobId" params={{ jobId }} data-testid="edit-back">
+        {m.edit_job_back()}
+      </BackLink>
+      <JobForm
+        form={form}
+        onValid={(values) => update.mutate(values)}
+        onInvalid={(errors) => {
+          if (missesRequiredFields(errors)) toastError(null, translate(ERR.requiredFields));
+        }}
+        title={m.edit_job_title()}
+        notBefore={job.startDate < today ? job.startDate : today}
+        onSkillRefused={(key) => toastError(null, translate(key))}
+        submit={{ label: m.edit_job_submit(), pendingLabel: m.edit_job_submitting(), pending: update.isPending }}
+        testId="edit-job-form"
+      />
+    </main>
   );
 }

@@ -5,27 +5,40 @@ import { BriefcaseBusiness, HardHat } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { completeOnboardingSchema } from "../../../domain/profile";
-import { USER_TYPES, type UserType } from "../../../domain/user-types";
-import { CertificateList } from "../../components/certificates/certificate-list";
-import { CertificateUpload } from "../../components/certificates/certificate-upload";
-import { InterestInput } from "../../components/onboarding/interest-input";
-import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
-import { Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
-import { Progress } from "../../components/ui/progress";
-import { Textarea } from "../../components/ui/textarea";
-import { cn } from "../../lib/cn";
-import { translate } from "../../lib/messages";
-import { toastError, toastSuccess } from "../../lib/toast";
+
+import { completeOnboardingSchema } from "../../../domain/profile.ts";
+import { USER_TYPES, type UserType } from "../../../domain/user-types.ts";
+import { CertificateList } from "../../components/certificates/certificate-list.tsx";
+import { CertificateUpload } from "../../components/certificates/certificate-upload.tsx";
+import { InterestInput } from "../../components/onboarding/interest-input.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { LinkButton } from "../../components/ui/link-button.tsx";
+import { Progress } from "../../components/ui/progress.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { cn } from "../../lib/cn.ts";
+import { translate } from "../../lib/messages.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
+import { trpc } from "../../trpc.ts";
 
-export const Route = createFileRoute("/_authed/onboarding")({ component: OnboardingPage });
+export const Route = createFileRoute("/_authed/onboarding")({
+  // Step 3 lists the certificates a worker has uploaded so far (none, unless they come back to it).
+  loader: ({ context }) => void context.queryClient.prefetchQuery(context.trpc.certificates.list.queryOptions()),
+  component: OnboardingPage,
+});
 
-type Values = z.input<typeof completeOnboardingSchema>;
-const STEP_FIELDS = [["userType", "fullName", "dateOfBirth"], ["bio", "location", "phone", "companyName"], ["interests"]] as const;
+/** The form until a type is chosen: the schema refuses it unchosen ('Please choose whether you are a worker or an employer'). */
+type OnboardingFields = Omit<z.input<typeof completeOnboardingSchema>, "userType"> & { userType?: UserType };
+type OnboardingValues = z.output<typeof completeOnboardingSchema>;
+const onboardingFormSchema: z.ZodType<OnboardingValues, OnboardingFields> = completeOnboardingSchema;
+const STEP_FIELDS = [
+  ["userType", "fullName", "dateOfBirth"],
+  ["bio", "location", "phone", "companyName"],
+  ["interests"],
+] as const;
 const TOTAL = STEP_FIELDS.length;
 
 function OnboardingPage() {
@@ -34,10 +47,10 @@ function OnboardingPage() {
   const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
   const profile = me.profile;
-  const form = useForm<Values>({
-    resolver: zodResolver(completeOnboardingSchema),
+  const form = useForm<OnboardingFields, unknown, OnboardingValues>({
+    resolver: zodResolver(onboardingFormSchema),
     defaultValues: {
-      userType: profile?.onboardingCompletedAt ? profile.userType : (undefined as unknown as UserType),
+      userType: profile?.onboardingCompletedAt ? profile.userType : undefined,
       fullName: profile?.fullName ?? "",
       dateOfBirth: profile?.dateOfBirth ?? "",
       bio: profile?.bio ?? "",
@@ -67,7 +80,7 @@ function OnboardingPage() {
     const fields = STEP_FIELDS[step];
     if (fields && (await form.trigger([...fields]))) setStep((s) => s + 1);
   };
-  const submit = form.handleSubmit((values) => save.mutate(completeOnboardingSchema.parse(values)));
+  const submit = form.handleSubmit((values) => save.mutate(values));
   const titles = [m.onboarding_step1_title(), m.onboarding_step2_title(), m.onboarding_step3_title()];
 
   return (
@@ -77,10 +90,19 @@ function OnboardingPage() {
         {m.onboarding_step({ step: step + 1, total: TOTAL })}
       </p>
       <Progress value={((step + 1) / TOTAL) * 100} className="mb-6" />
-      <form onSubmit={(e) => { e.preventDefault(); if (step === TOTAL - 1) void submit(); else void next(); }} noValidate>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (step === TOTAL - 1) void submit();
+          else void next();
+        }}
+        noValidate
+      >
         <Card>
           <CardHeader>
-            <CardTitle asChild><h2>{titles[step]}</h2></CardTitle>
+            <CardTitle asChild>
+              <h2>{titles[step]}</h2>
+            </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-5">
             {step === 0 && (
@@ -106,7 +128,9 @@ function OnboardingPage() {
                         >
                           <Icon aria-hidden className="mt-0.5 size-5 text-primary" />
                           <span>
-                            <span className="block font-medium">{type === "worker" ? m.onboarding_worker() : m.onboarding_employer()}</span>
+                            <span className="block font-medium">
+                              {type === "worker" ? m.onboarding_worker() : m.onboarding_employer()}
+                            </span>
                             <span className="block text-sm text-muted-foreground">
                               {type === "worker" ? m.onboarding_worker_hint() : m.onboarding_employer_hint()}
                             </span>
@@ -115,7 +139,11 @@ function OnboardingPage() {
                       );
                     })}
                   </div>
-                  {errors.userType?.message && <p role="alert" className="text-sm font-medium text-destructive">{translate(errors.userType.message)}</p>}
+                  {errors.userType?.message && (
+                    <p role="alert" className="text-sm font-medium text-destructive">
+                      {translate(errors.userType.message)}
+                    </p>
+                  )}
                 </fieldset>
                 <Field label={m.onboarding_full_name()} error={err(errors.fullName?.message)} required>
                   <Input autoComplete="name" {...form.register("fullName")} />
@@ -131,7 +159,11 @@ function OnboardingPage() {
                   <Textarea rows={4} placeholder={m.onboarding_bio_placeholder()} {...form.register("bio")} />
                 </Field>
                 <Field label={m.onboarding_location()} error={err(errors.location?.message)}>
-                  <Input autoComplete="address-level2" placeholder={m.onboarding_location_placeholder()} {...form.register("location")} />
+                  <Input
+                    autoComplete="address-level2"
+                    placeholder={m.onboarding_location_placeholder()}
+                    {...form.register("location")}
+                  />
                 </Field>
                 <Field label={m.onboarding_phone()} error={err(errors.phone?.message)}>
                   <Input type="tel" autoComplete="tel" dir="ltr" {...form.register("phone")} />
@@ -153,7 +185,9 @@ function OnboardingPage() {
                   />
                   <section className="grid gap-3" aria-labelledby="onboarding-certificates" data-testid="onboarding-certificates">
                     <div className="grid gap-1">
-                      <h3 id="onboarding-certificates" className="text-sm font-medium">{m.certificates_title()}</h3>
+                      <h3 id="onboarding-certificates" className="text-sm font-medium">
+                        {m.certificates_title()}
+                      </h3>
                       <p className="text-sm text-muted-foreground">{m.certificates_description()}</p>
                     </div>
                     <CertificateUpload />
@@ -180,6 +214,12 @@ function OnboardingPage() {
           </CardFooter>
         </Card>
       </form>
+      {/* Privacy rights do not wait for onboarding (docs/decisions/012). */}
+      <div className="mt-4 flex justify-center">
+        <LinkButton to="/settings/privacy" variant="link" size="sm" data-testid="onboarding-privacy">
+          {m.settings_privacy_link()}
+        </LinkButton>
+      </div>
     </main>
   );
 }

@@ -1,37 +1,32 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
-import { todayIn } from "../../../domain/age";
-import { DEFAULT_JOB_CURRENCY } from "../../../domain/currencies";
-import { jobCreateSchema } from "../../../domain/jobs";
-import {
-  browserTimeZone,
-  JobFormFields,
-  type JobFormValues,
-  jobFormResolver,
-  showServerFieldErrors,
-} from "../../components/jobs/job-form-fields";
-import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
-import { Spinner } from "../../components/ui/spinner";
-import { fieldErrors } from "../../lib/errors";
-import { currentLanguage } from "../../lib/locale";
-import { toastError, toastSuccess } from "../../lib/toast";
+import type { z } from "zod";
+
+import { todayIn } from "../../../domain/age.ts";
+import { DEFAULT_JOB_CURRENCY } from "../../../domain/currencies.ts";
+import { jobCreateSchema } from "../../../domain/jobs.ts";
+import { browserTimeZone, JobForm, showJobFieldErrors, type JobFormInput } from "../../components/jobs/job-form.tsx";
+import { currentLanguage } from "../../lib/locale.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
+import { trpc } from "../../trpc.ts";
 
 export const Route = createFileRoute("/_authed/post-job")({ component: PostJobPage });
+
+type JobCreateValues = z.output<typeof jobCreateSchema>;
+const postJobSchema: z.ZodType<JobCreateValues, JobFormInput> = jobCreateSchema;
 
 function PostJobPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const timeZone = browserTimeZone();
-  const form = useForm<JobFormValues>({
-    resolver: jobFormResolver(jobCreateSchema),
+  const form = useForm<JobFormInput, unknown, JobCreateValues>({
+    resolver: zodResolver(postJobSchema),
     defaultValues: {
       title: "",
       description: "",
-      category: "",
       location: "",
       startDate: "",
       durationDays: "1",
@@ -54,37 +49,22 @@ function PostJobPage() {
       // What was typed stays in the form; the fields the server refused are marked.
       onError: (error) => {
         toastError(error);
-        showServerFieldErrors(form, fieldErrors(error));
+        showJobFieldErrors(form, error);
       },
     }),
   );
 
-  const submit = form.handleSubmit((values) => {
-    const parsed = jobCreateSchema.safeParse({ ...values, timeZone, language: currentLanguage() });
-    if (parsed.success) create.mutate(parsed.data);
-  });
-
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-8">
-      <form onSubmit={(e) => void submit(e)} noValidate data-testid="post-job-form">
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h1 className="text-2xl">{m.post_job_title()}</h1>
-            </CardTitle>
-            <CardDescription>{m.post_job_subtitle()}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <JobFormFields form={form} notBefore={todayIn(timeZone)} />
-          </CardContent>
-          <CardFooter className="justify-end">
-            <Button type="submit" size="lg" disabled={create.isPending} data-testid="job-submit">
-              {create.isPending && <Spinner />}
-              {create.isPending ? m.post_job_submitting() : m.post_job_submit()}
-            </Button>
-          </CardFooter>
-        </Card>
-      </form>
+      <JobForm
+        form={form}
+        onValid={(values) => create.mutate(values)}
+        title={m.post_job_title()}
+        description={m.post_job_subtitle()}
+        notBefore={todayIn(timeZone)}
+        submit={{ label: m.post_job_submit(), pendingLabel: m.post_job_submitting(), pending: create.isPending }}
+        testId="post-job-form"
+      />
     </main>
   );
 }

@@ -1,17 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { ExternalLink, EyeOff, MessagesSquare } from "lucide-react";
-import { InterestsCard } from "../../components/profile/interests-card";
-import { PageHeader } from "../../components/profile/page-header";
-import { PostedJobsCard } from "../../components/profile/posted-jobs-card";
-import { PreviousJobsCard } from "../../components/profile/previous-jobs-card";
-import { ProfileLinksCard } from "../../components/profile/profile-links-card";
-import { ProfileSummaryCard } from "../../components/profile/profile-summary-card";
-import { ReviewsCard } from "../../components/profile/reviews-card";
-import { Button } from "../../components/ui/button";
-import { useMe } from "../../lib/session";
+import { createFileRoute } from "@tanstack/react-router";
+import { ExternalLink, MessagesSquare } from "lucide-react";
+
+import { InterestsCard } from "../../components/profile/interests-card.tsx";
+import { PageHeader } from "../../components/profile/page-header.tsx";
+import { PostedJobsCard } from "../../components/profile/posted-jobs-card.tsx";
+import { PreviousJobsCard } from "../../components/profile/previous-jobs-card.tsx";
+import { ProfileLinksCard } from "../../components/profile/profile-links-card.tsx";
+import { HiddenProfileNotice, ProfileSummaryCard } from "../../components/profile/profile-summary-card.tsx";
+import { ReviewsCard } from "../../components/profile/reviews-card.tsx";
+import { LinkButton } from "../../components/ui/link-button.tsx";
+import { useMe } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
+import { trpc } from "../../trpc.ts";
 
 export const Route = createFileRoute("/_authed/profile")({
   loader: ({ context }) => {
@@ -22,7 +23,7 @@ export const Route = createFileRoute("/_authed/profile")({
   component: OwnProfilePage,
 });
 
-/** /profile: the signed-in person's own profile (SPEC.md §2). */
+/** /profile: the signed-in person's own profile (docs/product.md, Screens). */
 function OwnProfilePage() {
   const context = Route.useRouteContext();
   const me = useMe().data ?? context.me;
@@ -38,12 +39,10 @@ function OwnProfilePage() {
         title={m.profile_title()}
         backTo="/"
         actions={
-          <Button asChild variant="outline" size="sm">
-            <Link to="/chats" data-testid="profile-chats">
-              <MessagesSquare aria-hidden />
-              {m.profile_link_chats()}
-            </Link>
-          </Button>
+          <LinkButton to="/chats" data-testid="profile-chats" variant="outline" size="sm">
+            <MessagesSquare aria-hidden />
+            {m.profile_link_chats()}
+          </LinkButton>
         }
       />
       <div className="grid gap-4 lg:gap-6">
@@ -51,18 +50,18 @@ function OwnProfilePage() {
           profile={{ ...profile, email: null }}
           rating={summary.data ?? (summary.isPending ? undefined : { average: null, count: 0 })}
         >
-          {!profile.privacyProfileVisible && (
-            <p className="flex items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground" data-testid="profile-hidden-notice">
-              <EyeOff aria-hidden className="size-4 shrink-0" />
-              {m.profile_hidden_notice()}
-            </p>
-          )}
-          <Button asChild variant="link" size="sm" className="h-auto min-h-9 justify-self-start px-0 whitespace-normal">
-            <Link to="/profile/$profileId" params={{ profileId: userId }} data-testid="profile-view-public">
-              <ExternalLink aria-hidden />
-              {m.profile_view_public()}
-            </Link>
-          </Button>
+          {!profile.privacyProfileVisible && <HiddenProfileNotice />}
+          <LinkButton
+            to="/profile/$profileId"
+            params={{ profileId: userId }}
+            data-testid="profile-view-public"
+            variant="link"
+            size="sm"
+            className="h-auto min-h-9 justify-self-start px-0 whitespace-normal"
+          >
+            <ExternalLink aria-hidden />
+            {m.profile_view_public()}
+          </LinkButton>
         </ProfileSummaryCard>
         {isWorker && (
           <div className="grid gap-4 md:grid-cols-2 lg:gap-6">

@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CertificatesCard } from "../../components/certificates/certificates-card";
-import { PageHeader } from "../../components/profile/page-header";
-import { PasswordForm } from "../../components/settings/password-form";
-import { ProfileForm } from "../../components/settings/profile-form";
-import { SettingsLinksCard } from "../../components/settings/settings-links-card";
-import { useMe } from "../../lib/session";
+
+import { CertificatesCard } from "../../components/certificates/certificates-card.tsx";
+import { PageHeader } from "../../components/profile/page-header.tsx";
+import { PasswordForm } from "../../components/settings/password-form.tsx";
+import { ProfileForm } from "../../components/settings/profile-form.tsx";
+import { SettingsLinksCard } from "../../components/settings/settings-links-card.tsx";
+import { useMe } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
 
 export const Route = createFileRoute("/_authed/settings/")({

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../components/profile/page-header";
-import { NotificationToggles } from "../../components/settings/notification-toggles";
+
+import { PageHeader } from "../../components/profile/page-header.tsx";
+import { NotificationToggles } from "../../components/settings/notification-toggles.tsx";
 import { m } from "../../paraglide/messages.js";
 
 export const Route = createFileRoute("/_authed/settings/notifications")({ component: NotificationSettingsPage });

@@ -1,57 +1,52 @@
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { ArrowLeft, Building2, CalendarDays, Clock, MapPin, Users, Wallet } from "lucide-react";
-import { type ReactNode, useState } from "react";
-import { JobActions } from "../../components/jobs/job-actions";
-import { employerName, rateLabel } from "../../components/jobs/job-money";
-import { JobStatusBadge } from "../../components/jobs/job-status-badge";
-import type { JobDetails } from "../../components/jobs/job-types";
-import { ManageJobCard } from "../../components/jobs/manage-job-card";
-import { RatingSummary } from "../../components/jobs/rating-summary";
-import { SkillBadges } from "../../components/jobs/skill-badges";
-import { type JobTranslationText, TranslateToggle } from "../../components/jobs/translate-toggle";
-import { useLeaveOnError } from "../../components/jobs/use-leave-on-error";
-import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { Skeleton } from "../../components/ui/skeleton";
-import { cn } from "../../lib/cn";
-import { formatDate, formatDay } from "../../lib/format";
-import { translate } from "../../lib/messages";
-import { useMe } from "../../lib/session";
+import { Building2, CalendarDays, Clock, MapPin, Users, Wallet } from "lucide-react";
+import { useState, type ReactNode } from "react";
+
+import { JobActions } from "../../components/jobs/job-actions.tsx";
+import { employerName, rateLabel } from "../../components/jobs/job-money.ts";
+import { JobNotFound } from "../../components/jobs/job-states.tsx";
+import type { JobDetails } from "../../components/jobs/job-types.ts";
+import { ManageJobCard } from "../../components/jobs/manage-job-card.tsx";
+import { SkillBadges } from "../../components/jobs/skill-badges.tsx";
+import { JobStatusBadge } from "../../components/jobs/status-badges.tsx";
+import { TranslateToggle, type JobTranslationText } from "../../components/jobs/translate-toggle.tsx";
+import { BackLink } from "../../components/layout/back-link.tsx";
+import { LoadFailedPage } from "../../components/layout/notice.tsx";
+import { RatingSummary } from "../../components/reviews/rating.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Card, CardContent, CardHeader, CardTitle, SectionCard } from "../../components/ui/card.tsx";
+import { cn } from "../../lib/cn.ts";
+import { formatDate, formatDay } from "../../lib/format.ts";
+import { translate } from "../../lib/messages.ts";
+import { orNotFound, requireUuid } from "../../lib/route-data.ts";
+import { useMe } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc } from "../../trpc";
+import { trpc } from "../../trpc.ts";
 
 export const Route = createFileRoute("/jobs/$jobId")({
-  // Start loading while the route resolves; failures are handled (toast, back home) by the page.
-  loader: ({ context, params }) => context.queryClient.prefetchQuery(context.trpc.jobs.byId.queryOptions({ jobId: params.jobId })),
+  loader: async ({ context, params }) => {
+    requireUuid(params.jobId);
+    await orNotFound(context.queryClient.ensureQueryData(context.trpc.jobs.byId.queryOptions({ jobId: params.jobId })));
+  },
+  notFoundComponent: () => <JobNotFound />,
+  errorComponent: ({ error }) => <LoadFailedPage text={m.job_page_failed()} error={error} />,
   component: JobPage,
 });
 
 function JobPage() {
   const { jobId } = Route.useParams();
-  const job = useQuery(trpc.jobs.byId.queryOptions({ jobId }));
+  const { data: job } = useSuspenseQuery(trpc.jobs.byId.queryOptions({ jobId }));
   const me = useMe();
-  useLeaveOnError(job.error, { failed: m.job_page_failed() });
-
-  if (!job.data) {
-    return (
-      <main className="mx-auto w-full max-w-5xl space-y-4 px-4 py-8" aria-busy="true">
-        <p className="sr-only" role="status">{m.common_loading()}</p>
-        <Skeleton className="h-10 w-2/3" />
-        <Skeleton className="h-48 w-full" />
-      </main>
-    );
-  }
-  const isOwner = me.data?.user.id === job.data.employerId;
+  const isOwner = me.data?.user.id === job.employerId;
   return (
     <JobView
-      job={job.data}
+      job={job}
       isOwner={isOwner}
       aside={
         <>
-          {isOwner && <ManageJobCard jobId={job.data.id} status={job.data.status} />}
-          <JobActions job={job.data} me={me.data} />
+          {isOwner && <ManageJobCard jobId={job.id} status={job.status} />}
+          <JobActions job={job} me={me.data} />
         </>
       }
     />
@@ -64,17 +59,39 @@ function Fact({ icon, label, children, testId }: { icon: ReactNode; label: strin
       <span className="mt-0.5 text-muted-foreground">{icon}</span>
       <div className="min-w-0">
         <dt className="text-xs text-muted-foreground break-words hyphens-auto">{label}</dt>
-        <dd className="font-medium break-words" data-testid={testId}>{children}</dd>
+        <dd className="font-medium break-words" data-testid={testId}>
+          {children}
+        </dd>
       </div>
     </div>
   );
 }
 
 /** The employer's name, linking to their profile page unless the profile is hidden from this reader. */
-function EmployerLink({ job, isOwner, children, className }: { job: JobDetails; isOwner: boolean; children: ReactNode; className?: string }) {
-  if (!job.employer.profileVisible && !isOwner) return <span className={className} dir="auto">{children}</span>;
+function EmployerLink({
+  job,
+  isOwner,
+  children,
+  className,
+}: {
+  job: JobDetails;
+  isOwner: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
+  if (!job.employer.profileVisible && !isOwner)
+    return (
+      <span className={className} dir="auto">
+        {children}
+      </span>
+    );
   return (
-    <Link to="/profile/$profileId" params={{ profileId: job.employer.id }} className={cn(className, "hover:underline")} dir="auto">
+    <Link
+      to="/profile/$profileId"
+      params={{ profileId: job.employer.id }}
+      className={cn(className, "hover:underline")}
+      dir="auto"
+    >
       {children}
     </Link>
   );
@@ -85,22 +102,23 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
   const name = employerName(job.employer);
   return (
     <main className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8" data-testid="job-page">
-      <Button asChild variant="ghost" size="sm" className="-ms-2">
-        <Link to="/" data-testid="job-back">
-          <ArrowLeft aria-hidden className="rtl:rotate-180" />
-          {m.job_page_back()}
-        </Link>
-      </Button>
+      <BackLink to="/" data-testid="job-back">
+        {m.job_page_back()}
+      </BackLink>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card>
             <CardHeader className="gap-3">
               <div className="flex flex-wrap items-center gap-2">
                 <JobStatusBadge status={job.status} />
-                <Badge variant="secondary" data-testid="job-category">{translate(`category_${job.category}`)}</Badge>
+                <Badge variant="secondary" data-testid="job-category">
+                  {translate(`category_${job.category}`)}
+                </Badge>
               </div>
               <CardTitle asChild>
-                <h1 className="text-2xl break-words sm:text-3xl" dir="auto" data-testid="job-title">{translation?.title ?? job.title}</h1>
+                <h1 className="text-2xl break-words sm:text-3xl" dir="auto" data-testid="job-title">
+                  {translation?.title ?? job.title}
+                </h1>
               </CardTitle>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span data-testid="job-employer">
@@ -108,14 +126,20 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
                     {name}
                   </EmployerLink>
                 </span>
-                <RatingSummary average={job.employerRating} count={job.employerReviewCount} />
+                <RatingSummary {...job.employerRating} testId="employer-rating" />
               </div>
               <TranslateToggle jobId={job.id} jobLanguage={job.language} onTranslated={setTranslation} />
             </CardHeader>
             <CardContent className="space-y-6">
               <dl className="grid grid-cols-2 gap-4">
-                <Fact icon={<MapPin aria-hidden className="size-5" />} label={m.job_page_location()} testId="job-location"><span dir="auto">{job.location}</span></Fact>
-                <Fact icon={<CalendarDays aria-hidden className="size-5" />} label={m.job_page_start_date()} testId="job-start-date">
+                <Fact icon={<MapPin aria-hidden className="size-5" />} label={m.job_page_location()} testId="job-location">
+                  <span dir="auto">{job.location}</span>
+                </Fact>
+                <Fact
+                  icon={<CalendarDays aria-hidden className="size-5" />}
+                  label={m.job_page_start_date()}
+                  testId="job-start-date"
+                >
                   {formatDate(job.startDate, "long")}
                 </Fact>
                 <Fact icon={<Clock aria-hidden className="size-5" />} label={m.job_page_duration()} testId="job-duration">
@@ -133,7 +157,9 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
               </dl>
               <section className="space-y-2">
                 <h2 className="font-semibold">{m.job_page_description()}</h2>
-                <p className="whitespace-pre-line text-pretty" dir="auto" data-testid="job-description">{translation?.description ?? job.description}</p>
+                <p className="whitespace-pre-line text-pretty" dir="auto" data-testid="job-description">
+                  {translation?.description ?? job.description}
+                </p>
               </section>
               {job.skills && job.skills.length > 0 && (
                 <section className="space-y-2">
@@ -146,29 +172,28 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
         </div>
         <aside className="space-y-6">
           {aside}
-          <Card data-testid="about-employer">
-            <CardHeader>
-              <CardTitle asChild>
-                <h2 className="flex items-center gap-2">
-                  <Building2 aria-hidden className="size-5 text-muted-foreground" />
-                  {m.job_page_about_employer()}
-                </h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-2 text-sm">
-              <EmployerLink job={job} isOwner={isOwner} className="font-medium">
-                {job.employer.fullName}
-              </EmployerLink>
-              {job.employer.companyName && <p dir="auto">{job.employer.companyName}</p>}
-              {job.employer.location && (
-                <p className="flex items-center gap-1.5 text-muted-foreground">
-                  <MapPin aria-hidden className="size-4" />
-                  <span dir="auto">{job.employer.location}</span>
-                </p>
-              )}
-              {job.employer.bio && <p className="whitespace-pre-line text-muted-foreground" dir="auto">{job.employer.bio}</p>}
-            </CardContent>
-          </Card>
+          <SectionCard
+            title={m.job_page_about_employer()}
+            icon={<Building2 aria-hidden className="size-5 text-muted-foreground" />}
+            contentClassName="grid gap-2 text-sm"
+            data-testid="about-employer"
+          >
+            <EmployerLink job={job} isOwner={isOwner} className="font-medium">
+              {job.employer.fullName}
+            </EmployerLink>
+            {job.employer.companyName && <p dir="auto">{job.employer.companyName}</p>}
+            {job.employer.location && (
+              <p className="flex items-center gap-1.5 text-muted-foreground">
+                <MapPin aria-hidden className="size-4" />
+                <span dir="auto">{job.employer.location}</span>
+              </p>
+            )}
+            {job.employer.bio && (
+              <p className="whitespace-pre-line text-muted-foreground" dir="auto">
+                {job.employer.bio}
+              </p>
+            )}
+          </SectionCard>
         </aside>
       </div>
     </main>

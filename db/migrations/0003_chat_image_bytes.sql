@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "image_bytes" integer;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_image_bytes" CHECK ("chat_messages"."image_bytes" is null or "chat_messages"."image_bytes" between 1 and 5242880);

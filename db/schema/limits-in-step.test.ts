@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { CATEGORIES } from "../../domain/categories.ts";
+import { CERTIFICATE_MAX_BYTES } from "../../domain/certificates.ts";
+import { JOB_CURRENCIES, PROFILE_CURRENCIES } from "../../domain/currencies.ts";
+import { LIMITS } from "../../domain/limits.ts";
+import { APPLICATION_STATUSES, JOB_STATUSES } from "../../domain/statuses.ts";
+import { USER_TYPES } from "../../domain/user-types.ts";
+import { queryRows } from "../database.ts";
+import { openTestDatabase, type TestDatabase } from "../testing/test-database.ts";
+
+// The database refuses what the schemas refuse: every CHECK with a number in it, as the committed
+// migrations built it, states exactly the limits of domain/limits.ts (and the enums list the domain's
+// values). Changing a limit without a migration, or a migration without the limit, fails here.
+const NUMERIC_CHECKS: Record<string, number[]> = {
+  jobs_title_len: [LIMITS.jobTitleMin, LIMITS.jobTitleMax],
+  jobs_description_len: [LIMITS.jobDescriptionMin, LIMITS.jobDescriptionMax],
+  jobs_location_len: [LIMITS.jobLocationMin, LIMITS.jobLocationMax],
+  jobs_duration: [LIMITS.durationDaysMin, LIMITS.durationDaysMax],
+  jobs_rate: [LIMITS.hourlyRateMin, LIMITS.hourlyRateMax],
+  jobs_max_workers: [LIMITS.maxWorkersMin, LIMITS.maxWorkersMax],
+  jobs_accepted_count: [0],
+  job_applications_message_len: [LIMITS.message],
+  chat_messages_content_len: [LIMITS.message],
+  ratings_range: [LIMITS.ratingMin, LIMITS.ratingMax],
+  ratings_comment_len: [LIMITS.ratingComment],
+  profiles_full_name_len: [1, LIMITS.fullName],
+  profiles_bio_len: [LIMITS.bio],
+  profiles_location_len: [LIMITS.profileLocation],
+  profiles_phone_len: [LIMITS.phone],
+  profiles_company_name_len: [LIMITS.companyName],
+  user_interests_len: [1, LIMITS.interest],
+  certificates_size: [1, CERTIFICATE_MAX_BYTES],
+  chat_messages_image_bytes: [1, LIMITS.chatImageBytes],
+};
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(() => db.close());
+
+async function checks(): Promise<Map<string, string>> {
+  const rows = await queryRows<{ name: string; definition: string }>(
+    db.db,
+    sql`select c.conname as name, pg_get_constraintdef(c.oid) as definition
+        from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+        where c.contype = 'c' and n.nspname = 'public'`,
+  );
+  return new Map(rows.map((r) => [r.name, r.definition]));
+}
+
+async function enumValues(type: string): Promise<string[]> {
+  const rows = await queryRows<{ value: string }>(
+    db.db,
+    sql`select e.enumlabel as value from pg_enum e join pg_type t on t.oid = e.enumtypid where t.typname = ${type} order by e.enumsortorder`,
+  );
+  return rows.map((r) => r.value);
+}
+
+describe("database constraints and domain rules", () => {
+  it("states the limits of domain/limits.ts in every numeric CHECK", async () => {
+    const all = await checks();
+    for (const [name, numbers] of Object.entries(NUMERIC_CHECKS)) {
+      const definition = all.get(name);
+      expect(definition, `${name} exists`).toBeDefined();
+      const found = (definition?.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+      expect(found, `${name}: ${definition}`).toEqual(numbers);
+    }
+    // A new CHECK with a number in it needs an entry above.
+    const unlisted = [...all].filter(([name, definition]) => /\d/.test(definition) && !(name in NUMERIC_CHECKS));
+    expect(unlisted).toEqual([]);
+  });
+
+  it("lists the domain's currencies and enum values", async () => {
+    const currency = (await checks()).get("profiles_currency") ?? "";
+    expect([...currency.matchAll(/'([A-Z]{3})'/g)].map((m) => m[1])).toEqual([...PROFILE_CURRENCIES]);
+    expect(await enumValues("job_status")).toEqual([...JOB_STATUSES]);
+    expect(await enumValues("application_status")).toEqual([...APPLICATION_STATUSES]);
+    expect(await enumValues("job_category")).toEqual([...CATEGORIES]);
+    expect(await enumValues("user_type")).toEqual([...USER_TYPES]);
+    expect(await enumValues("job_currency")).toEqual([...JOB_CURRENCIES]);
+  });
+});

@@ -1,0 +1,73 @@
+import { ERR, type ErrorKey } from "../domain/errors.ts";
+
+/** HTTP statuses a refusal may be answered with. */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 502 | 504;
+
+/** How people are told of a refusal: the HTTP status, and the message key of the text they read. */
+export type Answer = { readonly status: RefusalStatus; readonly key: ErrorKey };
+
+/**
+ * Every reason the server refuses for, and how each is answered: one table for the tRPC procedures
+ * (server/trpc/answer.ts) and the upload routes (server/uploads/upload-guard.ts) alike. "Not yours" is
+ * answered exactly like "not found" unless docs/product.md, Permissions names an Access Denied text.
+ */
+export const ANSWERS = {
+  // Who is calling (server/session/person.ts).
+  signed_out: { status: 401, key: ERR.unauthorized },
+  // Where the request comes from and how it is sent (server/http/origin-guard.ts).
+  foreign_origin: { status: 403, key: ERR.foreignOrigin },
+  // Limits (domain/limits.ts): what one person may take of what everyone shares.
+  messages_too_fast: { status: 429, key: ERR.chatTooFast },
+  contacts_too_many: { status: 429, key: ERR.contactsTooMany },
+  live_feeds_too_many: { status: 429, key: ERR.liveFeedsTooMany },
+  chat_images_pending: { status: 429, key: ERR.chatImagesPending },
+  chat_storage_full: { status: 413, key: ERR.chatStorageFull },
+  not_json: { status: 415, key: ERR.notJson },
+  no_profile: { status: 403, key: ERR.profileRequired },
+  onboarding_incomplete: { status: 403, key: ERR.onboardingRequired },
+  not_found: { status: 404, key: ERR.notFound },
+  // Jobs.
+  job_not_found: { status: 404, key: ERR.jobNotFound },
+  job_edit_not_found: { status: 404, key: ERR.jobEditNotFound },
+  status_change_refused: { status: 409, key: ERR.jobStatusChangeRefused },
+  workers_below_accepted: { status: 409, key: ERR.jobWorkersBelowAccepted },
+  start_date_past: { status: 400, key: ERR.jobStartDatePast },
+  // Applications and hiring.
+  own_job_apply: { status: 403, key: ERR.cannotApplyOwnJob },
+  workers_only: { status: 403, key: ERR.applyWorkersOnly },
+  job_not_open: { status: 409, key: ERR.jobNotOpen },
+  already_applied: { status: 409, key: ERR.alreadyApplied },
+  not_owner: { status: 403, key: ERR.applicationsAccessDenied },
+  not_pending: { status: 409, key: ERR.applicationNotPending },
+  positions_filled: { status: 409, key: ERR.positionsFilled },
+  job_not_hiring: { status: 409, key: ERR.jobNotHiring },
+  // Reviews.
+  rating_self: { status: 400, key: ERR.ratingSelf },
+  job_not_completed: { status: 409, key: ERR.ratingJobNotCompleted },
+  already_rated: { status: 409, key: ERR.alreadyRated },
+  // Chat: outsiders hear the same Access Denied whether or not the conversation exists.
+  not_participant: { status: 403, key: ERR.chatAccessDenied },
+  group_not_started: { status: 404, key: ERR.chatGroupNotStarted },
+  own_job_contact: { status: 403, key: ERR.contactOwnJob },
+  image_invalid: { status: 400, key: ERR.chatImageInvalid },
+  no_image: { status: 404, key: ERR.chatImageUrlFailed },
+  chat_image_missing: { status: 400, key: ERR.chatImageMissing },
+  chat_image_too_large: { status: 413, key: ERR.chatImageTooLarge },
+  chat_image_type: { status: 415, key: ERR.chatImageType },
+  chat_image_unreadable: { status: 400, key: ERR.chatImageUploadFailed },
+  // Profiles and certificates.
+  not_worker: { status: 403, key: ERR.interestsWorkersOnly },
+  interest_limit: { status: 400, key: ERR.interestLimit },
+  certificate_missing: { status: 400, key: ERR.certificateMissing },
+  certificate_not_pdf: { status: 400, key: ERR.certificatePdfOnly },
+  certificate_too_large: { status: 413, key: ERR.certificateTooLarge },
+  certificate_invalid_type: { status: 400, key: ERR.certificateInvalidType },
+  certificate_limit: { status: 400, key: ERR.certificateLimit },
+  // Machine translation.
+  translation_unavailable: { status: 412, key: ERR.translateUnavailable },
+  translation_timeout: { status: 504, key: ERR.translateFailed },
+  translation_failed: { status: 502, key: ERR.translateFailed },
+} as const satisfies Record<string, Answer>;
+
+/** A reason the server refuses for. */
+export type Reason = keyof typeof ANSWERS;

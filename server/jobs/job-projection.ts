@@ -1,0 +1,34 @@
+import { getTableColumns } from "drizzle-orm";
+
+import { jobs } from "../../db/schema/index.ts";
+
+// search_text is an index helper derived from the other columns, not data anyone reads.
+const { searchText: _searchText, ...allJobFields } = getTableColumns(jobs);
+
+/** Every field of a job a screen or an export may show: the job page, the edit form, the export. */
+export const jobFields = allJobFields;
+
+/** What a job card shows, on the home list, /my-jobs and the profile's lists. */
+export const jobCardFields = {
+  id: jobs.id,
+  employerId: jobs.employerId,
+  title: jobs.title,
+  status: jobs.status,
+  category: jobs.category,
+  location: jobs.location,
+  startDate: jobs.startDate,
+  durationDays: jobs.durationDays,
+  hourlyRate: jobs.hourlyRate,
+  currency: jobs.currency,
+  maxWorkers: jobs.maxWorkers,
+  skills: jobs.skills,
+  language: jobs.language,
+  createdAt: jobs.createdAt,
+};
+
+type CardField = keyof typeof jobCardFields;
+
+/** The card fields of a subquery that selected `jobCardFields` (a page picked before its joins). */
+export function jobCardFieldsOf<S extends Record<CardField, unknown>>(page: S): Pick<S, CardField> {
+  return Object.fromEntries((Object.keys(jobCardFields) as CardField[]).map((key) => [key, page[key]])) as Pick<S, CardField>;
+}

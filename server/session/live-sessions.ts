@@ -1,0 +1,96 @@
+import { and, gt, inArray } from "drizzle-orm";
+import type { WebSocket } from "ws";
+
+import type { Queryable } from "../../db/database.ts";
+import { session } from "../../db/schema/auth.ts";
+import { LIMITS } from "../../domain/limits.ts";
+
+/** The close code a socket gets when its session has ended (sign-out, password change, deletion). */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
+/** The close code of a socket over LIMITS.socketsPerPerson: the person has enough open already. */
+export const TOO_MANY_SOCKETS_CLOSE_CODE = 4429;
+
+/** How often open sockets' sessions are checked: a session ended anywhere closes them within this. */
+export const SESSION_SWEEP_MS = 500;
+
+const IDS_PER_QUERY = 1000;
+
+/** The sessions among `ids` that still exist and have not expired. */
+export async function liveSessionIds(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+    const rows = await db
+      .select({ id: session.id })
+      .from(session)
+      .where(and(inArray(session.id, ids.slice(start, start + IDS_PER_QUERY)), gt(session.expiresAt, new Date())));
+    for (const row of rows) live.add(row.id);
+  }
+  return live;
+}
+
+export type SessionSockets = {
+  /**
+   * Watches a signed-in socket: it is closed as soon as its session is gone. A socket beyond
+   * LIMITS.socketsPerPerson of the same person is closed at once (TOO_MANY_SOCKETS_CLOSE_CODE).
+   */
+  track(socket: WebSocket, person: { id: string; sessionId: string }): void;
+  /** Checks every watched socket now (the timer does this every SESSION_SWEEP_MS). */
+  sweep(): Promise<void>;
+  stop(): void;
+};
+
+/**
+ * Ends WebSockets whose session has ended (docs/decisions/014). A socket's tRPC context is built once at
+ * the upgrade, so a sign-out, a password change that signs out other devices or an account deletion
+ * (on this instance or any other: the check reads the shared session table) would otherwise leave it
+ * working. Every SESSION_SWEEP_MS one query per thousand sockets finds the sessions that are gone, and
+ * their sockets are closed with SESSION_ENDED_CLOSE_CODE; the client reconnects without the session.
+ */
+export function watchSessionSockets(db: Queryable, onError: (error: unknown) => void): SessionSockets {
+  const watched = new Map<WebSocket, string>();
+  const perPerson = new Map<string, number>();
+  let running = false;
+
+  async function sweep() {
+    if (running || watched.size === 0) return;
+    running = true;
+    try {
+      // Only the sockets asked about: one tracked while the query ran was not in it, and must not be
+      // taken for ended (it would be closed seconds after opening and lose what it subscribed from).
+      const asked = [...watched];
+      const live = await liveSessionIds(db, [...new Set(asked.map(([, sessionId]) => sessionId))]);
+      for (const [socket, sessionId] of asked) {
+        if (live.has(sessionId) || !watched.has(socket)) continue;
+        watched.delete(socket);
+        socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
+      }
+    } catch (error) {
+      onError(error);
+    } finally {
+      running = false;
+    }
+  }
+
+  const timer = setInterval(() => void sweep(), SESSION_SWEEP_MS);
+  timer.unref();
+  return {
+    track(socket, person) {
+      const open = perPerson.get(person.id) ?? 0;
+      if (open >= LIMITS.socketsPerPerson) {
+        socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, "too many connections");
+        return;
+      }
+      perPerson.set(person.id, open + 1);
+      watched.set(socket, person.sessionId);
+      socket.once("close", () => {
+        watched.delete(socket);
+        const left = (perPerson.get(person.id) ?? 1) - 1;
+        if (left > 0) perPerson.set(person.id, left);
+        else perPerson.delete(person.id);
+      });
+    },
+    sweep,
+    stop: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,556 @@
+// Who may call what (docs/product.md, Permissions), for every procedure of the app router. The table
+// below gives each procedure path its access rule and a valid input naming the fixture's rows; the
+// router is enumerated at run time (server/testing/procedures.ts), so a procedure without an entry fails
+// here (and in tsc: the table must cover `ProcedurePath`). Each procedure is called as every wrong
+// caller (a visitor, a half-onboarded account, a worker and an employer with no part in the fixture,
+// a pending applicant) and must be refused as its rule says; where the rule is ownership, "not yours"
+// must read exactly like "not found" (the answer for an id that names nothing); and the right caller
+// must get through once.
+import { randomUUID } from "node:crypto";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createCertificate } from "../../db/factories/certificates.ts";
+import { createChatMessage } from "../../db/factories/chat.ts";
+import { createAcceptedApplication } from "../../db/factories/hiring.ts";
+import { createApplication, createJob } from "../../db/factories/jobs.ts";
+import { createEmployer, createWorker } from "../../db/factories/users.ts";
+import { userInterests } from "../../db/schema/index.ts";
+import { ERR } from "../../domain/errors.ts";
+import { joinGroupChat } from "../chat/group-membership.ts";
+import { validJobInput } from "../jobs/job-test-kit.ts";
+import { signUp } from "../testing/accounts.ts";
+import { callProcedure, routerProcedures, type ProcedurePath, type RouterProcedure } from "../testing/procedures.ts";
+import { refusal } from "../testing/refusal.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+
+type Refused = { code: TRPCError["code"]; key: string };
+/** What a caller gets: this refusal, or through (their own data, or a capability every member has). */
+type Outcome = Refused | "allowed";
+
+/** The wrong callers every procedure is tried with. */
+const WRONG = ["anonymous", "half-onboarded", "worker stranger", "employer stranger", "pending applicant"] as const;
+type Who = (typeof WRONG)[number];
+
+const SIGN_IN: Refused = { code: "UNAUTHORIZED", key: ERR.unauthorized };
+const FINISH_ONBOARDING: Refused = { code: "FORBIDDEN", key: ERR.onboardingRequired };
+const NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.notFound };
+const CHAT_DENIED: Refused = { code: "FORBIDDEN", key: ERR.chatAccessDenied };
+const APPLICATIONS_DENIED: Refused = { code: "FORBIDDEN", key: ERR.applicationsAccessDenied };
+
+type Level = "anyone" | "account" | "member";
+
+type Rule = {
+  name: string;
+  /** What each wrong caller gets. */
+  wrong: Record<Who, Outcome>;
+  /** Ownership or visibility of a row: refusing a wrong caller must read like naming a missing row. */
+  notYoursIsNotFound: boolean;
+};
+
+/**
+ * A rule at `level` (the procedure builder) whose row-level check answers `others` to the signed-in
+ * callers past the level; `except` names callers answered otherwise (a role rule, an earlier application).
+ */
+function rule(
+  name: string,
+  level: Level,
+  others: Outcome,
+  options: { except?: Partial<Record<Who, Outcome>>; notYoursIsNotFound?: boolean } = {},
+): Rule {
+  const wrong: Record<Who, Outcome> = {
+    anonymous: level === "anyone" ? others : SIGN_IN,
+    "half-onboarded": level === "member" ? FINISH_ONBOARDING : others,
+    "worker stranger": others,
+    "employer stranger": others,
+    "pending applicant": others,
+    ...options.except,
+  };
+  return { name, wrong, notYoursIsNotFound: options.notYoursIsNotFound ?? false };
+}
+
+const RULES = {
+  public: rule("public", "anyone", "allowed"),
+  ownAccount: rule("account: own data only", "account", "allowed"),
+  anyMember: rule("member", "member", "allowed"),
+  workerMember: rule("member, workers only, once per job", "member", "allowed", {
+    except: {
+      "employer stranger": { code: "FORBIDDEN", key: ERR.applyWorkersOnly },
+      "pending applicant": { code: "CONFLICT", key: ERR.alreadyApplied },
+    },
+  }),
+  workerAccount: rule("account, workers only", "account", "allowed", {
+    except: { "employer stranger": { code: "FORBIDDEN", key: ERR.interestsWorkersOnly } },
+  }),
+  selfOnlyRow: rule("account: own row only", "account", NOT_FOUND, { notYoursIsNotFound: true }),
+  visibleProfile: rule("anyone, a hidden profile only its owner", "anyone", NOT_FOUND, { notYoursIsNotFound: true }),
+  certificateViewer: rule("account: the worker or an employer they applied to", "account", NOT_FOUND, {
+    notYoursIsNotFound: true,
+  }),
+  jobEditor: rule(
+    "owner of the job (edit form)",
+    "account",
+    { code: "NOT_FOUND", key: ERR.jobEditNotFound },
+    {
+      notYoursIsNotFound: true,
+    },
+  ),
+  jobEditorMember: rule(
+    "member, owner of the job (edit form)",
+    "member",
+    { code: "NOT_FOUND", key: ERR.jobEditNotFound },
+    {
+      notYoursIsNotFound: true,
+    },
+  ),
+  jobOwnerMember: rule(
+    "member, owner of the job",
+    "member",
+    { code: "NOT_FOUND", key: ERR.jobNotFound },
+    {
+      notYoursIsNotFound: true,
+    },
+  ),
+  applicationsOwner: rule("owner of the job (Access Denied)", "account", APPLICATIONS_DENIED, { notYoursIsNotFound: true }),
+  applicationsOwnerMember: rule("member, owner of the application's job (Access Denied)", "member", APPLICATIONS_DENIED, {
+    notYoursIsNotFound: true,
+  }),
+  reviewParty: rule("member, owner or accepted worker of the completed job", "member", NOT_FOUND, {
+    notYoursIsNotFound: true,
+  }),
+  reviewTargets: rule("account: the job's parties see whom to review, others nobody", "account", "allowed"),
+  participant: rule("participant of the conversation (Access Denied)", "account", CHAT_DENIED, { notYoursIsNotFound: true }),
+  participantMember: rule("member, participant of the conversation (Access Denied)", "member", CHAT_DENIED, {
+    notYoursIsNotFound: true,
+  }),
+  contactNotOwner: rule("member, anyone but the job's owner", "member", "allowed"),
+} satisfies Record<string, Rule>;
+
+type Fixture = Awaited<ReturnType<typeof buildFixture>>;
+type Input = (m: Fixture) => unknown;
+
+type Entry = {
+  rule: Rule;
+  /** A valid input naming the fixture's row; wrong callers are refused it (or get only their own data). */
+  input: Input;
+  /** The same input naming a row that does not exist (random ids), for the ownership rules. */
+  missing?: Input;
+  /** The right caller, once; its input when it differs (a row of its own for a destructive action). */
+  right: { as: (m: Fixture) => string | null | Promise<string | null>; input?: (m: Fixture) => unknown };
+  /** For a caller let through: what they must (not) see. */
+  seesOnlyOwn?: (result: unknown, who: Who, m: Fixture) => void;
+};
+
+const NO_SUCH_USER = "no-such-person-0000";
+const NO_SUCH_MESSAGE = 9_000_000_000_000;
+const none = () => undefined;
+
+const jobEdit = (jobId: string) => {
+  const { language: _language, ...fields } = validJobInput({ title: "Edited title" });
+  return { ...fields, jobId };
+};
+
+function idsIn(result: unknown): string {
+  return JSON.stringify(result ?? null);
+}
+
+/** Every procedure's access rule. A procedure of the router missing here fails the first test. */
+const ACCESS = {
+  "profiles.me": {
+    rule: RULES.public,
+    input: none,
+    right: { as: (m) => m.owner.id },
+    seesOnlyOwn: (result, who, m) => {
+      const me = result as { user: { id: string } } | null;
+      if (who === "anonymous") expect(me).toBeNull();
+      else expect(me?.user.id).toBe(m.callers[who]);
+    },
+  },
+  "profiles.completeOnboarding": {
+    rule: RULES.ownAccount,
+    input: () => ({ userType: "worker", fullName: "Somebody" }),
+    right: { as: async (m) => (await signUp(m.t, { name: "Hal Half" })).id },
+  },
+  "profiles.update": {
+    rule: RULES.ownAccount,
+    input: () => ({ userType: "worker", fullName: "Somebody", currency: "RUB" }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "profiles.setNotifications": {
+    rule: RULES.ownAccount,
+    input: () => ({ email: false, push: false }),
+    right: { as: (m) => m.owner.id },
+  },
+  "profiles.setPrivacy": {
+    rule: RULES.ownAccount,
+    input: () => ({ profileVisible: true, showEmail: false }),
+    right: { as: (m) => m.owner.id },
+  },
+  "profiles.interests": {
+    rule: RULES.ownAccount,
+    input: none,
+    right: { as: (m) => m.accepted.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.interestId),
+  },
+  "profiles.addInterest": {
+    rule: RULES.workerAccount,
+    input: () => ({ interest: "carpentry" }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "profiles.removeInterest": {
+    rule: RULES.selfOnlyRow,
+    input: (m) => ({ id: m.interestId }),
+    missing: () => ({ id: randomUUID() }),
+    right: { as: (m) => m.accepted.id, input: (m) => ({ id: m.spareInterestId }) },
+  },
+  "profiles.public": {
+    rule: RULES.visibleProfile,
+    input: (m) => ({ id: m.hidden.id }),
+    missing: () => ({ id: NO_SUCH_USER }),
+    right: { as: (m) => m.hidden.id },
+  },
+  "certificates.list": {
+    rule: RULES.ownAccount,
+    input: none,
+    right: { as: (m) => m.accepted.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.certificateId),
+  },
+  "certificates.ofWorker": {
+    rule: RULES.certificateViewer,
+    input: (m) => ({ workerId: m.accepted.id }),
+    missing: () => ({ workerId: NO_SUCH_USER }),
+    right: { as: (m) => m.owner.id },
+  },
+  "certificates.link": {
+    rule: RULES.certificateViewer,
+    input: (m) => ({ id: m.certificateId }),
+    missing: () => ({ id: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "certificates.delete": {
+    rule: RULES.selfOnlyRow,
+    input: (m) => ({ id: m.certificateId }),
+    missing: () => ({ id: randomUUID() }),
+    right: { as: (m) => m.accepted.id, input: (m) => ({ id: m.spareCertificateId }) },
+  },
+  "privacy.status": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.owner.id } },
+  "privacy.export": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.owner.id } },
+  "privacy.deleteAccount": {
+    rule: RULES.ownAccount,
+    input: none,
+    // Never as a fixture person: a throwaway account of its own.
+    right: { as: async (m) => (await createWorker(m.t.db)).id },
+  },
+  "jobs.search": { rule: RULES.public, input: () => ({ q: "garden" }), right: { as: () => null } },
+  "jobs.byId": { rule: RULES.public, input: (m) => ({ jobId: m.job.id }), right: { as: (m) => m.owner.id } },
+  "jobs.forEdit": {
+    rule: RULES.jobEditor,
+    input: (m) => ({ jobId: m.job.id }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "jobs.create": {
+    rule: RULES.anyMember,
+    input: () => validJobInput(),
+    right: { as: (m) => m.owner.id },
+  },
+  "jobs.update": {
+    rule: RULES.jobEditorMember,
+    input: (m) => jobEdit(m.job.id),
+    missing: () => jobEdit(randomUUID()),
+    right: { as: (m) => m.owner.id },
+  },
+  "jobs.changeStatus": {
+    rule: RULES.jobOwnerMember,
+    input: (m) => ({ jobId: m.job.id, action: "cancel" }),
+    missing: () => ({ jobId: randomUUID(), action: "cancel" }),
+    right: { as: (m) => m.owner.id, input: (m) => ({ jobId: m.spareJobId, action: "cancel" }) },
+  },
+  "jobs.mine": { rule: RULES.ownAccount, input: () => ({}), right: { as: (m) => m.owner.id } },
+  "people.search": { rule: RULES.public, input: () => ({ q: "o" }), right: { as: () => null } },
+  "applications.submit": {
+    rule: RULES.workerMember,
+    input: (m) => ({ jobId: m.job.id, message: "I can help" }),
+    right: { as: (m) => m.workerStranger.id },
+  },
+  "applications.mine": {
+    rule: RULES.ownAccount,
+    input: (m) => ({ jobId: m.job.id }),
+    right: { as: (m) => m.pending.id },
+    seesOnlyOwn: (result, who) =>
+      expect((result as { status: string }).status).toBe(who === "pending applicant" ? "pending" : "none"),
+  },
+  "applications.forJob": {
+    rule: RULES.applicationsOwner,
+    input: (m) => ({ jobId: m.job.id }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "applications.accept": {
+    rule: RULES.applicationsOwnerMember,
+    input: (m) => ({ applicationId: m.pendingApplicationId }),
+    missing: () => ({ applicationId: randomUUID() }),
+    right: { as: (m) => m.owner.id, input: (m) => ({ applicationId: m.spareApplicationIds[0] }) },
+  },
+  "applications.reject": {
+    rule: RULES.applicationsOwnerMember,
+    input: (m) => ({ applicationId: m.pendingApplicationId }),
+    missing: () => ({ applicationId: randomUUID() }),
+    right: { as: (m) => m.owner.id, input: (m) => ({ applicationId: m.spareApplicationIds[1] }) },
+  },
+  "ratings.submit": {
+    rule: RULES.reviewParty,
+    input: (m) => ({ jobId: m.completed.id, toUserId: m.accepted.id, rating: 5 }),
+    missing: (m) => ({ jobId: randomUUID(), toUserId: m.accepted.id, rating: 5 }),
+    right: { as: (m) => m.owner.id },
+  },
+  "ratings.forJob": {
+    rule: RULES.reviewTargets,
+    input: (m) => ({ jobId: m.completed.id }),
+    right: { as: (m) => m.owner.id },
+    seesOnlyOwn: (result) => expect(result).toMatchObject({ toReview: [], reviewed: [] }),
+  },
+  "ratings.forUser": {
+    rule: RULES.visibleProfile,
+    input: (m) => ({ userId: m.hidden.id }),
+    missing: () => ({ userId: NO_SUCH_USER }),
+    right: { as: (m) => m.hidden.id },
+  },
+  "ratings.summary": {
+    rule: RULES.visibleProfile,
+    input: (m) => ({ userId: m.hidden.id }),
+    missing: () => ({ userId: NO_SUCH_USER }),
+    right: { as: (m) => m.hidden.id },
+  },
+  "workHistory.forUser": {
+    rule: RULES.visibleProfile,
+    input: (m) => ({ userId: m.hidden.id }),
+    missing: () => ({ userId: NO_SUCH_USER }),
+    right: { as: (m) => m.hidden.id },
+  },
+  "translate.available": { rule: RULES.public, input: none, right: { as: () => null } },
+  // The job's own language: answered without a translation provider (none in tests).
+  "translate.job": {
+    rule: RULES.public,
+    input: (m) => ({ jobId: m.job.id, targetLanguage: "en" }),
+    right: { as: () => null },
+  },
+  "chat.conversationForJob": {
+    rule: RULES.participant,
+    input: (m) => ({ jobId: m.job.id }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "chat.conversation": {
+    rule: RULES.participant,
+    input: (m) => ({ conversationId: m.conversationId }),
+    missing: () => ({ conversationId: randomUUID() }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "chat.history": {
+    rule: RULES.participant,
+    input: (m) => ({ conversationId: m.conversationId }),
+    missing: () => ({ conversationId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "chat.send": {
+    rule: RULES.participantMember,
+    input: (m) => ({ conversationId: m.conversationId, content: "let me in" }),
+    missing: () => ({ conversationId: randomUUID(), content: "let me in" }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "chat.markRead": {
+    rule: RULES.participant,
+    input: (m) => ({ conversationId: m.conversationId, messageId: m.messageId }),
+    missing: (m) => ({ conversationId: randomUUID(), messageId: m.messageId }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "chat.imageUrl": {
+    rule: RULES.participant,
+    input: (m) => ({ messageId: m.imageMessageId }),
+    missing: () => ({ messageId: NO_SUCH_MESSAGE }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "chat.contactEmployer": {
+    rule: RULES.contactNotOwner,
+    input: (m) => ({ jobId: m.job.id, content: "Is it still open?" }),
+    right: { as: (m) => m.workerStranger.id },
+  },
+  "chat.onMessage": {
+    rule: RULES.participant,
+    input: (m) => ({ conversationId: m.conversationId }),
+    missing: () => ({ conversationId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "chats.list": {
+    rule: RULES.ownAccount,
+    input: () => ({}),
+    right: { as: (m) => m.owner.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.conversationId),
+  },
+} satisfies Record<ProcedurePath, Entry>;
+
+/**
+ * The fixture: an employer's open job with an accepted worker (both in its group chat, with a text and
+ * an image message) and a pending applicant; a completed job of the same two; the accepted worker's
+ * certificate and interest; a worker with a hidden profile; the wrong callers.
+ */
+async function buildFixture(t: TestApp) {
+  const owner = await createEmployer(t.db, { fullName: "Olga Owner" });
+  const accepted = await createWorker(t.db, { fullName: "Anton Accepted" });
+  const pending = await createWorker(t.db, { fullName: "Pavel Pending" });
+  const workerStranger = await createWorker(t.db, { fullName: "Stas Stranger" });
+  const employerStranger = await createEmployer(t.db, { fullName: "Erik Elsewhere" });
+  const hidden = await createWorker(t.db, { fullName: "Hidden Hanna", privacyProfileVisible: false });
+  const half = await signUp(t, { name: "Halina Half" });
+  const job = await createJob(t.db, owner.id, { title: "Garden cleanup", maxWorkers: 5 });
+  const completed = await createJob(t.db, owner.id, { title: "Finished move", status: "completed" });
+  const spareJob = await createJob(t.db, owner.id, { title: "To be cancelled" });
+  await createAcceptedApplication(t.db, job.id, accepted.id);
+  await createAcceptedApplication(t.db, completed.id, accepted.id);
+  const pendingApplication = await createApplication(t.db, job.id, pending.id);
+  const spareApplicationIds: string[] = [];
+  for (const name of ["Vera Spare", "Yuri Spare"]) {
+    const applicant = await createWorker(t.db, { fullName: name });
+    spareApplicationIds.push((await createApplication(t.db, job.id, applicant.id)).id);
+  }
+  const conversationId = await t.db.transaction((tx) => joinGroupChat(tx, job.id, [owner.id, accepted.id]));
+  const message = await createChatMessage(t.db, conversationId, owner.id, { content: "Plan for tomorrow" });
+  const image = await createChatMessage(t.db, conversationId, owner.id, {
+    content: "",
+    imagePath: `chat-images/${owner.id}/site.png`,
+  });
+  const certificate = await createCertificate(t.db, accepted.id);
+  const spareCertificate = await createCertificate(t.db, accepted.id, { fileName: "Spare.pdf" });
+  const [interest, spareInterest] = await t.db
+    .insert(userInterests)
+    .values([
+      { userId: accepted.id, interest: "gardening" },
+      { userId: accepted.id, interest: "painting" },
+    ])
+    .returning();
+  if (!interest || !spareInterest) throw new Error("interests were not inserted");
+  const callers: Record<Who, string | null> = {
+    anonymous: null,
+    "half-onboarded": half.id,
+    "worker stranger": workerStranger.id,
+    "employer stranger": employerStranger.id,
+    "pending applicant": pending.id,
+  };
+  return {
+    t,
+    owner,
+    accepted,
+    pending,
+    workerStranger,
+    hidden,
+    job,
+    completed,
+    spareJobId: spareJob.id,
+    pendingApplicationId: pendingApplication.id,
+    spareApplicationIds,
+    conversationId,
+    messageId: message.id,
+    imageMessageId: image.id,
+    certificateId: certificate.id,
+    spareCertificateId: spareCertificate.id,
+    interestId: interest.id,
+    spareInterestId: spareInterest.id,
+    callers,
+  };
+}
+
+let t: TestApp;
+let m: Fixture;
+
+beforeAll(async () => {
+  t = await createTestApp({ services: { log: { info: () => undefined, warn: () => undefined } } });
+  m = await buildFixture(t);
+});
+afterAll(() => t.close());
+
+const procedures = routerProcedures();
+const table: Partial<Record<string, Entry>> = ACCESS;
+const described = procedures.flatMap((procedure) => {
+  const entry = table[procedure.path];
+  return entry ? [{ procedure, entry }] : [];
+});
+
+/** The call's refusal, or "allowed" with its result when it went through. */
+async function outcomeOf(
+  procedure: RouterProcedure,
+  userId: string | null,
+  input: unknown,
+): Promise<{ outcome: Outcome; result?: unknown }> {
+  try {
+    const result = await callProcedure(t, userId, procedure, input);
+    return { outcome: "allowed", result };
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    return { outcome: (await refusal(Promise.reject(error))) as Refused };
+  }
+}
+
+const sameOutcome = (a: Outcome, b: Outcome) => JSON.stringify(a) === JSON.stringify(b);
+const show = (outcome: Outcome) => (outcome === "allowed" ? "let through" : `refused ${outcome.code} ${outcome.key}`);
+
+describe("the access table", () => {
+  it("names every procedure of the router, and nothing else", () => {
+    const paths = procedures.map((p) => p.path as string);
+    expect(
+      paths.filter((path) => !(path in ACCESS)),
+      "procedures without an access rule",
+    ).toEqual([]);
+    expect(
+      Object.keys(ACCESS).filter((path) => !paths.includes(path)),
+      "entries for no procedure",
+    ).toEqual([]);
+  });
+
+  it("gives every ownership rule an input that names a missing row", () => {
+    const without = described.filter(({ entry }) => entry.rule.notYoursIsNotFound && !entry.missing);
+    expect(without.map(({ procedure }) => procedure.path)).toEqual([]);
+  });
+});
+
+describe.each(described.map((d) => [d.procedure.path, d.entry.rule.name, d] as const))(
+  "%s (%s)",
+  (_path, _rule, { procedure, entry }) => {
+    // A mutation a wrong caller may make (on their own data) is not made here: only refusals are tried.
+    const tried = WRONG.filter((who) => entry.rule.wrong[who] !== "allowed" || procedure.kind !== "mutation");
+
+    it.each(tried.map((who) => [who, show(entry.rule.wrong[who])] as const))("as %s: %s", async (who) => {
+      const expected = entry.rule.wrong[who];
+      const { outcome, result } = await outcomeOf(procedure, m.callers[who], entry.input(m));
+      expect(outcome).toEqual(expected);
+      if (outcome === "allowed") entry.seesOnlyOwn?.(result, who, m);
+    });
+
+    if (entry.rule.notYoursIsNotFound) {
+      it("answers 'not yours' exactly as 'not found' (a missing row)", async () => {
+        const missing = entry.missing?.(m);
+        const rightCaller = await entry.right.as(m);
+        const asRight = await outcomeOf(procedure, rightCaller, missing);
+        expect(asRight.outcome, "the right caller naming a missing row").not.toBe("allowed");
+        for (const who of tried) {
+          if (who === "anonymous") continue;
+          const notYours = await outcomeOf(procedure, m.callers[who], entry.input(m));
+          const notFound = await outcomeOf(procedure, m.callers[who], missing);
+          if (sameOutcome(notYours.outcome, FINISH_ONBOARDING)) continue;
+          expect(notYours.outcome, `${who}: not yours vs not found`).toEqual(notFound.outcome);
+          expect(notYours.outcome, `${who}: not yours vs the owner's not found`).toEqual(asRight.outcome);
+        }
+      });
+    }
+  },
+);
+
+// Last: some right calls change the fixture (an accept, a cancellation, a deletion of one's own row).
+describe("the right caller gets through", () => {
+  it.each(described.map((d) => [d.procedure.path, d] as const))("%s", async (_path, { procedure, entry }) => {
+    const caller = await entry.right.as(m);
+    const input = (entry.right.input ?? entry.input)(m);
+    const { outcome } = await outcomeOf(procedure, caller, input);
+    expect(show(outcome)).toBe("let through");
+  });
+});

@@ -1,0 +1,205 @@
+import { useController, type FieldErrors, type Path, type UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+
+import { CATEGORIES } from "../../../domain/categories.ts";
+import { currencySymbol, JOB_CURRENCIES, type JobCurrency } from "../../../domain/currencies.ts";
+import { ERR } from "../../../domain/errors.ts";
+import type { jobCreateSchema } from "../../../domain/jobs.ts";
+import { LIMITS } from "../../../domain/limits.ts";
+import { showServerFieldErrors } from "../../lib/form-errors.ts";
+import { currentLanguage } from "../../lib/locale.ts";
+import { translate } from "../../lib/messages.ts";
+import { m } from "../../paraglide/messages.js";
+import { FormCard } from "../forms/form-card.tsx";
+import { SelectField } from "../forms/select-field.tsx";
+import { Field } from "../ui/field.tsx";
+import { Input } from "../ui/input.tsx";
+import { Textarea } from "../ui/textarea.tsx";
+import { DatePicker } from "./date-picker.tsx";
+import { SkillsInput } from "./skills-input.tsx";
+
+type JobCreateInput = z.input<typeof jobCreateSchema>;
+
+/**
+ * The job form as its inputs hold it: the domain schemas' input, where numbers are still typed text.
+ * The post form also holds the job's language (the poster's interface language), the edit form the
+ * job's id; each form's resolver is its domain schema, which reads the rest.
+ */
+export type JobFormInput = Omit<JobCreateInput, "language"> & { language?: JobCreateInput["language"]; jobId?: string };
+
+/** The browser's IANA time zone: "today" for the start date is the poster's day. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+/** The fields a person fills in (and a refusal can be shown beside). */
+const JOB_FIELDS = [
+  "title",
+  "description",
+  "category",
+  "location",
+  "startDate",
+  "durationDays",
+  "hourlyRate",
+  "currency",
+  "maxWorkers",
+  "skills",
+] as const satisfies readonly Path<JobFormInput>[];
+
+/** True when a field's error is the edit form's 'Please fill in all required fields'. */
+export function missesRequiredFields(errors: FieldErrors<JobFormInput>): boolean {
+  return JOB_FIELDS.some((name) => errors[name]?.message === ERR.requiredFields);
+}
+
+/** Shows the server's per-field refusals beside the fields (the toast already says what went wrong). */
+export function showJobFieldErrors<Out>(form: UseFormReturn<JobFormInput, unknown, Out>, error: unknown) {
+  showServerFieldErrors(form.setError, error, JOB_FIELDS);
+}
+
+/** The three number inputs: typed as text, read by the schema; a step of 1 asks for whole numbers. */
+const NUMBER_FIELDS = {
+  durationDays: { min: LIMITS.durationDaysMin, max: LIMITS.durationDaysMax, step: 1, testId: "job-duration" },
+  hourlyRate: { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax, step: 0.01, testId: "job-rate" },
+  maxWorkers: { min: LIMITS.maxWorkersMin, max: LIMITS.maxWorkersMax, step: 1, testId: "job-workers" },
+};
+
+function currencyLabel(code: JobCurrency): string {
+  let name: string = code;
+  try {
+    name = new Intl.DisplayNames([currentLanguage()], { type: "currency" }).of(code) ?? code;
+  } catch {
+    // Intl without currency names: the ISO code is still understood.
+  }
+  return `${currencySymbol(code)} · ${name}`;
+}
+
+export type JobFormProps<Out> = {
+  form: UseFormReturn<JobFormInput, unknown, Out>;
+  /** Gets the values as the domain schema parsed them. */
+  onValid: (values: Out) => void;
+  onInvalid?: (errors: FieldErrors<JobFormInput>) => void;
+  title: string;
+  description?: string;
+  /** The earliest day the calendar offers (YYYY-MM-DD). */
+  notBefore: string;
+  onSkillRefused?: (key: string) => void;
+  submit: { label: string; pendingLabel: string; pending: boolean };
+  testId: string;
+};
+
+/** The post and edit job form: every field, wired to react-hook-form, in a card with its submit button. */
+export function JobForm<Out>({
+  form,
+  onValid,
+  onInvalid,
+  title,
+  description,
+  notBefore,
+  onSkillRefused,
+  submit,
+  testId,
+}: JobFormProps<Out>) {
+  const { errors } = form.formState;
+  const category = useController({ control: form.control, name: "category" });
+  const startDate = useController({ control: form.control, name: "startDate" });
+  const currency = useController({ control: form.control, name: "currency" });
+  const skills = useController({ control: form.control, name: "skills" });
+  const err = (key?: string) => (key ? translate(key) : undefined);
+  const numberInput = (name: keyof typeof NUMBER_FIELDS) => {
+    const { testId, ...limits } = NUMBER_FIELDS[name];
+    return (
+      <Input
+        type="number"
+        inputMode={limits.step === 1 ? "numeric" : "decimal"}
+        {...limits}
+        data-testid={testId}
+        {...form.register(name)}
+      />
+    );
+  };
+  return (
+    <FormCard
+      title={title}
+      heading="h1"
+      description={description}
+      onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
+      submit={{ ...submit, testId: "job-submit" }}
+      testId={testId}
+    >
+      <Field label={m.job_form_title()} error={err(errors.title?.message)} required>
+        <Input
+          dir="auto"
+          maxLength={LIMITS.jobTitleMax}
+          placeholder={m.job_form_title_placeholder()}
+          data-testid="job-title"
+          {...form.register("title")}
+        />
+      </Field>
+      <Field label={m.job_form_description()} error={err(errors.description?.message)} required>
+        <Textarea
+          dir="auto"
+          rows={6}
+          maxLength={LIMITS.jobDescriptionMax}
+          placeholder={m.job_form_description_placeholder()}
+          data-testid="job-description"
+          {...form.register("description")}
+        />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          {...category.field}
+          label={m.job_form_category()}
+          required
+          placeholder={m.job_form_category_placeholder()}
+          options={CATEGORIES.map((c) => ({ value: c, label: translate(`category_${c}`) }))}
+          error={err(category.fieldState.error?.message)}
+          testId="job-category"
+        />
+        <Field label={m.job_form_location()} error={err(errors.location?.message)} required>
+          <Input
+            dir="auto"
+            maxLength={LIMITS.jobLocationMax}
+            autoComplete="address-level2"
+            placeholder={m.job_form_location_placeholder()}
+            data-testid="job-location"
+            {...form.register("location")}
+          />
+        </Field>
+        <Field label={m.job_form_start_date()} error={err(startDate.fieldState.error?.message)} required>
+          {(control) => (
+            <DatePicker
+              {...control}
+              value={startDate.field.value || undefined}
+              onChange={(v) => startDate.field.onChange(v ?? "")}
+              placeholder={m.job_form_pick_date()}
+              notBefore={notBefore}
+              data-testid="job-start-date"
+            />
+          )}
+        </Field>
+        <Field label={m.job_form_duration()} error={err(errors.durationDays?.message)} required>
+          {numberInput("durationDays")}
+        </Field>
+        <SelectField
+          {...currency.field}
+          label={m.job_form_currency()}
+          options={JOB_CURRENCIES.map((c) => ({ value: c, label: currencyLabel(c) }))}
+          error={err(currency.fieldState.error?.message)}
+          testId="job-currency"
+        />
+        <Field label={m.job_form_rate()} description={m.job_form_rate_hint()} error={err(errors.hourlyRate?.message)}>
+          {numberInput("hourlyRate")}
+        </Field>
+        <Field label={m.job_form_workers()} error={err(errors.maxWorkers?.message)}>
+          {numberInput("maxWorkers")}
+        </Field>
+      </div>
+      <SkillsInput
+        value={skills.field.value ?? []}
+        onChange={skills.field.onChange}
+        error={skills.fieldState.error?.message}
+        onRefused={onSkillRefused}
+      />
+    </FormCard>
+  );
+}
