@@ -1,5 +1,5 @@
-import { eq, inArray } from "drizzle-orm";
 import { EventEmitter } from "node:events";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 
