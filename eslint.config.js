@@ -13,6 +13,7 @@ export default tseslint.config(
       "dist",
       "node_modules",
       "src/paraglide",
+      "server/i18n/paraglide",
       "src/routeTree.gen.ts",
       "e2e/.artifacts",
       "data",

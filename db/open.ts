@@ -9,6 +9,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 
 import type { Database } from "./database.ts";
+import { migrateQueueSchema, pgliteQueueConnection, postgresQueueConnection, type QueueConnection } from "./queue-connection.ts";
 import * as schema from "./schema/index.ts";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -18,6 +19,14 @@ export type OpenedDatabase = {
   kind: "postgres" | "pglite";
   /** The postgres.js client when on Postgres (LISTEN/NOTIFY needs it); null on PGlite. */
   sql: postgres.Sql | null;
+  /**
+   * LISTEN on a channel: `onNotify` gets each payload NOTIFYed by a committed transaction, and
+   * `onReconnect` runs when the listener came back after a drop (notifications in between are gone).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
+  /** The background queue's way in (pg-boss over this same connection). */
+  queue: QueueConnection;
+  /** Applies the committed migrations, then installs or upgrades the queue's schema. */
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -36,11 +45,24 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       connection: { application_name: "daywork" },
     });
     const db = drizzlePostgres(sql, { schema });
+    const queue = postgresQueueConnection(sql);
     return {
       db,
       kind: "postgres",
       sql,
-      migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      queue,
+      async listen(channel, onNotify, onReconnect) {
+        let first = true;
+        const listening = await sql.listen(channel, onNotify, () => {
+          if (!first) onReconnect();
+          first = false;
+        });
+        return () => listening.unlisten();
+      },
+      migrate: async () => {
+        await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        await migrateQueueSchema(queue);
+      },
       close: () => sql.end({ timeout: 5 }),
     };
   }
@@ -51,11 +73,18 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema });
+  const queue = pgliteQueueConnection(client);
   return {
     db,
     kind: "pglite",
     sql: null,
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    queue,
+    // One process, one connection: nothing to reconnect.
+    listen: async (channel, onNotify) => client.listen(channel, onNotify),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateQueueSchema(queue);
+    },
     close: () => client.close(),
   };
 }

@@ -17,6 +17,11 @@ export const ERR = {
   emailTaken: "error_email_taken",
   invalidCredentials: "error_invalid_credentials",
   tooManyRequests: "error_too_many_requests",
+  // Account recovery and e-mail verification (docs/decisions/017).
+  resetLinkInvalid: "error_reset_link_invalid",
+  verifyLinkInvalid: "error_verify_link_invalid",
+  emailUnverified: "error_email_unverified",
+  emailAlreadyVerified: "error_email_already_verified",
   fullNameRequired: "error_full_name_required",
   fullNameTooLong: "error_full_name_too_long",
   userTypeRequired: "error_user_type_required",

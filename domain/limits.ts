@@ -6,10 +6,14 @@ export const LIMITS = {
   email: 255,
   passwordMin: 6,
   passwordMax: 100,
+  /** A token in a reset or confirmation link (better-auth's: 24 characters, or a signed JWT). */
+  linkToken: 1000,
   fullName: 100,
   bio: 500,
   profileLocation: 100,
   phone: 20,
+  /** An IANA time zone name ("America/Argentina/Buenos_Aires" is 30). */
+  timeZone: 64,
   companyName: 100,
   interest: 50,
   jobTitleMin: 3,
@@ -59,3 +63,18 @@ export const RATE_LIMITS = {
 
 /** A limit per person: at most `limit` times in `windowSeconds`. */
 export type RateLimits = Record<"chatMessage" | "firstContact", { limit: number; windowSeconds: number }>;
+
+/**
+ * Account e-mails (docs/decisions/017): how long their links work, and how many one account is sent per
+ * window whoever asks (the per-client limits of the endpoints are better-auth's, in server/auth.ts).
+ */
+export const ACCOUNT_MAIL = {
+  /** A password-reset link works for one hour, once. */
+  resetLinkSeconds: 60 * 60,
+  /** An e-mail confirmation link works for a day. */
+  verifyLinkSeconds: 24 * 60 * 60,
+  /** Reset mails to one account; past it the request answers as always and sends nothing. */
+  resetMails: { limit: 3, windowSeconds: 60 * 60 },
+  /** Confirmation mails one person may ask again for (the one sent at sign-up is not counted). */
+  verificationResends: { limit: 3, windowSeconds: 60 * 60 },
+} as const;

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { PROFILE_CURRENCIES } from "./currencies.ts";
 import { ERR } from "./errors.ts";
 import { userIdSchema } from "./ids.ts";
+import { LANGUAGE_CODES } from "./languages.ts";
+import { LIMITS } from "./limits.ts";
 import { dateOfBirthSchema, fullNameSchema, interestSchema, profileDetailsSchema } from "./profile.ts";
 import { USER_TYPES } from "./user-types.ts";
 
@@ -35,3 +37,16 @@ export const addInterestSchema = z.object({ interest: interestSchema });
 
 /** `/profile/{id}`: a person addressed by their user id. */
 export const personRefSchema = z.object({ id: userIdSchema });
+
+/**
+ * The language the person reads and the time zone their browser reports, kept on the profile so that
+ * e-mails, pushes and reminders reach them in their language and their evening.
+ */
+export const localeSettingsSchema = z.object({
+  language: z.enum(LANGUAGE_CODES),
+  timeZone: z
+    .string()
+    .max(LIMITS.timeZone)
+    .regex(/^[A-Za-z0-9_+\-/]+$/)
+    .nullable(),
+});

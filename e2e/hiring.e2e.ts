@@ -31,6 +31,8 @@ test.describe("hiring and reviews", () => {
     await expect(hand.getByTestId("apply-status")).toHaveAttribute("data-status", "pending");
     await expect(hand.getByTestId("apply-status-text")).toHaveText(text("en", "apply_pending"));
     await expect(hand.getByTestId("apply-button")).toHaveCount(0);
+    // The employer, on the job page, hears of it at once: the bell counts it without a reload.
+    await expect(boss.getByTestId("nav-notifications-count")).toHaveText("1");
 
     // Only the owner can manage applications: the worker is told so in place, with the way back to the job.
     await hand.goto(`/jobs/${jobId}/applications`);
@@ -67,10 +69,18 @@ test.describe("hiring and reviews", () => {
     );
     await expect(boss.getByText(text("en", "applications_capacity_reached"))).toBeVisible();
 
-    // The worker now sees Open Chat, and /my-jobs shows the application as accepted.
-    await hand.reload();
+    // The worker's open job page turns to "You're hired!" by itself, and the bell counts it.
     await expect(hand.getByTestId("apply-status")).toHaveAttribute("data-status", "accepted");
+    await expect(hand.getByText(text("en", "apply_accepted_title"))).toBeVisible();
+    await expect(hand.getByTestId("nav-notifications-count")).toHaveText("1");
     await expect(hand.getByTestId("open-chat")).toBeVisible();
+    // The notification leads back to the job and is read once opened.
+    await hand.getByTestId("nav-notifications").click();
+    const notice = hand.getByTestId("notification").filter({ hasText: text("en", "notification_application_accepted_title") });
+    await expect(notice).toHaveAttribute("data-read", "false");
+    await notice.getByTestId("notification-link").click();
+    await expect(hand).toHaveURL(new RegExp(`/jobs/${jobId}$`));
+    await expect(hand.getByTestId("nav-notifications-count")).toHaveCount(0);
     await expect(hand.getByTestId("open-chat")).toHaveAttribute("href", `/jobs/${jobId}/chat`);
     await hand.goto("/my-jobs");
     await expect(

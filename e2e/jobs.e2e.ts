@@ -73,6 +73,8 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
   // The owner edits the job.
   await employerPage.getByTestId("job-edit").click();
   await expect(employerPage).toHaveURL(new RegExp(`/jobs/${jobId}/edit$`));
+  // The URL changes before the edit form replaces the job page (whose heading has the same test id).
+  await expect(employerPage.getByTestId("job-submit")).toBeVisible();
   await employerPage.getByTestId("job-title").fill(`${job.title} (updated)`);
   await employerPage.getByTestId("job-submit").click();
   await expect(employerPage.getByText(text("en", "toast_job_updated"))).toBeVisible();

@@ -1,5 +1,8 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, type Browser, type Page } from "@playwright/test";
+
+import { linksIn, type StoredMail } from "../server/mail/create-mailer.ts";
 
 type Catalogue = Record<string, unknown>;
 const catalogues = new Map<string, Catalogue>();
@@ -56,7 +59,49 @@ export async function signUp(page: Page, account: Account) {
   await expect(page).toHaveURL(/\/onboarding$/);
 }
 
-/** Signs up through /auth and completes onboarding as a worker or an employer; ends on the home page. */
+/** The e2e server's local inbox: it has no SMTP_URL, so its mails are files in DATA_DIR/mail (playwright.config.ts). */
+function inbox(): StoredMail[] {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "mail");
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  // File names sort by sending time.
+  return files.sort().map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as StoredMail);
+}
+
+/** The newest mail to `to` with a link to `linkPath` on our site, waiting for it to arrive; answers that link. */
+export async function linkFromMail(to: string, linkPath: string, subject?: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = inbox().filter((mail) => mail.to === to && (subject === undefined || mail.subject === subject));
+        link = mails
+          .flatMap((mail) => linksIn(mail))
+          .filter((l) => new URL(l).pathname === linkPath)
+          .at(-1);
+        return link;
+      },
+      { message: `a mail to ${to} linking to ${linkPath}` },
+    )
+    .toBeTruthy();
+  return link ?? "";
+}
+
+/** Confirms the account's address the way its owner does: opens the link of its confirmation mail. */
+export async function confirmEmail(page: Page, account: Account) {
+  await page.goto(await linkFromMail(account.email, "/verify-email"));
+  await expect(page.getByTestId("verify-email-done")).toBeVisible();
+}
+
+/**
+ * Signs up through /auth, completes onboarding as a worker or an employer and confirms the address
+ * from the mail (as people who post jobs and write to employers must, docs/decisions/017); ends on the
+ * home page.
+ */
 export async function signUpAndOnboard(
   page: Page,
   account: Account,
@@ -64,6 +109,8 @@ export async function signUpAndOnboard(
   extra: { company?: string } = {},
 ) {
   await signUp(page, account);
+  await confirmEmail(page, account);
+  await page.goto("/onboarding");
   await page.getByTestId(`user-type-${role}`).click();
   await page.getByTestId("onboarding-next").click();
   if (extra.company) await page.locator("input[autocomplete=organization]").fill(extra.company);

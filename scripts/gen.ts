@@ -1,13 +1,16 @@
-// Generates what TypeScript, vitest and eslint need before they run: the compiled paraglide messages
-// and TanStack Router's route tree. The build (vite) regenerates both through its plugins.
+// Generates what TypeScript, vitest, eslint and the server need before they run: the compiled paraglide
+// messages (for the SPA in src/paraglide, and again for the server's e-mails and pushes in
+// server/i18n/paraglide) and TanStack Router's route tree. The build (vite) regenerates the SPA's two
+// through its plugins.
 import { readdirSync } from "node:fs";
 import { compile } from "@inlang/paraglide-js";
 import { Generator, getConfig } from "@tanstack/router-generator";
 
-import { paraglideOptions } from "./paraglide-options.ts";
+import { paraglideOptions, serverParaglideOptions } from "./paraglide-options.ts";
 import { routerGeneratorOptions } from "./router-options.ts";
 
 await compile(paraglideOptions);
+await compile(serverParaglideOptions);
 const compiled = readdirSync(`${paraglideOptions.outdir}/messages`).filter((f) => f.endsWith(".js") && !f.startsWith("_"));
 if (compiled.length === 0) {
   // Paraglide reports success with zero messages when its plugin cannot load (docs/working-in-this-repo.md, Stack facts).

@@ -4,6 +4,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
+import { ensureServerMessages } from "./server-messages.ts";
+
 const SOURCES = ["src", "messages", "domain", "public", "index.html", "vite.config.ts", "package.json"];
 const BUILT = "dist/index.html";
 
@@ -25,4 +27,6 @@ if (stale && process.env.SKIP_BUILD !== "true") {
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// The build compiles the messages; with dist/ up to date, the server's compile may still be missing.
+ensureServerMessages();
 await import("../server/main.ts");

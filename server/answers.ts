@@ -25,6 +25,10 @@ export const ANSWERS = {
   not_json: { status: 415, key: ERR.notJson },
   no_profile: { status: 403, key: ERR.profileRequired },
   onboarding_incomplete: { status: 403, key: ERR.onboardingRequired },
+  // What reaches other people from an unconfirmed address (docs/decisions/017).
+  email_unverified: { status: 403, key: ERR.emailUnverified },
+  // better-auth's per-client limits (server/auth-route.ts).
+  too_many_requests: { status: 429, key: ERR.tooManyRequests },
   not_found: { status: 404, key: ERR.notFound },
   // Jobs.
   job_not_found: { status: 404, key: ERR.jobNotFound },

@@ -16,6 +16,8 @@ import { certificateUploadRoutes } from "./certificates/upload-route.ts";
 import { chatImageRoutes } from "./chat/image-upload-route.ts";
 import type { Config } from "./config.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
+import { DEV_INBOX_PATH, devInboxRoutes } from "./mail/dev-inbox-route.ts";
+import { unsubscribeRoutes } from "./mail/unsubscribe-route.ts";
 import type { Services } from "./services.ts";
 import { watchSessionSockets } from "./session/live-sessions.ts";
 import { registerFilesRoute } from "./storage/files-route.ts";
@@ -75,10 +77,17 @@ export async function buildApp(deps: AppDeps) {
   registerOriginGuard(app, config.trustedOrigins);
 
   registerAuthRoute(app, auth);
+  // Account mails still being sent finish before the database they read closes.
+  app.addHook("onClose", async () => auth.settleBackgroundTasks());
   registerFilesRoute(app, { store: services.files, secret: services.fileLinkSecret, now: services.now });
   // Multipart uploads in their own scope, outside the tRPC plugin's (it replaces the parsers there).
   await app.register(certificateUploadRoutes, { db, auth, services });
   await app.register(chatImageRoutes, { db, auth, services });
+  // The unsubscribe link of notification e-mails, in its own scope (it accepts the form posts of mail clients).
+  await app.register(unsubscribeRoutes, { db, config, now: services.now });
+  // The local inbox in the browser, only while mail stays on this machine and never in production.
+  const devInbox = config.env !== "production" && !config.mail.smtpUrl;
+  if (devInbox) await app.register(devInboxRoutes, { dir: config.mail.dir });
 
   app.get("/api/health", async (_request, reply) => {
     try {
@@ -127,7 +136,7 @@ export async function buildApp(deps: AppDeps) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === "GET" && !request.url.startsWith("/api/");
+    const wantsPage = request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith(DEV_INBOX_PATH);
     if (wantsPage && hasSpa) return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
     return reply.status(404).send({ error: "Not Found" });
   });

@@ -8,7 +8,18 @@ import { sendRefusal } from "./http/send-refusal.ts";
  * answers 404: profile changes go through our own procedures and schemas (profiles.update), so no
  * better-auth endpoint can store a name or e-mail our limits never saw (docs/decisions/013).
  */
-const AUTH_ENDPOINTS = new Set(["/sign-up/email", "/sign-in/email", "/sign-out", "/get-session", "/change-password"]);
+const AUTH_ENDPOINTS = new Set([
+  "/sign-up/email",
+  "/sign-in/email",
+  "/sign-out",
+  "/get-session",
+  "/change-password",
+  // Account recovery and address confirmation (docs/decisions/017).
+  "/request-password-reset",
+  "/reset-password",
+  "/send-verification-email",
+  "/verify-email",
+]);
 
 /**
  * Mounts better-auth's endpoints that the app uses under /api/auth. Each Set-Cookie is forwarded on its own (merging
@@ -32,6 +43,12 @@ export function registerAuthRoute(app: FastifyInstance, auth: Auth) {
       const response = await auth.handler(
         new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
       );
+      // better-auth's own rate-limit answer has no message key: answer it as our refusals read.
+      if (response.status === 429) {
+        const retryAfter = response.headers.get("x-retry-after");
+        if (retryAfter) reply.header("retry-after", retryAfter);
+        return sendRefusal(reply, "too_many_requests");
+      }
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key.toLowerCase() !== "set-cookie") reply.header(key, value);

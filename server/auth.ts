@@ -1,17 +1,31 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { z } from "zod";
 
 import type { Database, Tx } from "../db/database.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema/index.ts";
-import { passwordChangeSchema, signInSchema, signUpSchema } from "../domain/auth.ts";
-import { ERR } from "../domain/errors.ts";
-import { LIMITS } from "../domain/limits.ts";
+import {
+  linkTokenSchema,
+  newPasswordSchema,
+  passwordChangeSchema,
+  passwordResetRequestSchema,
+  signInSchema,
+  signUpSchema,
+  verificationResendSchema,
+} from "../domain/auth.ts";
+import { ERR, type ErrorKey } from "../domain/errors.ts";
+import { isLanguageCode } from "../domain/languages.ts";
+import { ACCOUNT_MAIL, LIMITS } from "../domain/limits.ts";
+import { callbackOf, linkOrigin, sendPasswordResetMail, sendVerificationMail } from "./account-mail/account-mails.ts";
+import { createBackgroundTasks } from "./account-mail/background-tasks.ts";
 import type { Config } from "./config.ts";
 import { englishText } from "./english.ts";
+import { hitRateLimit } from "./limits/rate-limit.ts";
+import type { Mailer } from "./mail/mailer.ts";
 import { createProfileWithConsents } from "./profiles/create-profile.ts";
+import type { ServiceLog } from "./services.ts";
 
 /** Header the Fastify route sets from request.ip, so rate limits are per client, not global. */
 export const CLIENT_IP_HEADER = "x-daywork-client-ip";
@@ -36,11 +50,46 @@ function badRequest(error: z.ZodError): APIError {
   return new APIError("BAD_REQUEST", { message: englishText(key), code: key });
 }
 
-export type AuthOptions = { db: Database; config: Config };
+function refusedWith(status: "UNAUTHORIZED" | "BAD_REQUEST" | "TOO_MANY_REQUESTS", key: ErrorKey): APIError {
+  return new APIError(status, { message: englishText(key), code: key });
+}
 
-/** better-auth with e-mail and password, sessions in our database, rate limits on its endpoints. */
-export function createAuth({ db, config }: AuthOptions) {
-  return betterAuth({
+/** The requested return page must be one of ours (better-auth skips its own check when NODE_ENV=test). */
+function ownPage(config: Config, url: unknown): boolean {
+  if (url === undefined) return true;
+  if (typeof url !== "string" || url.length > 2000) return false;
+  try {
+    return config.trustedOrigins.includes(new URL(url).origin);
+  } catch {
+    return false;
+  }
+}
+
+/** better-auth's refusals of a link's token, answered as "this link is expired, used or broken". */
+const LINK_REFUSALS: Partial<Record<string, ErrorKey>> = {
+  "/reset-password": ERR.resetLinkInvalid,
+  "/verify-email": ERR.verifyLinkInvalid,
+};
+const TOKEN_CODES = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND"]);
+
+export type AuthOptions = {
+  db: Database;
+  config: Config;
+  /** Sends the password-reset and confirmation mails; without it (benchmarks) none is sent. */
+  mail?: { mailer: Mailer; log: ServiceLog };
+};
+
+/**
+ * better-auth with e-mail and password, sessions in our database, rate limits on its endpoints, and the
+ * account mails: password reset and address confirmation (docs/decisions/017). `settleBackgroundTasks`
+ * waits for mails still being sent (call it before the database closes).
+ */
+export function createAuth({ db, config, mail }: AuthOptions) {
+  const background = createBackgroundTasks((error) =>
+    mail?.log.warn({ event: "auth_background_task_failed", err: String(error) }, "an account mail or auth clean-up failed"),
+  );
+  const mailDeps = mail ? { db, config, mailer: mail.mailer, log: mail.log } : null;
+  const auth = betterAuth({
     appName: "Daywork",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -56,6 +105,32 @@ export function createAuth({ db, config }: AuthOptions) {
       autoSignIn: true,
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: LIMITS.passwordMax,
+      // A reset link works for an hour and once; using it ends every session of the person.
+      resetPasswordTokenExpiresIn: ACCOUNT_MAIL.resetLinkSeconds,
+      revokeSessionsOnPasswordReset: true,
+      // Runs as a background task (advanced.backgroundTasks): the request answers before the mail goes.
+      sendResetPassword: async ({ user, token, url }) => {
+        if (!mailDeps) return;
+        await sendPasswordResetMail(mailDeps, { userId: user.id, token, origin: linkOrigin(config, callbackOf(url)) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: ACCOUNT_MAIL.verifyLinkSeconds,
+      autoSignInAfterVerification: false,
+      // After sign-up in the background; on "send again" awaited, so a failure is told to the person.
+      sendVerificationEmail: async ({ user, token, url }) => {
+        if (!mailDeps) return;
+        try {
+          await sendVerificationMail(mailDeps, { userId: user.id, token, origin: linkOrigin(config, callbackOf(url)) });
+        } catch (error) {
+          mailDeps.log.warn(
+            { event: "verification_mail_failed", userId: user.id, err: String(error) },
+            "confirmation mail failed",
+          );
+          throw new APIError("INTERNAL_SERVER_ERROR", { message: englishText(ERR.generic), code: ERR.generic });
+        }
+      },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
@@ -67,11 +142,16 @@ export function createAuth({ db, config }: AuthOptions) {
         "/sign-in/email": { window: 60, max: 10 },
         "/sign-up/email": { window: 60, max: 5 },
         "/change-password": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: 3 },
+        "/reset-password": { window: 60, max: 10 },
+        "/send-verification-email": { window: 60, max: 3 },
+        "/verify-email": { window: 60, max: 10 },
       },
     },
     advanced: {
       cookiePrefix: "daywork",
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      backgroundTasks: { handler: background.run },
     },
     hooks: {
       // The same schemas as the forms, so the API answers with the forms' messages (docs/product.md, Messages and errors).
@@ -80,6 +160,7 @@ export function createAuth({ db, config }: AuthOptions) {
           const body = (ctx.body ?? {}) as Record<string, unknown>;
           const parsed = signUpSchema.safeParse({ ...body, fullName: body.name });
           if (!parsed.success) throw badRequest(parsed.error);
+          if (!ownPage(config, body.callbackURL)) throw refusedWith("BAD_REQUEST", ERR.badRequest);
           const { fullName, email, password } = parsed.data;
           return { context: { body: { ...body, name: fullName, email, password } } };
         }
@@ -93,6 +174,50 @@ export function createAuth({ db, config }: AuthOptions) {
           const parsed = passwordChangeSchema.safeParse({ ...body, confirmPassword: body.confirmPassword ?? body.newPassword });
           if (!parsed.success) throw badRequest(parsed.error);
         }
+        if (ctx.path === "/request-password-reset") {
+          const body = (ctx.body ?? {}) as Record<string, unknown>;
+          const parsed = passwordResetRequestSchema.safeParse(body);
+          if (!parsed.success) throw badRequest(parsed.error);
+          if (!ownPage(config, body.redirectTo)) throw refusedWith("BAD_REQUEST", ERR.badRequest);
+          return { context: { body: { email: parsed.data.email, redirectTo: body.redirectTo } } };
+        }
+        if (ctx.path === "/reset-password") {
+          const body = (ctx.body ?? {}) as Record<string, unknown>;
+          const token = linkTokenSchema(ERR.resetLinkInvalid).safeParse(body.token ?? ctx.query?.token);
+          if (!token.success) throw badRequest(token.error);
+          const parsed = newPasswordSchema.safeParse({ ...body, confirmPassword: body.confirmPassword ?? body.newPassword });
+          if (!parsed.success) throw badRequest(parsed.error);
+          return { context: { body: { newPassword: parsed.data.newPassword, token: token.data } } };
+        }
+        if (ctx.path === "/verify-email") {
+          const token = linkTokenSchema(ERR.verifyLinkInvalid).safeParse(ctx.query?.token);
+          if (!token.success) throw badRequest(token.error);
+          if (!ownPage(config, ctx.query?.callbackURL)) throw refusedWith("BAD_REQUEST", ERR.badRequest);
+        }
+        if (ctx.path === "/send-verification-email") {
+          // Only the signed-in person, for their own address, a few times an hour (docs/decisions/017).
+          const body = (ctx.body ?? {}) as Record<string, unknown>;
+          const parsed = verificationResendSchema.safeParse(body);
+          if (!parsed.success) throw badRequest(parsed.error);
+          if (!ownPage(config, body.callbackURL)) throw refusedWith("BAD_REQUEST", ERR.badRequest);
+          const session = await getSessionFromCtx(ctx);
+          if (!session) throw refusedWith("UNAUTHORIZED", ERR.unauthorized);
+          if (session.user.emailVerified) throw refusedWith("BAD_REQUEST", ERR.emailAlreadyVerified);
+          const verdict = await hitRateLimit(db, session.user.id, {
+            action: "verificationResend",
+            ...ACCOUNT_MAIL.verificationResends,
+          });
+          if (!verdict.allowed) throw refusedWith("TOO_MANY_REQUESTS", ERR.tooManyRequests);
+          return { context: { body: { email: session.user.email, callbackURL: body.callbackURL } } };
+        }
+      }),
+      // A reset or confirmation link that is expired, used or forged reads as such, in the person's language.
+      after: createAuthMiddleware(async (ctx) => {
+        const key = LINK_REFUSALS[ctx.path];
+        const returned: unknown = ctx.context.returned;
+        if (!key || !isAPIError(returned)) return;
+        const code: unknown = returned.body?.code;
+        if (typeof code === "string" && TOKEN_CODES.has(code)) throw refusedWith("BAD_REQUEST", key);
       }),
     },
     databaseHooks: {
@@ -103,13 +228,18 @@ export function createAuth({ db, config }: AuthOptions) {
             if (acc.providerId !== "credential") return;
             const tx = signUpTx.getStore();
             if (!tx) throw new APIError("INTERNAL_SERVER_ERROR", { message: englishText(ERR.generic) });
-            const body = (ctx?.body ?? {}) as { name?: string };
-            await createProfileWithConsents(tx, { userId: acc.userId, fullName: body.name ?? "" });
+            const body = (ctx?.body ?? {}) as { name?: string; language?: unknown };
+            await createProfileWithConsents(tx, {
+              userId: acc.userId,
+              fullName: body.name ?? "",
+              language: isLanguageCode(body.language) ? body.language : undefined,
+            });
           },
         },
       },
     },
   });
+  return Object.assign(auth, { settleBackgroundTasks: background.settled });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+import { pushConfig, type PushConfig } from "./push/config.ts";
 import { translateConfig, type TranslateConfig } from "./translate/config.ts";
 
 const bool = (fallback: boolean) =>
@@ -34,6 +35,17 @@ const envSchema = z.object({
   DEEPL_API_KEY: z.string().optional(),
   DEEPL_API_URL: z.string().optional(),
   TRANSLATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  // Web Push (server/push/config.ts): keys generated into DATA_DIR when unset.
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
+  // E-mail (server/mail/): SMTP when set, else the local inbox in DATA_DIR/mail.
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\/[^/]/.test(v), "SMTP_URL must be an smtp:// or smtps:// URL"),
+  MAIL_FROM: z.string().optional(),
+  MAIL_DIR: z.string().optional(),
 });
 
 export type Config = {
@@ -53,6 +65,12 @@ export type Config = {
   logLevel: string;
   staticDir: string;
   translate: TranslateConfig;
+  push: PushConfig;
+  /**
+   * Outgoing mail: SMTP to `smtpUrl`, or (null) JSON files in the local inbox `dir` (`MAIL_DIR`, else
+   * `DATA_DIR/mail`), listed at /dev/mail outside production.
+   */
+  mail: { smtpUrl: string | null; from: string; dir: string };
 };
 
 /** A secret kept in the data folder, so local sessions survive restarts without any setup. */
@@ -111,5 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
     translate: translateConfig(e),
+    push: pushConfig(e, publicUrl, dataDir),
+    mail: {
+      smtpUrl: e.SMTP_URL || null,
+      from: e.MAIL_FROM || `Daywork <no-reply@${new URL(publicUrl).hostname}>`,
+      dir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, "mail")),
+    },
   };
 }

@@ -5,9 +5,12 @@ import { buildApp } from "./app.ts";
 import { createAuth } from "./auth.ts";
 import { loadConfig } from "./config.ts";
 import { seedDemoIfEmpty } from "./demo/seed-demo.ts";
+import { createMailer } from "./mail/create-mailer.ts";
+import { startBackgroundQueue } from "./queue/background-queue.ts";
+import { backgroundHandlers } from "./queue/handlers.ts";
 import { createChatBus } from "./realtime/create-chat-bus.ts";
-import { createServices } from "./services.ts";
-import { startFileDeletionWorker } from "./storage/file-deletions.ts";
+import { createUserEventBus } from "./realtime/user-events.ts";
+import { createServices, jsonLinesLog } from "./services.ts";
 import { localFileStore } from "./storage/file-store.ts";
 import { createTranslator } from "./translate/create-translator.ts";
 
@@ -17,13 +20,16 @@ const database = await openDatabase(
 );
 await database.migrate();
 
-const auth = createAuth({ db: database.db, config });
 const services = createServices({
   files: localFileStore(config.uploadDir),
   fileLinkSecret: config.authSecret,
   translator: createTranslator(config.translate),
   chatBus: await createChatBus(database.sql),
+  queue: await startBackgroundQueue(database.queue, { log: jsonLinesLog }),
+  userEvents: await createUserEventBus(database),
+  mailer: createMailer(config, jsonLinesLog),
 });
+const auth = createAuth({ db: database.db, config, mail: { mailer: services.mailer, log: services.log } });
 const app = await buildApp({
   config,
   db: database.db,
@@ -45,15 +51,18 @@ if (config.seedDemo && database.kind === "pglite") {
   }
 }
 
-// Removes files whose rows are gone (certificate and account deletion), retrying until done.
-const fileDeletions = startFileDeletionWorker({ db: database.db, files: services.files, log: app.log });
+// This instance's share of the background work (notifications, reminders, file removal); any number
+// of instances may run it, each job runs once.
+await services.queue.work(backgroundHandlers(database.db, services, config));
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, "shutting down after an error");
   else app.log.info({ signal }, "shutting down");
   await app.close();
+  await services.queue.stop();
   await services.chatBus.close();
-  await fileDeletions.stop();
+  await services.userEvents.close();
+  await services.mailer.close();
   await database.close();
 });
 

@@ -1,6 +1,9 @@
 import { RATE_LIMITS, type RateLimits } from "../domain/limits.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { BackgroundQueue } from "./queue/background-queue.ts";
 import type { ChatEventBus } from "./realtime/chat-bus.ts";
 import { createInProcessChatBus } from "./realtime/in-process-chat-bus.ts";
+import type { UserEventBus } from "./realtime/user-events.ts";
 import type { FileStore } from "./storage/file-store.ts";
 import type { Translator } from "./translate/translator.ts";
 
@@ -18,6 +21,12 @@ export type Services = {
   translator: Translator | null;
   /** Announces committed chat messages to subscribers on every instance (realtime/). */
   chatBus: ChatEventBus;
+  /** Background work (pg-boss): jobs added inside a transaction run after it commits, on some instance. */
+  queue: BackgroundQueue;
+  /** Tells a person's open pages, on every instance, that something of theirs changed. */
+  userEvents: UserEventBus;
+  /** Sends e-mail: SMTP (SMTP_URL), or the local inbox in DATA_DIR/mail (server/mail/create-mailer.ts). */
+  mailer: Mailer;
   /** How often a person may do what costs others (domain/limits.ts RATE_LIMITS; tests that flood raise them). */
   rateLimits: RateLimits;
 };
@@ -28,14 +37,15 @@ export type ServiceLog = {
 };
 
 /** One JSON line per event on stdout, as pino writes them. */
-const jsonLinesLog: ServiceLog = {
+export const jsonLinesLog: ServiceLog = {
   info: (fields, msg) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...fields, msg })}\n`),
   warn: (fields, msg) => process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), ...fields, msg })}\n`),
 };
 
 /** Services for a running server; tests override what they need. */
 export function createServices(
-  base: Pick<Services, "files" | "fileLinkSecret"> & Partial<Pick<Services, "log" | "translator" | "chatBus">>,
+  base: Pick<Services, "files" | "fileLinkSecret" | "queue" | "userEvents" | "mailer"> &
+    Partial<Pick<Services, "log" | "translator" | "chatBus">>,
   overrides: Partial<Services> = {},
 ): Services {
   return {

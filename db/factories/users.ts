@@ -3,20 +3,25 @@ import { randomUUID } from "node:crypto";
 import type { Queryable } from "../database.ts";
 import { profiles, user, userInterests, type Profile } from "../schema/index.ts";
 
-export type NewPerson = Partial<Omit<typeof profiles.$inferInsert, "id">> & { email?: string; interests?: string[] };
+export type NewPerson = Partial<Omit<typeof profiles.$inferInsert, "id">> & {
+  email?: string;
+  /** Whether the address is confirmed; people are, unless a test needs one who is not (docs/decisions/017). */
+  emailVerified?: boolean;
+  interests?: string[];
+};
 
 let sequence = 0;
 
 /** The auth-user and profile rows of a person with a completed profile (shared with the seeder's batches). */
 export function personRows(input: Omit<NewPerson, "interests"> & { id?: string } = {}) {
   sequence += 1;
-  const { email: givenEmail, id: givenId, ...profile } = input;
+  const { email: givenEmail, id: givenId, emailVerified = true, ...profile } = input;
   const id = givenId ?? randomUUID().replaceAll("-", "");
   const email = givenEmail ?? `person-${sequence}-${id.slice(0, 8)}@example.com`;
   const fullName = profile.fullName ?? `Test Person ${sequence}`;
   const now = profile.createdAt ?? new Date();
   return {
-    user: { id, name: fullName, email, emailVerified: true, createdAt: now, updatedAt: now } satisfies typeof user.$inferInsert,
+    user: { id, name: fullName, email, emailVerified, createdAt: now, updatedAt: now } satisfies typeof user.$inferInsert,
     profile: {
       id,
       fullName,

@@ -47,6 +47,10 @@ export const jobs = pgTable(
       .using("gin", sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${t.status} = 'open'`),
     index("jobs_employer_created_idx").on(t.employerId, t.createdAt.desc()),
+    // Day-before reminders: active jobs starting within a day or two.
+    index("jobs_active_start_idx")
+      .on(t.startDate)
+      .where(sql`${t.status} in ('open', 'in_progress')`),
   ],
 );
 export type Job = typeof jobs.$inferSelect;

@@ -30,6 +30,7 @@ const NUMERIC_CHECKS: Record<string, number[]> = {
   profiles_location_len: [LIMITS.profileLocation],
   profiles_phone_len: [LIMITS.phone],
   profiles_company_name_len: [LIMITS.companyName],
+  profiles_time_zone_len: [LIMITS.timeZone],
   user_interests_len: [1, LIMITS.interest],
   certificates_size: [1, CERTIFICATE_MAX_BYTES],
   chat_messages_image_bytes: [1, LIMITS.chatImageBytes],

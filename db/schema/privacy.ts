@@ -1,4 +1,5 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { consentTypeEnum, processingActionEnum } from "./enums.ts";
 import { profiles } from "./profiles.ts";
@@ -33,7 +34,13 @@ export const dataProcessingLogs = pgTable(
   (t) => [index("data_processing_logs_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** In-app notifications addressed to a person. */
+/**
+ * What happened that a person should know, one row per recipient: the in-app list, and the outbox of
+ * its e-mail and push (server/notifications/). Written in the transaction of the change that causes it.
+ * `dedupeKey` makes a repeated event (a retried job, two instances) one row; a grouped chat
+ * notification is the same row updated. `emailedAt` / `pushedAt` record a channel as done, so a
+ * retried delivery never sends it twice.
+ */
 export const notifications = pgTable(
   "notifications",
   {
@@ -43,8 +50,36 @@ export const notifications = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     payload: jsonb("payload").notNull().default({}),
+    /** Who caused it (the applicant, the owner, the sender, the reviewer): it goes when they delete their account. */
+    actorId: text("actor_id"),
+    dedupeKey: text("dedupe_key"),
     readAt: timestamp("read_at", { withTimezone: true }),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    pushedAt: timestamp("pushed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt, t.id),
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    uniqueIndex("notifications_dedupe_idx").on(t.userId, t.dedupeKey),
+    index("notifications_actor_idx").on(t.actorId),
+  ],
+);
+
+/** A browser's Web Push subscription (one per device that turned push on). */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
 );

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { DEFAULT_PROFILE_CURRENCY } from "../../domain/currencies.ts";
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from "../../domain/languages.ts";
 import { user } from "./auth.ts";
 import { userTypeEnum } from "./enums.ts";
 
@@ -26,6 +27,10 @@ export const profiles = pgTable(
     ageVerified: boolean("age_verified").notNull().default(false),
     notificationEmail: boolean("notification_email").notNull().default(true),
     notificationPush: boolean("notification_push").notNull().default(true),
+    /** The language the person last chose: their e-mails and pushes are written in it. */
+    language: text("language").notNull().default(DEFAULT_LANGUAGE),
+    /** The person's IANA time zone, as their browser reports it (reminders go out in their evening). */
+    timeZone: text("time_zone"),
     privacyProfileVisible: boolean("privacy_profile_visible").notNull().default(true),
     privacyShowEmail: boolean("privacy_show_email").notNull().default(false),
     onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
@@ -38,6 +43,8 @@ export const profiles = pgTable(
     check("profiles_location_len", sql`char_length(${t.location}) <= 100`),
     check("profiles_phone_len", sql`char_length(${t.phone}) <= 20`),
     check("profiles_company_name_len", sql`char_length(${t.companyName}) <= 100`),
+    check("profiles_language", sql`${t.language} in (${sql.raw(LANGUAGE_CODES.map((code) => `'${code}'`).join(","))})`),
+    check("profiles_time_zone_len", sql`char_length(${t.timeZone}) <= 64`),
     check("profiles_currency", sql`${t.currency} in ('USD','EUR','GBP','JPY','AUD','CAD','CHF','CNY','INR','RUB','KZT')`),
     // People search: ILIKE over name, company and location among visible profiles.
     index("profiles_full_name_trgm").using("gin", sql`${t.fullName} gin_trgm_ops`),

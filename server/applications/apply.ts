@@ -4,6 +4,8 @@ import type { Database } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { UserType } from "../../domain/user-types.ts";
+import { applicationReceived } from "../notifications/events.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 
 export type ApplyParams = { jobId: string; worker: { id: string; userType: UserType }; message: string | null };
@@ -11,9 +13,10 @@ export type ApplyParams = { jobId: string; worker: { id: string; userType: UserT
 /**
  * A worker applies to an open job once. The job row is share-locked while the application is written,
  * so the owner cannot close the job between the check and the insert; a second application by the same
- * worker is refused by the unique (job_id, worker_id) index, also when two requests race.
+ * worker is refused by the unique (job_id, worker_id) index, also when two requests race. The owner is
+ * notified in the same transaction.
  */
-export async function applyToJob(db: Database, { jobId, worker, message }: ApplyParams) {
+export async function applyToJob(db: Database, queue: BackgroundQueue, { jobId, worker, message }: ApplyParams) {
   try {
     return await inTransaction(
       db,
@@ -35,6 +38,7 @@ export async function applyToJob(db: Database, { jobId, worker, message }: Apply
           createdAt: jobApplications.createdAt,
         });
         if (!application) throw new Error("application insert returned nothing");
+        await applicationReceived(tx, queue, { jobId, applicantId: worker.id });
         return application;
       },
     );

@@ -4,7 +4,9 @@ import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { ACTIVE_JOB_STATUSES, isActiveJob } from "../../domain/statuses.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
+import { applicationDecided } from "../notifications/events.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction } from "../refusal.ts";
 
 type Refuse = (reason: "not_owner" | "not_pending" | "positions_filled" | "job_not_hiring") => never;
@@ -30,10 +32,10 @@ async function ownedApplication(db: Queryable, applicationId: string, ownerId: s
  * The owner accepts a pending application. One transaction: a conditional increment of the job's
  * accepted_count (only below max_workers and while the job is open or in progress), the conditional
  * pending → accepted update, and the worker's (and owner's) membership of the job's group chat, which
- * the first accept creates. Racing accepts therefore never exceed max_workers: the row lock on the job
+ * the first accept creates, and the worker's notice. Racing accepts therefore never exceed max_workers: the row lock on the job
  * serialises the increments and each re-checks the count.
  */
-export async function acceptApplication(db: Database, { applicationId, ownerId, now }: DecisionParams) {
+export async function acceptApplication(db: Database, queue: BackgroundQueue, { applicationId, ownerId, now }: DecisionParams) {
   return inTransaction(db, async (tx, refuse: Refuse) => {
     const application = await ownedApplication(tx, applicationId, ownerId, refuse);
     if (application.status !== "pending") return refuse("not_pending");
@@ -66,6 +68,7 @@ export async function acceptApplication(db: Database, { applicationId, ownerId, 
     if (!accepted) return refuse("not_pending");
 
     const conversationId = await joinGroupChat(tx, application.jobId, [ownerId, application.workerId]);
+    await applicationDecided(tx, queue, { jobId: application.jobId, workerId: application.workerId, accepted: true });
     return {
       id: accepted.id,
       status: accepted.status,
@@ -78,8 +81,8 @@ export async function acceptApplication(db: Database, { applicationId, ownerId, 
   });
 }
 
-/** The owner rejects a pending application; a decided one is refused. */
-export async function rejectApplication(db: Database, { applicationId, ownerId, now }: DecisionParams) {
+/** The owner rejects a pending application (the worker is told); a decided one is refused. */
+export async function rejectApplication(db: Database, queue: BackgroundQueue, { applicationId, ownerId, now }: DecisionParams) {
   return inTransaction(db, async (tx, refuse: Refuse) => {
     const application = await ownedApplication(tx, applicationId, ownerId, refuse);
     const [rejected] = await tx
@@ -88,6 +91,7 @@ export async function rejectApplication(db: Database, { applicationId, ownerId, 
       .where(and(eq(jobApplications.id, application.id), eq(jobApplications.status, "pending")))
       .returning({ id: jobApplications.id, status: jobApplications.status });
     if (!rejected) return refuse("not_pending");
+    await applicationDecided(tx, queue, { jobId: application.jobId, workerId: application.workerId, accepted: false });
     return { id: rejected.id, status: rejected.status, jobId: application.jobId, workerId: application.workerId };
   });
 }

@@ -11,7 +11,11 @@ import { myApplication } from "./my-application.ts";
 export const applicationsRouter = router({
   /** A worker applies to an open job of someone else, once. */
   submit: memberProcedure.input(applySchema).mutation(async ({ ctx, input }) => {
-    const applied = await applyToJob(ctx.db, { jobId: input.jobId, worker: ctx.profile, message: input.message });
+    const applied = await applyToJob(ctx.db, ctx.services.queue, {
+      jobId: input.jobId,
+      worker: ctx.profile,
+      message: input.message,
+    });
     return settle(applied);
   }),
 
@@ -25,7 +29,7 @@ export const applicationsRouter = router({
 
   /** The owner accepts a pending application, within max_workers; the worker joins the group chat. */
   accept: memberProcedure.input(applicationDecisionSchema).mutation(async ({ ctx, input }) => {
-    const accepted = await acceptApplication(ctx.db, {
+    const accepted = await acceptApplication(ctx.db, ctx.services.queue, {
       applicationId: input.applicationId,
       ownerId: ctx.user.id,
       now: ctx.services.now(),
@@ -35,7 +39,7 @@ export const applicationsRouter = router({
 
   /** The owner rejects a pending application. */
   reject: memberProcedure.input(applicationDecisionSchema).mutation(async ({ ctx, input }) => {
-    const rejected = await rejectApplication(ctx.db, {
+    const rejected = await rejectApplication(ctx.db, ctx.services.queue, {
       applicationId: input.applicationId,
       ownerId: ctx.user.id,
       now: ctx.services.now(),

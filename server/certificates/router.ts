@@ -1,6 +1,5 @@
 import { workerRefSchema } from "../../domain/certificates.ts";
 import { rowRefSchema } from "../../domain/ids.ts";
-import { removeFilesAfterCommit } from "../storage/file-deletions.ts";
 import { found } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure } from "../trpc/procedures.ts";
@@ -29,13 +28,16 @@ export const certificatesRouter = router({
     return found(link, "not_found");
   }),
 
-  /** Deletes one of the caller's certificates; its file is removed after commit (and retried). */
+  /** Deletes one of the caller's certificates; the background queue removes its file (and retries). */
   delete: authedProcedure.input(rowRefSchema).mutation(async ({ ctx, input }) => {
-    const deleted = found(
-      await deleteCertificate(ctx.db, { userId: ctx.user.id, certificateId: input.id, now: ctx.services.now() }),
+    found(
+      await deleteCertificate(ctx.db, ctx.services.queue, {
+        userId: ctx.user.id,
+        certificateId: input.id,
+        now: ctx.services.now(),
+      }),
       "not_found",
     );
-    await removeFilesAfterCommit({ db: ctx.db, ...ctx.services }, deleted.fileDeletionIds);
     return { id: input.id };
   }),
 });

@@ -67,7 +67,7 @@ async function removeOrQueue(deps: { db: Database; files: FileStore; log: Servic
     await deps.files.remove(key);
   } catch {
     try {
-      await enqueueFileDeletions(deps.db, [key], now);
+      await enqueueFileDeletions(deps.db, null, [key], now);
     } catch {
       deps.log.warn({ event: "certificate_orphan_file" }, "an uploaded certificate could not be removed after a failed save");
     }

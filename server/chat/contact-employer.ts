@@ -5,6 +5,7 @@ import { conversationParticipants, conversations, jobs } from "../../db/schema/i
 import type { RateLimits } from "../../domain/limits.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { refusal, type Refusal } from "../refusal.ts";
 import { insertMessage, type SentMessage } from "./send-message.ts";
 
@@ -22,7 +23,7 @@ function directKey(a: string, b: string): string {
  */
 export async function contactEmployer(
   db: Database,
-  rateLimits: RateLimits,
+  { rateLimits, queue }: { rateLimits: RateLimits; queue: BackgroundQueue },
   params: { jobId: string; senderId: string; content: string },
 ): Promise<SentMessage | Refusal<"job_not_found" | "own_job_contact" | "messages_too_fast" | "contacts_too_many">> {
   const [job] = await db.select({ ownerId: jobs.employerId }).from(jobs).where(eq(jobs.id, params.jobId)).limit(1);
@@ -60,7 +61,7 @@ export async function contactEmployer(
         { conversationId: conversation.id, userId: job.ownerId },
       ])
       .onConflictDoNothing();
-    return insertMessage(tx, {
+    return insertMessage(tx, queue, {
       conversationId: conversation.id,
       senderId: params.senderId,
       content: params.content,

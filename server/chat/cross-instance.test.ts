@@ -7,7 +7,10 @@ import WebSocket from "ws";
 import { openDatabase, type OpenedDatabase } from "../../db/open.ts";
 import { buildApp } from "../app.ts";
 import { createAuth } from "../auth.ts";
+import { createMailer } from "../mail/create-mailer.ts";
+import { startBackgroundQueue } from "../queue/background-queue.ts";
 import { createChatBus } from "../realtime/create-chat-bus.ts";
+import { createUserEventBus } from "../realtime/user-events.ts";
 import { createServices } from "../services.ts";
 import { SESSION_ENDED_CLOSE_CODE, SESSION_SWEEP_MS } from "../session/live-sessions.ts";
 import { localFileStore } from "../storage/file-store.ts";
@@ -29,12 +32,17 @@ async function secondInstance(first: TestApp) {
     files: localFileStore(uploadDir),
     fileLinkSecret: first.config.authSecret,
     chatBus: await createChatBus(database.sql),
+    queue: await startBackgroundQueue(database.queue, { log: { info() {}, warn() {} }, schedule: false }),
+    userEvents: await createUserEventBus(database),
+    mailer: createMailer(first.config, { info() {}, warn() {} }),
   });
   const app = await buildApp({ config: first.config, db: database.db, auth, services, logger: false });
   return {
     app,
     async close() {
       await app.close();
+      await services.queue.stop();
+      await services.userEvents.close();
       await services.chatBus.close();
       await database.close();
       await rm(uploadDir, { recursive: true, force: true });

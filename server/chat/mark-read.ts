@@ -2,11 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { chatMessages, conversationParticipants } from "../../db/schema/index.ts";
+import { markConversationNoticeRead } from "../notifications/list.ts";
 import { refusal, type Refusal } from "../refusal.ts";
 
 /**
  * Moves the caller's read marker forward to `messageId` (never back, never past the conversation's own
- * messages, so a made-up id cannot hide later messages); refused for non-participants.
+ * messages, so a made-up id cannot hide later messages); refused for non-participants. The person's
+ * grouped notice about this conversation is read with it.
  */
 export async function markRead(
   db: Queryable,
@@ -23,5 +25,7 @@ export async function markRead(
       and(eq(conversationParticipants.conversationId, params.conversationId), eq(conversationParticipants.userId, params.userId)),
     )
     .returning({ lastReadMessageId: conversationParticipants.lastReadMessageId });
-  return row ?? refusal("not_participant");
+  if (!row) return refusal("not_participant");
+  await markConversationNoticeRead(db, params.userId, params.conversationId);
+  return row;
 }

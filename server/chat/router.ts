@@ -13,7 +13,7 @@ import { isRefusal } from "../refusal.ts";
 import type { Services } from "../services.ts";
 import { refused, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
-import { authedProcedure, liveFeedProcedure, memberProcedure } from "../trpc/procedures.ts";
+import { authedProcedure, liveFeedProcedure, memberProcedure, verifiedMemberProcedure } from "../trpc/procedures.ts";
 import { contactEmployer } from "./contact-employer.ts";
 import { conversationFor, groupConversationForJob } from "./conversation.ts";
 import { chatHistory } from "./history.ts";
@@ -85,9 +85,12 @@ export const chatRouter = router({
       settle(await chatImageUrl(ctx.db, ctx.services, { messageId: input.messageId, userId: ctx.user.id })),
     ),
 
-  /** The contact dialog on a job page: a private message to the job's owner; answers the conversation id. */
-  contactEmployer: memberProcedure.input(contactEmployerSchema).mutation(async ({ ctx, input }) => {
-    const sent = await contactEmployer(ctx.db, ctx.services.rateLimits, {
+  /**
+   * The contact dialog on a job page: a private message to the job's owner; answers the conversation id.
+   * First contact with a stranger: the sender's address must be confirmed (docs/decisions/017).
+   */
+  contactEmployer: verifiedMemberProcedure.input(contactEmployerSchema).mutation(async ({ ctx, input }) => {
+    const sent = await contactEmployer(ctx.db, ctx.services, {
       jobId: input.jobId,
       senderId: ctx.user.id,
       content: input.content,

@@ -5,7 +5,9 @@ import { chatMessages, conversationParticipants, conversations } from "../../db/
 import { chatImagePrefix } from "../../domain/chat.ts";
 import type { RateLimits } from "../../domain/limits.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
+import { afterChatMessage } from "../notifications/chat-digest.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal, type Refusal } from "../refusal.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { isParticipant } from "./access.ts";
@@ -25,7 +27,7 @@ export type SentMessage = { id: number; conversationId: string; createdAt: Date 
  */
 export async function sendMessage(
   db: Database,
-  { files, rateLimits }: { files: FileStore; rateLimits: RateLimits },
+  { files, rateLimits, queue }: { files: FileStore; rateLimits: RateLimits; queue: BackgroundQueue },
   params: SendParams,
 ): Promise<SentMessage | Refusal<"not_participant" | "image_invalid" | "messages_too_fast">> {
   const { conversationId, senderId, content, imageKey, now } = params;
@@ -57,7 +59,7 @@ export async function sendMessage(
       .returning({ updatedAt: conversations.updatedAt });
     if (!conversation) return refuse("not_participant");
     if (imageKey !== undefined && !(await claimChatImage(tx, imageKey, now))) return refuse("image_invalid");
-    return insertMessage(tx, {
+    return insertMessage(tx, queue, {
       conversationId,
       senderId,
       content,
@@ -68,9 +70,13 @@ export async function sendMessage(
   });
 }
 
-/** Inserts a message at `createdAt` (the conversation's new updated_at) and marks it read for the sender. */
+/**
+ * Inserts a message at `createdAt` (the conversation's new updated_at), marks it read for the sender,
+ * and tells the other participants (their chat lists now, a notice if they leave it unread).
+ */
 export async function insertMessage(
   tx: Tx,
+  queue: BackgroundQueue,
   values: {
     conversationId: string;
     senderId: string;
@@ -94,5 +100,6 @@ export async function insertMessage(
         eq(conversationParticipants.userId, values.senderId),
       ),
     );
+  await afterChatMessage(tx, queue, { conversationId: values.conversationId, senderId: values.senderId });
   return message;
 }

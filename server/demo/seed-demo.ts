@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
 import { seedMarketplace } from "../../db/demo/seed-marketplace.ts";
 import { createApplication, createJob, dateFromToday } from "../../db/factories/jobs.ts";
-import { chatMessages, profiles, ratings } from "../../db/schema/index.ts";
+import { chatMessages, profiles, ratings, user } from "../../db/schema/index.ts";
 import type { Auth } from "../auth.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 
@@ -40,6 +40,11 @@ export async function seedDemoIfEmpty(
 
   const employerId = await signUpDemo(auth, "employer@daywork.demo", "Ольга Смирнова");
   const workerId = await signUpDemo(auth, "worker@daywork.demo", "Алексей Иванов");
+  // Demo people have nobody to confirm their address: they start confirmed, as if they had (docs/decisions/017).
+  await db
+    .update(user)
+    .set({ emailVerified: true })
+    .where(inArray(user.id, [employerId, workerId]));
   const done = new Date();
   await db
     .update(profiles)

@@ -4,9 +4,18 @@ import { sendRefusal } from "./send-refusal.ts";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * POST routes any site may call, each authorized by what it carries instead of by who calls it. Only
+ * the one-click unsubscribe of notification e-mails (server/mail/unsubscribe-route.ts): mail providers
+ * POST to it from their own servers (RFC 8058), with no Origin of ours; its signed token names the one
+ * person it may unsubscribe, and all it can do is turn their notification e-mails off.
+ */
+const OPEN_POSTS = new Set(["/api/unsubscribe"]);
+
 /** A request that can change something or open a socket: it must come from one of our pages. */
 function needsTrustedOrigin(request: FastifyRequest): boolean {
   if (!request.url.startsWith("/api/")) return false;
+  if (request.method === "POST" && OPEN_POSTS.has(request.url.split("?")[0] ?? "")) return false;
   return !READS.has(request.method) || request.headers.upgrade?.toLowerCase() === "websocket";
 }
 

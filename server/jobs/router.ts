@@ -6,7 +6,7 @@ import { jobCreateSchema, jobStatusChangeSchema, jobUpdateSchema } from "../../d
 import { pageCursorSchema } from "../../domain/page-cursor.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
-import { authedProcedure, memberProcedure, publicProcedure } from "../trpc/procedures.ts";
+import { authedProcedure, memberProcedure, publicProcedure, verifiedMemberProcedure } from "../trpc/procedures.ts";
 import { changeJobStatus } from "./change-status.ts";
 import { createJob } from "./create-job.ts";
 import { findJobDetails, findOwnJob } from "./job-details.ts";
@@ -28,8 +28,8 @@ export const jobsRouter = router({
     .input(jobRefSchema)
     .query(async ({ ctx, input }) => found(await findOwnJob(ctx.db, input.jobId, ctx.user.id), "job_edit_not_found")),
 
-  /** Post a job as the signed-in person. */
-  create: memberProcedure
+  /** Post a job as the signed-in person; it reaches every worker, so their address must be confirmed (docs/decisions/017). */
+  create: verifiedMemberProcedure
     .input(jobCreateSchema)
     .mutation(({ ctx, input }) => createJob(ctx.db, ctx.user.id, input, ctx.services.now())),
 
@@ -40,7 +40,12 @@ export const jobsRouter = router({
 
   /** Start, complete or cancel: the owner's job only, along the transitions of domain/statuses.ts. */
   changeStatus: memberProcedure.input(jobStatusChangeSchema).mutation(async ({ ctx, input }) => {
-    const changed = await changeJobStatus(ctx.db, ctx.user.id, input.jobId, input.action, ctx.services.now());
+    const changed = await changeJobStatus(ctx.db, ctx.services.queue, {
+      employerId: ctx.user.id,
+      jobId: input.jobId,
+      action: input.action,
+      now: ctx.services.now(),
+    });
     return settle(changed);
   }),
 

@@ -53,6 +53,8 @@ describe("privacy.deleteAccount", () => {
     logLines.length = 0;
     const caller = await t.callerWithHeaders({ cookie: scene.subject.cookie });
     expect(await caller.privacy.deleteAccount()).toEqual({ deleted: true });
+    // The files go in the background job the deletion queued.
+    await t.runBackground();
   });
 
   it("leaves no row in any table that references the person (columns found from the schema)", async () => {
@@ -152,7 +154,7 @@ describe("a deletion that fails midway", () => {
       sql`create trigger fail_user_delete before delete on "user" for each row execute function fail_user_delete()`,
     );
     try {
-      await expect(deleteAccount(t.db, scene.subject.id, new Date())).rejects.toThrow();
+      await expect(deleteAccount(t.db, t.services.queue, scene.subject.id, new Date())).rejects.toThrow();
       const caller = await t.callerWithHeaders({ cookie: scene.subject.cookie });
       await expect(caller.privacy.deleteAccount()).rejects.toMatchObject({ code: "INTERNAL_SERVER_ERROR" });
     } finally {
@@ -168,6 +170,8 @@ describe("a deletion that fails midway", () => {
 
     const caller = await t.callerWithHeaders({ cookie: scene.subject.cookie });
     expect(await caller.privacy.deleteAccount()).toEqual({ deleted: true });
+    // The files go in the background job the deletion queued.
+    await t.runBackground();
     for (const ref of userReferences())
       expect.soft(await countWhere(t.db, ref, scene.subject.id), `${ref.table}.${ref.column}`).toBe(0);
     for (const key of scene.files.subjectFiles) expect(await exists(key), key).toBe(false);

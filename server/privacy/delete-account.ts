@@ -18,6 +18,7 @@ import {
   userInterests,
 } from "../../db/schema/index.ts";
 import { chatImagePrefix } from "../../domain/chat.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { enqueueFileDeletions } from "../storage/file-deletions.ts";
 
 /**
@@ -33,15 +34,20 @@ import { enqueueFileDeletions } from "../storage/file-deletions.ts";
  *   job that no longer exists has nothing left to be about.
  * - Direct conversations the person took part in (about other people's jobs): a direct conversation
  *   is keyed by its two members' ids and has no meaning with one member gone, so it goes whole.
- * - Other people's notifications that name the person's id (e.g. "X applied"), which would otherwise
- *   keep pointing at them.
+ * - Other people's notifications the person caused (e.g. "X applied", their messages, their review),
+ *   which carry their name.
  * Other people's jobs stay consistent: where the person was an accepted worker, the job's
  * accepted_count gives the place back before the application is deleted.
  *
  * The data_processing_logs row of this deletion is written first and goes with the account: what
  * remains is a log line without personal data, written by the caller.
  */
-export async function deleteAccount(db: Database, userId: string, now: Date): Promise<{ fileDeletionIds: number[] } | null> {
+export async function deleteAccount(
+  db: Database,
+  queue: BackgroundQueue,
+  userId: string,
+  now: Date,
+): Promise<{ fileDeletionIds: number[] } | null> {
   return db.transaction(async (tx) => {
     // Locks the person: inserts that reference them (messages, applications, uploads) wait for this
     // transaction and then fail, so nothing new slips in between collecting and deleting.
@@ -91,7 +97,7 @@ export async function deleteAccount(db: Database, userId: string, now: Date): Pr
       );
     const files = await tx.select({ path: certificates.filePath }).from(certificates).where(eq(certificates.userId, userId));
     const paths = [...files.map((f) => f.path), ...images.flatMap((m) => (m.path ? [m.path] : []))];
-    const queued = await enqueueFileDeletions(tx, paths, now);
+    const queued = await enqueueFileDeletions(tx, queue, paths, now);
     // Uploads of the person still waiting in the queue (a chat image never sent) become due now.
     const waiting = await tx
       .update(fileDeletions)
@@ -104,6 +110,7 @@ export async function deleteAccount(db: Database, userId: string, now: Date): Pr
       )
       .returning({ id: fileDeletions.id });
     const fileDeletionIds = [...new Set([...queued, ...waiting.map((w) => w.id)])];
+    if (waiting.length > 0) await queue.send(tx, "file-deletions", {});
 
     // Give back the places the person held on other people's jobs.
     await tx
@@ -127,9 +134,7 @@ export async function deleteAccount(db: Database, userId: string, now: Date): Pr
     if (doomedIds.length) await tx.delete(conversations).where(inArray(conversations.id, doomedIds));
     await tx.delete(chatMessages).where(eq(chatMessages.senderId, userId));
     await tx.delete(conversationParticipants).where(eq(conversationParticipants.userId, userId));
-    await tx
-      .delete(notifications)
-      .where(or(eq(notifications.userId, userId), sql`strpos(${notifications.payload}::text, ${userId}) > 0`));
+    await tx.delete(notifications).where(or(eq(notifications.userId, userId), eq(notifications.actorId, userId)));
     await tx.delete(ratings).where(or(eq(ratings.fromUserId, userId), eq(ratings.toUserId, userId)));
     await tx.delete(certificates).where(eq(certificates.userId, userId));
     await tx.delete(userInterests).where(eq(userInterests.userId, userId));

@@ -13,6 +13,7 @@ import {
   jobs,
   notifications,
   profiles,
+  pushSubscriptions,
   rateLimits,
   ratings,
   userInterests,
@@ -39,6 +40,7 @@ export type PersonalDataExport = {
   conversations: ExportRow[];
   messages: ExportRow[];
   notifications: ExportRow[];
+  push_subscriptions: ExportRow[];
   consent_history: ExportRow[];
   data_processing_logs: ExportRow[];
   rate_limits: ExportRow[];
@@ -66,12 +68,13 @@ function exportRow(row: Record<string, unknown>): ExportRow {
  *
  * Whose data goes in: rows that are the person's own (account, profile, posted jobs, applications,
  * certificates' metadata, interests, ratings given and received, conversation memberships, their own
- * messages in full, notifications, consents, processing logs). Other people appear only as far as the
- * person's own rows need them for context: the title of the job a row belongs to, and conversation
- * ids. Other people's names, e-mails, phones and messages are left out: they are those people's data,
- * and a conversation's other messages can be read in the app while the account exists. Secrets are
- * left out too (password hash, session tokens). Columns of the person's own tables are exported
- * whole, so a column added later is exported without anyone remembering to.
+ * messages in full, notifications, devices with push on, consents, processing logs). Other people
+ * appear only as far as the person's own rows need them for context: the title of the job a row
+ * belongs to, and conversation ids. Other people's names, e-mails, phones and messages are left out:
+ * they are those people's data, and a conversation's other messages can be read in the app while the
+ * account exists. Secrets are left out too (password hash, session tokens, push endpoints and keys).
+ * Columns of the person's own tables are exported whole, so a column added later is exported without
+ * anyone remembering to.
  */
 export async function exportPersonalData(db: Database, userId: string, now: Date): Promise<PersonalDataExport> {
   return db.transaction(
@@ -161,6 +164,15 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
       const notificationRows = await ownRows(notifications);
       const consents = await ownRows(consentHistory);
       const logs = await ownRows(dataProcessingLogs);
+      // Devices with push on: which push service and since when. The endpoint and keys are left out:
+      // they are capabilities to reach the device, secrets like session tokens.
+      const pushDevices = (
+        await tx
+          .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+          .orderBy(asc(pushSubscriptions.createdAt))
+      ).map(({ endpoint, ...device }) => ({ ...device, pushService: new URL(endpoint).host }));
       // Counters of the person's recent limited actions (domain/limits.ts RATE_LIMITS).
       const limits = await tx.select().from(rateLimits).where(eq(rateLimits.userId, userId)).orderBy(asc(rateLimits.action));
 
@@ -180,6 +192,7 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
         conversations: memberships.map(exportRow),
         messages: messages.map(exportRow),
         notifications: notificationRows.map(exportRow),
+        push_subscriptions: pushDevices.map(exportRow),
         consent_history: consents.map(exportRow),
         data_processing_logs: logs.map(exportRow),
         rate_limits: limits.map(exportRow),

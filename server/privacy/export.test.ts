@@ -32,6 +32,7 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "conversation_participants.user_id": (e) => e.conversations,
   "chat_messages.sender_id": (e) => e.messages,
   "notifications.user_id": (e) => e.notifications,
+  "push_subscriptions.user_id": (e) => e.push_subscriptions,
   "consent_history.user_id": (e) => e.consent_history,
   "data_processing_logs.user_id": (e) => e.data_processing_logs,
   "rate_limits.user_id": (e) => e.rate_limits,
@@ -78,6 +79,12 @@ describe("privacy.export", () => {
     expect(exported.conversations.map((c) => c.kind).sort()).toEqual(["direct", "group", "group"]);
     expect(exported.consent_history.map((c) => c.consent_type).sort()).toEqual(["data_processing", "terms"]);
     expect(exported.sessions).toHaveLength(2);
+    // Devices with push on: the push service and date, never the endpoint or keys (capabilities).
+    expect(exported.push_subscriptions.map((d) => d.push_service).sort()).toEqual([
+      "fcm.googleapis.com",
+      "updates.push.services.mozilla.com",
+    ]);
+    expect(JSON.stringify(exported)).not.toContain("PUSH-");
   });
 
   it("logs the export in the same transaction and includes that log", async () => {

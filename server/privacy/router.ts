@@ -1,4 +1,3 @@
-import { removeFilesAfterCommit } from "../storage/file-deletions.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure } from "../trpc/procedures.ts";
 import { deleteAccount } from "./delete-account.ts";
@@ -13,16 +12,14 @@ export const privacyRouter = router({
   export: authedProcedure.mutation(({ ctx }) => exportPersonalData(ctx.db, ctx.user.id, ctx.services.now())),
 
   /**
-   * Deletes the caller's account and all their data (docs/product.md, Privacy rights), then their files. The session ends
+   * Deletes the caller's account and all their data (docs/product.md, Privacy rights); the background
+   * queue removes their files after commit. The session ends
    * with the account: the client signs out locally and goes to /auth.
    */
   deleteAccount: authedProcedure.mutation(async ({ ctx }) => {
-    const deleted = await deleteAccount(ctx.db, ctx.user.id, ctx.services.now());
+    const deleted = await deleteAccount(ctx.db, ctx.services.queue, ctx.user.id, ctx.services.now());
     // authedProcedure has just read the profile, so a missing account means a concurrent deletion won.
-    if (deleted) {
-      ctx.services.log.info({ event: "account_deleted", files: deleted.fileDeletionIds.length }, "account deleted");
-      await removeFilesAfterCommit({ db: ctx.db, ...ctx.services }, deleted.fileDeletionIds);
-    }
+    if (deleted) ctx.services.log.info({ event: "account_deleted", files: deleted.fileDeletionIds.length }, "account deleted");
     return { deleted: true as const };
   }),
 });

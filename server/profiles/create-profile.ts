@@ -1,5 +1,6 @@
 import type { Queryable } from "../../db/database.ts";
 import { consentHistory, profiles } from "../../db/schema/index.ts";
+import type { LanguageCode } from "../../domain/languages.ts";
 
 /**
  * Creates the profile of a new account together with its two consent records (data processing and
@@ -7,12 +8,14 @@ import { consentHistory, profiles } from "../../db/schema/index.ts";
  */
 export async function createProfileWithConsents(
   db: Queryable,
-  input: { userId: string; fullName: string; now?: Date },
+  input: { userId: string; fullName: string; language?: LanguageCode; now?: Date },
 ): Promise<void> {
   const now = input.now ?? new Date();
   await db.insert(profiles).values({
     id: input.userId,
     fullName: input.fullName,
+    // The interface's language at sign-up: the confirmation mail is written in it.
+    ...(input.language ? { language: input.language } : {}),
     consentDataProcessing: true,
     consentDate: now,
     termsAccepted: true,

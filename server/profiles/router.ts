@@ -2,25 +2,28 @@ import { rowRefSchema } from "../../domain/ids.ts";
 import { completeOnboardingSchema } from "../../domain/profile.ts";
 import {
   addInterestSchema,
+  localeSettingsSchema,
   notificationSettingsSchema,
   personRefSchema,
   privacySettingsSchema,
   profileUpdateSchema,
 } from "../../domain/settings.ts";
 import { findProfile } from "../session/person.ts";
+import { hasVerifiedEmail } from "../session/verified-email.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure, publicProcedure } from "../trpc/procedures.ts";
 import { addInterest, listInterests, removeInterest } from "./interests.ts";
 import { completeOnboarding } from "./onboarding.ts";
 import { publicProfile } from "./public-profile.ts";
-import { setNotificationSettings, setPrivacySettings, updateProfile } from "./settings.ts";
+import { setLocaleSettings, setNotificationSettings, setPrivacySettings, updateProfile } from "./settings.ts";
 
 export const profilesRouter = router({
-  /** The signed-in person and their profile, or null for a visitor. */
+  /** The signed-in person (with whether their address is confirmed) and their profile, or null for a visitor. */
   me: publicProcedure.query(async ({ ctx }) => {
     if (!ctx.user) return null;
-    return { user: { id: ctx.user.id, email: ctx.user.email }, profile: await findProfile(ctx.db, ctx.user.id) };
+    const emailVerified = await hasVerifiedEmail(ctx.db, ctx.user.id);
+    return { user: { id: ctx.user.id, email: ctx.user.email, emailVerified }, profile: await findProfile(ctx.db, ctx.user.id) };
   }),
 
   completeOnboarding: authedProcedure
@@ -35,6 +38,11 @@ export const profilesRouter = router({
   setNotifications: authedProcedure
     .input(notificationSettingsSchema)
     .mutation(({ ctx, input }) => setNotificationSettings(ctx.db, ctx.user.id, input, ctx.services.now())),
+
+  /** The caller's language and time zone (their mails, pushes and reminders follow them). */
+  setLocale: authedProcedure
+    .input(localeSettingsSchema)
+    .mutation(({ ctx, input }) => setLocaleSettings(ctx.db, ctx.user.id, input, ctx.services.now())),
 
   setPrivacy: authedProcedure
     .input(privacySettingsSchema)

@@ -1,9 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 
-import type { Queryable } from "../../db/database.ts";
+import { queryRows, type Queryable } from "../../db/database.ts";
 import { profiles, type Profile } from "../../db/schema/index.ts";
-import type { notificationSettingsSchema, privacySettingsSchema, profileUpdateSchema } from "../../domain/settings.ts";
+import type {
+  localeSettingsSchema,
+  notificationSettingsSchema,
+  privacySettingsSchema,
+  profileUpdateSchema,
+} from "../../domain/settings.ts";
 import { profileDetailsColumns } from "./profile-columns.ts";
 
 /** Writes columns of the person's own profile row and answers the saved row. */
@@ -57,4 +62,21 @@ export async function setPrivacySettings(
     now,
   );
   return { profileVisible: saved.privacyProfileVisible, showEmail: saved.privacyShowEmail };
+}
+
+/**
+ * The person's language and time zone (from the browser, on each visit where they changed). A time
+ * zone the database does not know is stored as none (reminders then use UTC), never as an error.
+ */
+export async function setLocaleSettings(db: Queryable, userId: string, input: z.output<typeof localeSettingsSchema>, now: Date) {
+  const known = input.timeZone
+    ? (
+        await queryRows<{ ok: boolean }>(
+          db,
+          sql`select exists (select 1 from pg_timezone_names where name = ${input.timeZone}) as ok`,
+        )
+      )[0]?.ok
+    : false;
+  const saved = await saveProfile(db, userId, { language: input.language, timeZone: known ? input.timeZone : null }, now);
+  return { language: saved.language, timeZone: saved.timeZone };
 }

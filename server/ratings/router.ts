@@ -12,7 +12,9 @@ export const ratingsRouter = router({
   /** Rates the owner or an accepted worker of a completed job, once. */
   submit: memberProcedure
     .input(ratingSchema)
-    .mutation(async ({ ctx, input }) => settle(await submitRating(ctx.db, { ...input, fromUserId: ctx.user.id }))),
+    .mutation(async ({ ctx, input }) =>
+      settle(await submitRating(ctx.db, ctx.services.queue, { ...input, fromUserId: ctx.user.id })),
+    ),
 
   /** Whom the caller can still review on a job, and whom they reviewed. */
   forJob: authedProcedure

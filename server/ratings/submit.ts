@@ -3,6 +3,8 @@ import { and, eq, exists, or } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, ratings } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { reviewReceived } from "../notifications/events.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { refusal } from "../refusal.ts";
 
 export type SubmitRatingParams = {
@@ -29,7 +31,7 @@ function acceptedOnJob(db: Queryable, workerId: string) {
  * conditions are final states (a completed job and an accepted application never change again), so the
  * check needs no lock; the unique index decides between racing duplicates.
  */
-export async function submitRating(db: Database, params: SubmitRatingParams) {
+export async function submitRating(db: Database, queue: BackgroundQueue, params: SubmitRatingParams) {
   const { jobId, fromUserId, toUserId } = params;
   if (fromUserId === toUserId) return refusal("rating_self");
   const [job] = await db
@@ -47,19 +49,22 @@ export async function submitRating(db: Database, params: SubmitRatingParams) {
   if (!job) return refusal("not_found");
   if (job.status !== "completed") return refusal("job_not_completed");
   try {
-    const [row] = await db
-      .insert(ratings)
-      .values({ jobId, fromUserId, toUserId, rating: params.rating, comment: params.comment })
-      .returning({
-        id: ratings.id,
-        jobId: ratings.jobId,
-        toUserId: ratings.toUserId,
-        rating: ratings.rating,
-        comment: ratings.comment,
-        createdAt: ratings.createdAt,
-      });
-    if (!row) throw new Error("rating insert returned nothing");
-    return row;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(ratings)
+        .values({ jobId, fromUserId, toUserId, rating: params.rating, comment: params.comment })
+        .returning({
+          id: ratings.id,
+          jobId: ratings.jobId,
+          toUserId: ratings.toUserId,
+          rating: ratings.rating,
+          comment: ratings.comment,
+          createdAt: ratings.createdAt,
+        });
+      if (!row) throw new Error("rating insert returned nothing");
+      await reviewReceived(tx, queue, { jobId, fromUserId, toUserId, rating: row.rating });
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error, "ratings_job_from_to_uq")) return refusal("already_rated");
     throw error;

@@ -8,7 +8,7 @@ import {
   pendingFileDeletions,
   processFileDeletions,
   retryDelayMs,
-  startFileDeletionWorker,
+  sweepFileDeletions,
 } from "./file-deletions.ts";
 import type { FileStore } from "./file-store.ts";
 
@@ -17,8 +17,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const silent = { info() {}, warn() {} };
 
 async function exists(key: string) {
   const file = await t.services.files.open(key);
@@ -51,7 +49,7 @@ describe("file-deletion outbox", () => {
     await t.services.files.put("certificates/u1/1-rollback.pdf", Buffer.from("%PDF"));
     await expect(
       t.db.transaction(async (tx) => {
-        await enqueueFileDeletions(tx, ["certificates/u1/1-rollback.pdf"], new Date());
+        await enqueueFileDeletions(tx, null, ["certificates/u1/1-rollback.pdf"], new Date());
         throw new Error("action failed");
       }),
     ).rejects.toThrow("action failed");
@@ -66,6 +64,7 @@ describe("file-deletion outbox", () => {
     const ids = await t.db.transaction((tx) =>
       enqueueFileDeletions(
         tx,
+        null,
         ["certificates/u1/2-a.pdf", "certificates/u1/never-stored.pdf", "certificates/u1/2-a.pdf"],
         new Date(),
       ),
@@ -81,7 +80,7 @@ describe("file-deletion outbox", () => {
     await clearQueue();
     await t.services.files.put("certificates/u1/3-a.pdf", Buffer.from("%PDF"));
     const now = new Date("2026-11-21T10:00:00Z");
-    const ids = await enqueueFileDeletions(t.db, ["certificates/u1/3-a.pdf"], now);
+    const ids = await enqueueFileDeletions(t.db, null, ["certificates/u1/3-a.pdf"], now);
     const { store, state } = flakyStore(t.services.files);
 
     expect(await processFileDeletions(t.db, store, { now, ids })).toEqual({ removed: 0, failed: 1 });
@@ -119,9 +118,9 @@ describe("file-deletion outbox", () => {
   it("works only on the given ids when told, and leaves rows that are not due", async () => {
     await clearQueue();
     const now = new Date();
-    const [mine] = await enqueueFileDeletions(t.db, ["certificates/u1/4-mine.pdf"], now);
-    await enqueueFileDeletions(t.db, ["certificates/u1/4-other.pdf"], now);
-    await enqueueFileDeletions(t.db, ["chat-images/u1/later.png"], new Date(now.getTime() + 86_400_000));
+    const [mine] = await enqueueFileDeletions(t.db, null, ["certificates/u1/4-mine.pdf"], now);
+    await enqueueFileDeletions(t.db, null, ["certificates/u1/4-other.pdf"], now);
+    await enqueueFileDeletions(t.db, null, ["chat-images/u1/later.png"], new Date(now.getTime() + 86_400_000));
     expect(await processFileDeletions(t.db, t.services.files, { now, ids: [mine ?? 0] })).toEqual({ removed: 1, failed: 0 });
     expect((await pendingFileDeletions(t.db)).map((r) => r.path)).toEqual([
       "certificates/u1/4-other.pdf",
@@ -131,41 +130,43 @@ describe("file-deletion outbox", () => {
     expect((await pendingFileDeletions(t.db)).map((r) => r.path)).toEqual(["chat-images/u1/later.png"]);
   });
 
-  it("a started worker sweeps due rows, and stop() waits for it", async () => {
+  it("a deletion enqueued in a transaction runs as a background job after commit; a rolled-back one never runs", async () => {
     await clearQueue();
+    await t.runBackground();
     await t.services.files.put("certificates/u1/5-a.pdf", Buffer.from("%PDF"));
-    await enqueueFileDeletions(t.db, ["certificates/u1/5-a.pdf"], new Date());
-    const worker = startFileDeletionWorker({ db: t.db, files: t.services.files, log: silent, intervalMs: 20 });
-    try {
-      await expect.poll(() => pendingFileDeletions(t.db), { timeout: 5000 }).toEqual([]);
-      expect(await exists("certificates/u1/5-a.pdf")).toBe(false);
-    } finally {
-      await worker.stop();
-    }
+    await t.services.files.put("certificates/u1/5-b.pdf", Buffer.from("%PDF"));
+    await expect(
+      t.db.transaction(async (tx) => {
+        await enqueueFileDeletions(tx, t.services.queue, ["certificates/u1/5-b.pdf"], new Date());
+        throw new Error("action failed");
+      }),
+    ).rejects.toThrow("action failed");
+    expect(await t.runBackground()).toBe(0);
+    await t.db.transaction((tx) => enqueueFileDeletions(tx, t.services.queue, ["certificates/u1/5-a.pdf"], new Date()));
+    expect(await t.runBackground()).toBe(1);
+    expect(await pendingFileDeletions(t.db)).toEqual([]);
+    expect(await exists("certificates/u1/5-a.pdf")).toBe(false);
+    expect(await exists("certificates/u1/5-b.pdf")).toBe(true);
   });
 
-  it("the worker logs failures without giving up, and retries once the store is back", async () => {
+  it("the sweep logs failures without giving up, and a later sweep removes the file once the store is back", async () => {
     await clearQueue();
     const warnings: object[] = [];
     const { store, state } = flakyStore(t.services.files);
     let clock = Date.now();
-    await enqueueFileDeletions(t.db, ["certificates/u1/6-a.pdf"], new Date(clock));
-    const worker = startFileDeletionWorker({
+    await enqueueFileDeletions(t.db, null, ["certificates/u1/6-a.pdf"], new Date(clock));
+    const deps = {
       db: t.db,
       files: store,
-      log: { info() {}, warn: (fields) => warnings.push(fields) },
+      log: { info() {}, warn: (fields: object) => warnings.push(fields) },
       now: () => new Date(clock),
-      intervalMs: 20,
-    });
-    try {
-      await expect.poll(() => state.calls, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
-      expect(warnings[0]).toMatchObject({ event: "file_deletion_failed", failed: 1 });
-      state.down = false;
-      clock += retryDelayMs(1);
-      worker.wake();
-      await expect.poll(() => pendingFileDeletions(t.db), { timeout: 5000 }).toEqual([]);
-    } finally {
-      await worker.stop();
-    }
+    };
+    await sweepFileDeletions(deps);
+    expect(state.calls).toBe(1);
+    expect(warnings[0]).toMatchObject({ event: "file_deletion_failed", failed: 1 });
+    state.down = false;
+    clock += retryDelayMs(1);
+    await sweepFileDeletions(deps);
+    expect(await pendingFileDeletions(t.db)).toEqual([]);
   });
 });

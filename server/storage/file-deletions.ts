@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { fileDeletions } from "../../db/schema/index.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
 import type { ServiceLog } from "../services.ts";
 import type { FileStore } from "./file-store.ts";
 
@@ -18,16 +19,24 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Records files to remove once the caller's transaction commits. Call it inside the transaction that
- * drops the rows pointing at them: a rollback forgets the request together with the deletion.
+ * Records files to remove once the caller's transaction commits, and (when `queue` is given) wakes the
+ * background sweep in that same transaction. Call it inside the transaction that drops the rows
+ * pointing at them: a rollback forgets the request together with the deletion. A later
+ * `nextAttemptAt` (an upload not yet claimed) waits for the scheduled sweep.
  */
-export async function enqueueFileDeletions(tx: Queryable, paths: readonly string[], now: Date): Promise<number[]> {
+export async function enqueueFileDeletions(
+  tx: Queryable,
+  queue: BackgroundQueue | null,
+  paths: readonly string[],
+  now: Date,
+): Promise<number[]> {
   const unique = [...new Set(paths)];
   if (unique.length === 0) return [];
   const rows = await tx
     .insert(fileDeletions)
     .values(unique.map((path) => ({ path, nextAttemptAt: now })))
     .returning({ id: fileDeletions.id });
+  if (queue) await queue.send(tx, "file-deletions", {});
   return rows.map((r) => r.id);
 }
 
@@ -83,96 +92,17 @@ export async function processFileDeletions(
 }
 
 /**
- * Runs an action's enqueued removals right after its commit. The action has succeeded whatever
- * happens here: a failure stays queued for the periodic sweep, so it is only logged.
+ * The "file-deletions" background job: removes every due file, whole batches until the backlog is gone.
+ * Files that fail stay queued with their own backoff; the schedule, and the job each deletion adds,
+ * come back for them.
  */
-export async function removeFilesAfterCommit(
-  deps: { db: Database; files: FileStore; log: ServiceLog; now: () => Date },
-  ids: readonly number[],
-): Promise<void> {
-  try {
-    const result = await processFileDeletions(deps.db, deps.files, { now: deps.now(), ids });
+export async function sweepFileDeletions(deps: { db: Database; files: FileStore; log: ServiceLog; now: () => Date }) {
+  let result: ProcessResult;
+  do {
+    result = await processFileDeletions(deps.db, deps.files, { now: deps.now() });
     if (result.failed > 0)
-      deps.log.warn({ event: "file_deletion_deferred", failed: result.failed }, "file removal failed, will retry");
-  } catch (error) {
-    deps.log.warn({ event: "file_deletion_deferred", err: String(error) }, "file removal failed, will retry");
-  }
-}
-
-export type FileDeletionWorker = {
-  /** Sweeps now instead of waiting for the next tick. */
-  wake(): void;
-  /** Stops sweeping and waits for a sweep in progress. */
-  stop(): Promise<void>;
-};
-
-/**
- * Sweeps due removals every `intervalMs` until stopped. When a sweep itself fails (database away),
- * the pause doubles up to `maxIntervalMs`, and returns to `intervalMs` after a good sweep.
- */
-export function startFileDeletionWorker(deps: {
-  db: Database;
-  files: FileStore;
-  log: ServiceLog;
-  now?: () => Date;
-  intervalMs?: number;
-  maxIntervalMs?: number;
-}): FileDeletionWorker {
-  const interval = deps.intervalMs ?? 30_000;
-  const maxInterval = deps.maxIntervalMs ?? 10 * 60_000;
-  const now = deps.now ?? (() => new Date());
-  let delay = interval;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let wokenWhileRunning = false;
-
-  const sweep = async () => {
-    try {
-      let result: ProcessResult;
-      // Drain whole batches, so a backlog does not wait one interval per hundred files.
-      do {
-        result = await processFileDeletions(deps.db, deps.files, { now: now() });
-        if (result.failed > 0)
-          deps.log.warn(
-            { event: "file_deletion_failed", failed: result.failed },
-            "some files could not be removed; retrying later",
-          );
-      } while (!stopped && result.removed + result.failed >= BATCH);
-      delay = interval;
-    } catch (error) {
-      delay = Math.min(maxInterval, delay * 2);
-      deps.log.warn({ event: "file_deletion_sweep_failed", err: String(error), retryInMs: delay }, "file deletion sweep failed");
-    }
-  };
-
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  };
-  const tick = () => {
-    if (stopped || running) return;
-    running = sweep().finally(() => {
-      running = undefined;
-      schedule(wokenWhileRunning ? 0 : delay);
-      wokenWhileRunning = false;
-    });
-  };
-
-  schedule(0);
-  return {
-    wake() {
-      if (running) wokenWhileRunning = true;
-      else schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+      deps.log.warn({ event: "file_deletion_failed", failed: result.failed }, "some files could not be removed; retrying later");
+  } while (result.removed + result.failed >= BATCH);
 }
 
 /** Paths still waiting for removal (tests and operators). */

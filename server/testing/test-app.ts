@@ -6,7 +6,11 @@ import { openTestDatabase } from "../../db/testing/test-database.ts";
 import { buildApp } from "../app.ts";
 import { createAuth } from "../auth.ts";
 import { loadConfig } from "../config.ts";
+import { createMailer } from "../mail/create-mailer.ts";
+import { startBackgroundQueue } from "../queue/background-queue.ts";
+import { backgroundHandlers } from "../queue/handlers.ts";
 import { createChatBus } from "../realtime/create-chat-bus.ts";
+import { createUserEventBus } from "../realtime/user-events.ts";
 import { createServices, type Services } from "../services.ts";
 import { localFileStore } from "../storage/file-store.ts";
 import { createTranslator } from "../translate/create-translator.ts";
@@ -17,11 +21,22 @@ import { appRouter } from "../trpc/router.ts";
 /** The address test apps believe they serve: requests "from our pages" carry it as their Origin. */
 export const TEST_ORIGIN = "http://localhost:3000";
 
-export type TestAppOptions = { rateLimit?: boolean; services?: Partial<Services>; env?: Record<string, string> };
+export type TestAppOptions = {
+  rateLimit?: boolean;
+  services?: Partial<Services>;
+  env?: Record<string, string>;
+  /**
+   * `manual` (default): background jobs wait until the test calls `runBackground()`; `workers`: this
+   * app polls and runs them like a server does (tests of several instances).
+   */
+  background?: "manual" | "workers";
+};
 
 /** A complete app on a fresh database, silent logs, for one test file. Call `close()` in afterAll. */
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
+  // The local inbox (no SMTP_URL) writes here; a test that passes env.SMTP_URL sends over SMTP instead.
+  const mailDir = await mkdtemp(path.join(os.tmpdir(), "daywork-mail-"));
   const config = loadConfig({
     NODE_ENV: "test",
     PUBLIC_URL: TEST_ORIGIN,
@@ -30,21 +45,28 @@ export async function createTestApp(options: TestAppOptions = {}) {
     AUTH_RATE_LIMIT: options.rateLimit ? "true" : "false",
     STATIC_DIR: "./.data-test/no-static",
     LOG_LEVEL: "silent",
+    MAIL_DIR: mailDir,
     ...options.env,
   });
-  const auth = createAuth({ db: database.db, config });
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), "daywork-uploads-"));
+  const silent = { info: () => {}, warn: () => {} };
+  const workers = options.background === "workers";
+  const queue = await startBackgroundQueue(database.queue, { log: silent, schedule: false, pollingSeconds: 0.5 });
   const services = createServices(
     {
       files: localFileStore(uploadDir),
       fileLinkSecret: config.authSecret,
       translator: createTranslator(config.translate),
       chatBus: options.services?.chatBus ?? (await createChatBus(database.sql)),
+      queue,
+      userEvents: await createUserEventBus(database),
+      mailer: options.services?.mailer ?? createMailer(config, options.services?.log ?? silent),
       // Silent, like the request logs; a test that reads log lines passes its own.
-      log: { info: () => {}, warn: () => {} },
+      log: silent,
     },
     options.services,
   );
+  const auth = createAuth({ db: database.db, config, mail: { mailer: services.mailer, log: services.log } });
   const app = await buildApp({
     config,
     db: database.db,
@@ -54,6 +76,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   await app.ready();
   const createCaller = createCallerFactory(appRouter);
+  const handlers = backgroundHandlers(database.db, services, config);
+  if (workers) await queue.work(handlers);
 
   return {
     app,
@@ -63,6 +87,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     services,
     uploadDir,
+    /** The local inbox's folder (mails as JSON files), when the app has no SMTP_URL. */
+    mailDir,
     /** A tRPC caller whose context is built from these headers, like a real request's. */
     async callerWithHeaders(headers: Record<string, string> = {}) {
       return createCaller(await createContext({ db: database.db, auth, config, services }, headers));
@@ -80,11 +106,17 @@ export async function createTestApp(options: TestAppOptions = {}) {
         socket: null,
       });
     },
+    /** Runs every background job that is due now (notifications, digests, file removal); answers how many ran. */
+    runBackground: () => queue.runDue(handlers),
     async close() {
       await app.close();
+      await queue.stop();
+      await services.userEvents.close();
       await services.chatBus.close();
+      await services.mailer.close();
       await database.close();
       await rm(uploadDir, { recursive: true, force: true });
+      await rm(mailDir, { recursive: true, force: true });
     },
   };
 }

@@ -15,12 +15,13 @@ import { createChatMessage } from "../../db/factories/chat.ts";
 import { createAcceptedApplication } from "../../db/factories/hiring.ts";
 import { createApplication, createJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
-import { userInterests } from "../../db/schema/index.ts";
+import { notifications, userInterests } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 import { validJobInput } from "../jobs/job-test-kit.ts";
 import { signUp } from "../testing/accounts.ts";
 import { callProcedure, routerProcedures, type ProcedurePath, type RouterProcedure } from "../testing/procedures.ts";
+import { pushBrowser } from "../testing/push-browser.ts";
 import { refusal } from "../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
@@ -29,16 +30,25 @@ type Refused = { code: TRPCError["code"]; key: string };
 type Outcome = Refused | "allowed";
 
 /** The wrong callers every procedure is tried with. */
-const WRONG = ["anonymous", "half-onboarded", "worker stranger", "employer stranger", "pending applicant"] as const;
+const WRONG = [
+  "anonymous",
+  "half-onboarded",
+  "worker stranger",
+  "employer stranger",
+  "pending applicant",
+  "unconfirmed member",
+] as const;
 type Who = (typeof WRONG)[number];
 
 const SIGN_IN: Refused = { code: "UNAUTHORIZED", key: ERR.unauthorized };
 const FINISH_ONBOARDING: Refused = { code: "FORBIDDEN", key: ERR.onboardingRequired };
+const CONFIRM_EMAIL: Refused = { code: "FORBIDDEN", key: ERR.emailUnverified };
 const NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.notFound };
 const CHAT_DENIED: Refused = { code: "FORBIDDEN", key: ERR.chatAccessDenied };
 const APPLICATIONS_DENIED: Refused = { code: "FORBIDDEN", key: ERR.applicationsAccessDenied };
 
-type Level = "anyone" | "account" | "member";
+/** Who the procedure builder lets in: "verified" is a member whose address is confirmed (docs/decisions/017). */
+type Level = "anyone" | "account" | "member" | "verified";
 
 type Rule = {
   name: string;
@@ -60,10 +70,11 @@ function rule(
 ): Rule {
   const wrong: Record<Who, Outcome> = {
     anonymous: level === "anyone" ? others : SIGN_IN,
-    "half-onboarded": level === "member" ? FINISH_ONBOARDING : others,
+    "half-onboarded": level === "member" || level === "verified" ? FINISH_ONBOARDING : others,
     "worker stranger": others,
     "employer stranger": others,
     "pending applicant": others,
+    "unconfirmed member": level === "verified" ? CONFIRM_EMAIL : others,
     ...options.except,
   };
   return { name, wrong, notYoursIsNotFound: options.notYoursIsNotFound ?? false };
@@ -72,7 +83,7 @@ function rule(
 const RULES = {
   public: rule("public", "anyone", "allowed"),
   ownAccount: rule("account: own data only", "account", "allowed"),
-  anyMember: rule("member", "member", "allowed"),
+  verifiedMember: rule("member with a confirmed address", "verified", "allowed"),
   workerMember: rule("member, workers only, once per job", "member", "allowed", {
     except: {
       "employer stranger": { code: "FORBIDDEN", key: ERR.applyWorkersOnly },
@@ -123,7 +134,7 @@ const RULES = {
   participantMember: rule("member, participant of the conversation (Access Denied)", "member", CHAT_DENIED, {
     notYoursIsNotFound: true,
   }),
-  contactNotOwner: rule("member, anyone but the job's owner", "member", "allowed"),
+  contactNotOwner: rule("member with a confirmed address, anyone but the job's owner", "verified", "allowed"),
 } satisfies Record<string, Rule>;
 
 type Fixture = Awaited<ReturnType<typeof buildFixture>>;
@@ -250,7 +261,7 @@ const ACCESS = {
     right: { as: (m) => m.owner.id },
   },
   "jobs.create": {
-    rule: RULES.anyMember,
+    rule: RULES.verifiedMember,
     input: () => validJobInput(),
     right: { as: (m) => m.owner.id },
   },
@@ -388,6 +399,38 @@ const ACCESS = {
     right: { as: (m) => m.owner.id },
     seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.conversationId),
   },
+  "push.publicKey": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.owner.id } },
+  "push.subscribe": {
+    rule: RULES.ownAccount,
+    input: () => ({ endpoint: "https://push.example.com/matrix", keys: pushBrowser().keys }),
+    right: { as: (m) => m.owner.id },
+  },
+  // Someone else's endpoint is left alone exactly like an unknown one (server/push/subscriptions.test.ts).
+  "push.unsubscribe": {
+    rule: RULES.ownAccount,
+    input: () => ({ endpoint: "https://push.example.com/matrix" }),
+    right: { as: (m) => m.owner.id },
+  },
+  "profiles.setLocale": {
+    rule: RULES.ownAccount,
+    input: () => ({ language: "en", timeZone: "Europe/Berlin" }),
+    right: { as: (m) => m.owner.id },
+  },
+  "notifications.list": {
+    rule: RULES.ownAccount,
+    input: () => ({}),
+    right: { as: (m) => m.owner.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.notificationId),
+  },
+  "notifications.unreadCount": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.owner.id } },
+  "notifications.markRead": {
+    rule: RULES.selfOnlyRow,
+    input: (m) => ({ id: m.notificationId }),
+    missing: () => ({ id: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "notifications.markAllRead": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.owner.id } },
+  "notifications.onChange": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.owner.id } },
 } satisfies Record<ProcedurePath, Entry>;
 
 /**
@@ -403,6 +446,7 @@ async function buildFixture(t: TestApp) {
   const employerStranger = await createEmployer(t.db, { fullName: "Erik Elsewhere" });
   const hidden = await createWorker(t.db, { fullName: "Hidden Hanna", privacyProfileVisible: false });
   const half = await signUp(t, { name: "Halina Half" });
+  const unconfirmed = await createWorker(t.db, { fullName: "Uma Unconfirmed", emailVerified: false });
   const job = await createJob(t.db, owner.id, { title: "Garden cleanup", maxWorkers: 5 });
   const completed = await createJob(t.db, owner.id, { title: "Finished move", status: "completed" });
   const spareJob = await createJob(t.db, owner.id, { title: "To be cancelled" });
@@ -420,6 +464,16 @@ async function buildFixture(t: TestApp) {
     content: "",
     imagePath: `chat-images/${owner.id}/site.png`,
   });
+  const [notification] = await t.db
+    .insert(notifications)
+    .values({
+      userId: owner.id,
+      kind: "application_received",
+      payload: { kind: "application_received", jobId: job.id, jobTitle: job.title, applicantName: "Pavel Pending" },
+      actorId: pending.id,
+    })
+    .returning({ id: notifications.id });
+  if (!notification) throw new Error("notification was not inserted");
   const certificate = await createCertificate(t.db, accepted.id);
   const spareCertificate = await createCertificate(t.db, accepted.id, { fileName: "Spare.pdf" });
   const [interest, spareInterest] = await t.db
@@ -436,6 +490,7 @@ async function buildFixture(t: TestApp) {
     "worker stranger": workerStranger.id,
     "employer stranger": employerStranger.id,
     "pending applicant": pending.id,
+    "unconfirmed member": unconfirmed.id,
   };
   return {
     t,
@@ -453,6 +508,7 @@ async function buildFixture(t: TestApp) {
     messageId: message.id,
     imageMessageId: image.id,
     certificateId: certificate.id,
+    notificationId: notification.id,
     spareCertificateId: spareCertificate.id,
     interestId: interest.id,
     spareInterestId: spareInterest.id,

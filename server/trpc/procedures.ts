@@ -1,6 +1,7 @@
 import { LIMITS } from "../../domain/limits.ts";
 import { liveSessionIds } from "../session/live-sessions.ts";
 import { requirePerson, type PersonLevel } from "../session/person.ts";
+import { hasVerifiedEmail } from "../session/verified-email.ts";
 import { refused, settle } from "./answer.ts";
 import { baseProcedure, middleware } from "./init.ts";
 
@@ -54,6 +55,16 @@ export const authedProcedure = publicProcedure.use(person("account"));
 
 /** A signed-in caller who finished onboarding: everything that takes part in the marketplace. */
 export const memberProcedure = publicProcedure.use(person("member"));
+
+/**
+ * A member whose e-mail address is confirmed: what reaches other people from an address nobody has
+ * checked yet, posting a job and writing to an employer (docs/decisions/017). Read on each call, so a
+ * socket opened before the link was followed gets through once it was.
+ */
+export const verifiedMemberProcedure = memberProcedure.use(async ({ ctx, next }) => {
+  if (!(await hasVerifiedEmail(ctx.db, ctx.user.id))) throw refused("email_unverified");
+  return next();
+});
 
 /** A live feed (subscription) of a signed-in caller, within the socket's limit; call `ctx.releaseFeed()` when it ends. */
 export const liveFeedProcedure = baseProcedure.use(liveFeedPlace).use(currentSession).use(person("account"));

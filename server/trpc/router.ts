@@ -2,10 +2,12 @@ import { applicationsRouter } from "../applications/router.ts";
 import { certificatesRouter } from "../certificates/router.ts";
 import { chatRouter, chatsRouter } from "../chat/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
+import { notificationsRouter } from "../notifications/router.ts";
 import { peopleRouter } from "../people/router.ts";
 import { privacyRouter } from "../privacy/router.ts";
 import { profilesRouter } from "../profiles/router.ts";
 import { workHistoryRouter } from "../profiles/work-history-router.ts";
+import { pushRouter } from "../push/router.ts";
 import { ratingsRouter } from "../ratings/router.ts";
 import { translateRouter } from "../translate/router.ts";
 import { router } from "./init.ts";
@@ -22,6 +24,8 @@ export const appRouter = router({
   translate: translateRouter,
   chat: chatRouter,
   chats: chatsRouter,
+  push: pushRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 
 import { trpc, wsClient } from "../trpc.ts";
 import { authClient } from "./auth-client.ts";
+import { stopPushOnThisDevice } from "./push-device.ts";
 
 /** The signed-in person and their profile (null for a visitor), shared by every screen. */
 export function useMe() {
@@ -25,11 +26,13 @@ export async function resetSessionState(queryClient: ReturnType<typeof useQueryC
   await queryClient.fetchQuery(trpc.profiles.me.queryOptions());
 }
 
-/** Signs out, forgets the session's data and goes to /auth. */
+/** Signs out (this browser's push subscription first), forgets the session's data and goes to /auth. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
+    // Best effort: a failure here never stops the sign-out.
+    await stopPushOnThisDevice().catch(() => undefined);
     await authClient.signOut();
     await resetSessionState(queryClient);
     await navigate({ to: "/auth" });

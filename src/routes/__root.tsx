@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Direction } from "radix-ui";
 
 import { textDirection } from "../../domain/languages.ts";
+import { VerifyEmailBanner } from "../components/account/verify-email-banner.tsx";
 import { NotFound } from "../components/layout/not-found.tsx";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { SiteHeader } from "../components/layout/site-header.tsx";
@@ -26,6 +27,7 @@ function RootLayout() {
     <Direction.Provider dir={dir}>
       <div className="flex min-h-dvh flex-col">
         <SiteHeader />
+        <VerifyEmailBanner />
         <div className="flex-1">
           <Outlet />
         </div>

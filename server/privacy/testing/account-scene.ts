@@ -6,11 +6,19 @@ import { createAcceptedApplication } from "../../../db/factories/hiring.ts";
 import { createApplication, createJob } from "../../../db/factories/jobs.ts";
 import { createRating } from "../../../db/factories/ratings.ts";
 import { createEmployer, createWorker } from "../../../db/factories/users.ts";
-import { fileDeletions, notifications, profiles, userInterests, verification } from "../../../db/schema/index.ts";
+import {
+  fileDeletions,
+  notifications,
+  profiles,
+  pushSubscriptions,
+  userInterests,
+  verification,
+} from "../../../db/schema/index.ts";
 import { RATE_LIMITS } from "../../../domain/limits.ts";
 import { joinGroupChat } from "../../chat/group-membership.ts";
 import { hitRateLimit } from "../../limits/rate-limit.ts";
 import { cookieHeader, signUp } from "../../testing/accounts.ts";
+import { pushBrowser } from "../../testing/push-browser.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 
 let scenes = 0;
@@ -19,9 +27,9 @@ let scenes = 0;
  * A person ("the subject", signed up over HTTP and signed in twice) with a row in every kind of table:
  * posted jobs with applicants and chats, applications (accepted and pending) to another employer's
  * jobs, group and direct chats with text and images, ratings both ways, certificates with files,
- * interests, notifications, a password-reset token and an image upload never sent. Around them two
- * other people whose own data must survive: an employer and a worker. Markers in the texts tell whose
- * text it is.
+ * interests, notifications, devices with push on, a password-reset token and an image upload never
+ * sent. Around them two other people whose own data must survive: an employer and a worker. Markers in
+ * the texts tell whose text it is.
  */
 export async function accountScene(t: TestApp) {
   scenes += 1;
@@ -111,9 +119,23 @@ export async function accountScene(t: TestApp) {
 
   await t.db.insert(notifications).values([
     { userId: subject.id, kind: "application_accepted", payload: { jobId: employerJob.id } },
-    { userId: employer.id, kind: "application_received", payload: { jobId: employerJob2.id, applicantId: subject.id } },
+    {
+      userId: employer.id,
+      kind: "application_received",
+      payload: { jobId: employerJob2.id, applicantName: `Subject Person ${n}` },
+      actorId: subject.id,
+    },
     { userId: worker.id, kind: "application_accepted", payload: { jobId: employerJob.id } },
   ]);
+  // Devices with push on: two of the subject's, one of the other worker's.
+  const device = (userId: string, endpoint: string) => ({ userId, endpoint, ...pushBrowser().keys });
+  await t.db
+    .insert(pushSubscriptions)
+    .values([
+      device(subject.id, `https://fcm.googleapis.com/fcm/send/SUBJECT-PUSH-phone-${n}`),
+      device(subject.id, `https://updates.push.services.mozilla.com/wpush/v2/SUBJECT-PUSH-laptop-${n}`),
+      device(worker.id, `https://fcm.googleapis.com/fcm/send/WALT-PUSH-${n}`),
+    ]);
   // Recent limited actions (counted by the real limiter), the subject's and someone else's.
   for (const person of [subject, worker])
     await hitRateLimit(t.db, person.id, { action: "chatMessage", ...RATE_LIMITS.chatMessage });

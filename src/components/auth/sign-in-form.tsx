@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 
 import { signInSchema, type SignInInput } from "../../../domain/auth.ts";
@@ -39,6 +39,14 @@ export function SignInForm({ redirectTo }: { redirectTo?: string }) {
       <Field label={m.auth_password()} error={errors.password?.message && translate(errors.password.message)} required>
         <Input type="password" autoComplete="current-password" {...form.register("password")} />
       </Field>
+      <Link
+        to="/forgot-password"
+        search={() => ({ email: form.getValues("email").trim() || undefined })}
+        className="-mt-2 justify-self-end text-sm text-primary underline-offset-4 hover:underline"
+        data-testid="forgot-password-link"
+      >
+        {m.auth_forgot_password()}
+      </Link>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? m.auth_signing_in() : m.auth_sign_in_submit()}
       </Button>

@@ -11,6 +11,7 @@ import { translate } from "../../lib/messages.ts";
 import { resetSessionState } from "../../lib/session.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
+import { getLocale } from "../../paraglide/runtime.js";
 import { Button } from "../ui/button.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { Field } from "../ui/field.tsx";
@@ -45,7 +46,11 @@ export function SignUpForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     const { fullName, ...rest } = values;
-    const { error } = await authClient.signUp.email({ ...rest, name: fullName });
+    // The confirmation mail is written in the interface's language and links back to this site; like the
+    // confirmations, `language` is a field of ours that better-auth's types do not list.
+    const ours = { ...rest, language: getLocale() };
+    const callbackURL = new URL("/verify-email", window.location.origin).href;
+    const { error } = await authClient.signUp.email({ ...ours, name: fullName, callbackURL });
     if (error) return toastError(error);
     await resetSessionState(queryClient);
     toastSuccess(m.toast_account_created());

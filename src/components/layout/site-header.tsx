@@ -1,17 +1,22 @@
 import { Link } from "@tanstack/react-router";
 import { LogOut, UserRound } from "lucide-react";
 
+import { useLiveChanges } from "../../lib/live-changes.ts";
+import { useSyncLocale } from "../../lib/locale-sync.ts";
 import { useMe, useSignOut } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
+import { NotificationBell } from "../notifications/notification-bell.tsx";
 import { IconButton } from "../ui/button.tsx";
 import { LinkButton } from "../ui/link-button.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 
-/** Brand, language switcher, and either Profile + sign-out or Sign In. */
+/** Brand, language switcher, and either the notifications bell, Profile and sign-out, or Sign In. */
 export function SiteHeader() {
   const me = useMe();
   const signOut = useSignOut();
   const hasProfile = Boolean(me.data?.profile);
+  useLiveChanges(hasProfile);
+  useSyncLocale(me.data?.profile);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
@@ -22,6 +27,7 @@ export function SiteHeader() {
         <LanguageSwitcher />
         {hasProfile ? (
           <>
+            <NotificationBell />
             <LinkButton to="/profile" data-testid="nav-profile" variant="outline" size="sm">
               <UserRound aria-hidden />
               <span className="hidden sm:inline">{m.nav_profile()}</span>

@@ -6,6 +6,7 @@ import { toastError } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { Card, CardContent } from "../ui/card.tsx";
+import { PushDeviceStatus, usePushDevice } from "./push-device-status.tsx";
 import { ToggleRow } from "./toggle-row.tsx";
 
 type Channels = { email: boolean; push: boolean };
@@ -17,7 +18,10 @@ const CHANNELS: { channel: keyof Channels; icon: LucideIcon; label: () => string
 
 /**
  * E-mail and push, saved the moment they change. The switch moves at once (the cached profile is
- * updated optimistically) and moves back if saving fails.
+ * updated optimistically) and moves back if saving fails. The push switch is the account's wish; it
+ * also turns push on or off in this browser (asking permission on that click), and a status line says
+ * what this browser does (docs/decisions/019). In a browser without push, or with notifications
+ * blocked, the switch still saves the wish for the person's other devices.
  */
 export function NotificationToggles({ initial }: { initial: Channels }) {
   const queryClient = useQueryClient();
@@ -52,7 +56,13 @@ export function NotificationToggles({ initial }: { initial: Channels }) {
 
   const profile = useMe().data?.profile;
   const channels = profile ? { email: profile.notificationEmail, push: profile.notificationPush } : initial;
-  const change = (patch: Partial<Channels>) => save.mutate({ ...current(), ...patch });
+  const device = usePushDevice(channels.push);
+  const change = (patch: Partial<Channels>) => {
+    save.mutate({ ...current(), ...patch });
+    // Straight from the click: the browser asks for permission only during one.
+    if (patch.push === true) void device.enable();
+    if (patch.push === false) void device.disable();
+  };
 
   return (
     <Card className="py-2" data-testid="notification-settings">
@@ -66,6 +76,12 @@ export function NotificationToggles({ initial }: { initial: Channels }) {
             hint={hint()}
             checked={channels[channel]}
             onChange={(on) => change({ [channel]: on })}
+            disabled={channel === "push" && device.busy}
+            details={
+              channel === "push" ? (
+                <PushDeviceStatus id={`notifications-${channel}-details`} device={device} wanted={channels.push} />
+              ) : undefined
+            }
           />
         ))}
       </CardContent>

@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 
 import { Label } from "../ui/label.tsx";
 import { Switch } from "../ui/switch.tsx";
@@ -11,10 +12,13 @@ export type ToggleRowProps = {
   hint: string;
   checked: boolean;
   onChange: (next: boolean) => void;
+  disabled?: boolean;
+  /** More about the setting under its hint (a status line); the switch is described by it too, as `${id}-details`. */
+  details?: ReactNode;
 };
 
 /** One setting that is on or off: its icon, its name and what it does, and the switch. */
-export function ToggleRow({ id, icon: Icon, label, hint, checked, onChange }: ToggleRowProps) {
+export function ToggleRow({ id, icon: Icon, label, hint, checked, onChange, disabled, details }: ToggleRowProps) {
   return (
     <div className="flex items-center gap-3 py-3">
       <Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />
@@ -23,8 +27,16 @@ export function ToggleRow({ id, icon: Icon, label, hint, checked, onChange }: To
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
           {hint}
         </p>
+        {details}
       </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} data-testid={id} />
+      <Switch
+        id={id}
+        checked={checked}
+        onCheckedChange={onChange}
+        disabled={disabled}
+        aria-describedby={details ? `${id}-hint ${id}-details` : `${id}-hint`}
+        data-testid={id}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { todayIn } from "../../../domain/age.ts";
 import { DEFAULT_JOB_CURRENCY } from "../../../domain/currencies.ts";
 import { jobCreateSchema } from "../../../domain/jobs.ts";
+import { UnconfirmedAddressNotice } from "../../components/account/unconfirmed-address-notice.tsx";
 import { browserTimeZone, JobForm, showJobFieldErrors, type JobFormInput } from "../../components/jobs/job-form.tsx";
 import { currentLanguage } from "../../lib/locale.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
@@ -56,6 +57,7 @@ function PostJobPage() {
 
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-8">
+      <UnconfirmedAddressNotice />
       <JobForm
         form={form}
         onValid={(values) => create.mutate(values)}

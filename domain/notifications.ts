@@ -1,0 +1,102 @@
+import { z } from "zod";
+
+import { rowRefSchema } from "./ids.ts";
+import { pageCursorSchema } from "./page-cursor.ts";
+
+/**
+ * What a person is told about, and what each notice carries. The payload holds what the text needs
+ * (titles and names as they were when it happened), so a list of notifications is one query, and the
+ * same payload writes the in-app line, the e-mail and the push in the recipient's language.
+ */
+export const notificationPayloadSchema = z.discriminatedUnion("kind", [
+  /** To the job's owner: someone applied. */
+  z.object({
+    kind: z.literal("application_received"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    applicantName: z.string(),
+  }),
+  /** To the worker: they are hired. */
+  z.object({ kind: z.literal("application_accepted"), jobId: z.string(), jobTitle: z.string(), startDate: z.string() }),
+  /** To the worker: the employer chose others. */
+  z.object({ kind: z.literal("application_rejected"), jobId: z.string(), jobTitle: z.string() }),
+  /** To the accepted workers: the owner started, completed or cancelled the job. */
+  z.object({ kind: z.literal("job_started"), jobId: z.string(), jobTitle: z.string() }),
+  z.object({ kind: z.literal("job_completed"), jobId: z.string(), jobTitle: z.string() }),
+  z.object({ kind: z.literal("job_cancelled"), jobId: z.string(), jobTitle: z.string() }),
+  /**
+   * To a participant who has not read them: new messages in one conversation, grouped (one notice per
+   * conversation, renewed when more arrive). `title` is the title of the job the conversation is about;
+   * `senderName` wrote the latest of them.
+   */
+  z.object({
+    kind: z.literal("chat_messages"),
+    conversationId: z.string(),
+    title: z.string(),
+    senderName: z.string(),
+    count: z.number().int().min(1),
+  }),
+  /** To the person rated. `reviewerName` is null when the reviewer's profile is hidden. */
+  z.object({
+    kind: z.literal("review_received"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    reviewerName: z.string().nullable(),
+    rating: z.number().int().min(1).max(5),
+  }),
+  /** To the owner and the accepted workers, the evening before the first day. */
+  z.object({
+    kind: z.literal("job_reminder"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    startDate: z.string(),
+    location: z.string(),
+  }),
+]);
+
+export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
+export type NotificationKind = NotificationPayload["kind"];
+
+/** One notification as the list, the e-mail and the push see it. */
+export type NotificationView = {
+  id: string;
+  payload: NotificationPayload;
+  read: boolean;
+  createdAt: Date;
+};
+
+/** The path (in the app) a notification opens. */
+export function notificationPath(payload: NotificationPayload): string {
+  switch (payload.kind) {
+    case "application_received":
+      return `/jobs/${payload.jobId}/applications`;
+    case "chat_messages":
+      return `/chats/${payload.conversationId}`;
+    case "application_accepted":
+    case "application_rejected":
+    case "job_started":
+    case "job_completed":
+    case "job_cancelled":
+    case "review_received":
+    case "job_reminder":
+      return `/jobs/${payload.jobId}`;
+  }
+}
+
+/** The local hour (recipient's time zone) at which the day-before reminder goes out. */
+export const REMINDER_LOCAL_HOUR = 18;
+
+/** A notifications page holds this many; the bell's count stops at NOTIFICATION_COUNT_CAP ("99+"). */
+export const NOTIFICATIONS_PAGE = 20;
+export const NOTIFICATION_COUNT_CAP = 99;
+
+/** Devices with push on, per person: a new one beyond this replaces the oldest. */
+export const PUSH_SUBSCRIPTIONS_PER_PERSON = 10;
+
+/** The notifications page: newest first, `cursor` from the previous page. */
+export const notificationsListSchema = z.object({
+  cursor: pageCursorSchema.nullish(),
+});
+
+/** Marks one notification read. */
+export const notificationRefSchema = rowRefSchema;

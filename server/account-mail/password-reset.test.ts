@@ -1,0 +1,201 @@
+// "Forgot password?" over real HTTP with a real SMTP peer (docs/decisions/017): the mail arrives in the
+// person's language with a one-hour, single-use link; the new password ends every session; an unknown
+// address is answered exactly like a known one; the request is limited per client and per account.
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { profiles, verification } from "../../db/schema/index.ts";
+import { ERR } from "../../domain/errors.ts";
+import { ACCOUNT_MAIL } from "../../domain/limits.ts";
+import { m } from "../i18n/paraglide/messages.js";
+import type { Mail, Mailer } from "../mail/mailer.ts";
+import { signUp } from "../testing/accounts.ts";
+import { startSmtpPeer, type SmtpPeer } from "../testing/smtp-peer.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app.ts";
+import { linkToken, mailTo, me, postAuth, signInElsewhere } from "./account-mail-test-kit.ts";
+
+let peer: SmtpPeer;
+let t: TestApp;
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({ env: { SMTP_URL: peer.url } });
+});
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+});
+
+const RESET_PAGE = `${TEST_ORIGIN}/reset-password`;
+const subjectIn = (locale: "en" | "de" | "ru") => m.mail_reset_subject({}, { locale });
+
+function requestReset(app: TestApp, email: string) {
+  return postAuth(app, "/request-password-reset", { email, redirectTo: RESET_PAGE });
+}
+
+function resetPassword(token: string, newPassword: string, confirmPassword?: string) {
+  return postAuth(t, "/reset-password", { token, newPassword, ...(confirmPassword === undefined ? {} : { confirmPassword }) });
+}
+
+function signInStatus(email: string, password: string) {
+  return postAuth(t, "/sign-in/email", { email, password }).then((res) => res.statusCode);
+}
+
+/** Signs up, asks for a reset link and answers the token the mail carries. */
+async function resetLinkFor(language: "en" | "de" = "en") {
+  const account = await signUp(t, { name: "Greta Gast" });
+  await t.db.update(profiles).set({ language }).where(eq(profiles.id, account.id));
+  expect((await requestReset(t, account.email)).statusCode).toBe(200);
+  const mail = await peer.waitFor(mailTo(account.email, subjectIn(language)));
+  return { account, mail, token: linkToken(t, mail, "/reset-password") };
+}
+
+describe("a forgotten password, recovered from the mail", () => {
+  it("mails a link in the person's language; the new password works, the old one and every session end", async () => {
+    const { account, mail, token } = await resetLinkFor("de");
+    expect(mail.text).toContain(m.mail_reset_body({}, { locale: "de" }));
+    expect(mail.text).toContain(m.mail_greeting({ name: "Greta Gast" }, { locale: "de" }));
+    expect(mail.html).toContain('lang="de"');
+    const secondDevice = await signInElsewhere(t, account.email, account.password);
+    expect(await me(t, account.cookie)).not.toBeNull();
+    expect(await me(t, secondDevice)).not.toBeNull();
+
+    const res = await resetPassword(token, "brand-new-secret", "brand-new-secret");
+    expect(res.statusCode).toBe(200);
+
+    expect(await me(t, account.cookie)).toBeNull();
+    expect(await me(t, secondDevice)).toBeNull();
+    expect(await signInStatus(account.email, account.password)).toBe(401);
+    expect(await signInStatus(account.email, "brand-new-secret")).toBe(200);
+  });
+
+  it("works once: the same link cannot set a password again", async () => {
+    const { account, token } = await resetLinkFor();
+    expect((await resetPassword(token, "first-new-secret")).statusCode).toBe(200);
+    const again = await resetPassword(token, "second-new-secret");
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: ERR.resetLinkInvalid });
+    expect(await signInStatus(account.email, "first-new-secret")).toBe(200);
+    expect(await signInStatus(account.email, "second-new-secret")).toBe(401);
+  });
+
+  it("expires after an hour", async () => {
+    const { account, token } = await resetLinkFor();
+    const [row] = await t.db
+      .select({ expiresAt: verification.expiresAt })
+      .from(verification)
+      .where(and(eq(verification.value, account.id), like(verification.identifier, "reset-password:%")));
+    const lifetime = (row?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(lifetime).toBeGreaterThan((ACCOUNT_MAIL.resetLinkSeconds - 60) * 1000);
+    expect(lifetime).toBeLessThanOrEqual(ACCOUNT_MAIL.resetLinkSeconds * 1000);
+
+    // An hour later, as far as the link is concerned.
+    await t.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(verification.value, account.id), like(verification.identifier, "reset-password:%")));
+    const late = await resetPassword(token, "too-late-secret");
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ code: ERR.resetLinkInvalid });
+    expect(await signInStatus(account.email, account.password)).toBe(200);
+  });
+
+  it("refuses a forged or broken link with the link's message, never a server error", async () => {
+    for (const token of ["NotARealTokenAtAll12345", "../../etc/passwd", "", "x".repeat(5000)]) {
+      const res = await resetPassword(token, "whatever-secret");
+      expect(res.statusCode, token.slice(0, 20)).toBe(400);
+      expect(res.json()).toMatchObject({ code: ERR.resetLinkInvalid });
+    }
+    const none = await postAuth(t, "/reset-password", { newPassword: "whatever-secret" });
+    expect(none.json()).toMatchObject({ code: ERR.resetLinkInvalid });
+  });
+
+  it("checks the new password with sign-up's limits, and a refused one leaves the link usable", async () => {
+    const { account, token } = await resetLinkFor();
+    const short = await resetPassword(token, "12345");
+    expect(short.json()).toMatchObject({ code: ERR.passwordMin });
+    const long = await resetPassword(token, "x".repeat(101));
+    expect(long.json()).toMatchObject({ code: ERR.passwordTooLong });
+    const mismatch = await resetPassword(token, "brand-new-secret", "brand-new-secreT");
+    expect(mismatch.json()).toMatchObject({ code: ERR.passwordsMismatch });
+    expect((await resetPassword(token, "brand-new-secret")).statusCode).toBe(200);
+    expect(await signInStatus(account.email, "brand-new-secret")).toBe(200);
+  });
+});
+
+describe("asking for a link", () => {
+  it("answers an unknown address exactly like a known one, and mails nothing to it", async () => {
+    const known = await signUp(t);
+    const unknown = `nobody-${Date.now()}@example.com`;
+    const forKnown = await requestReset(t, known.email);
+    const forUnknown = await requestReset(t, unknown);
+    expect(forUnknown.statusCode).toBe(forKnown.statusCode);
+    expect(forUnknown.body).toBe(forKnown.body);
+    expect(forUnknown.headers["content-type"]).toBe(forKnown.headers["content-type"]);
+    // No language chosen yet: the default one.
+    await peer.waitFor(mailTo(known.email, subjectIn("ru")));
+    await t.auth.settleBackgroundTasks();
+    expect(peer.mails.filter((mail) => mail.to.includes(unknown))).toEqual([]);
+  });
+
+  it("answers before the mail is sent, so a slow mail server shows nothing of the address", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const attempted: Mail[] = [];
+    const slowMailer: Mailer = {
+      send: async (mail) => {
+        attempted.push(mail);
+        await gate;
+      },
+      close: async () => {},
+    };
+    const slow = await createTestApp({ services: { mailer: slowMailer } });
+    try {
+      const account = await signUp(slow);
+      const res = await requestReset(slow, account.email);
+      expect(res.statusCode).toBe(200);
+      await expect.poll(() => attempted.some((mail) => mail.to === account.email)).toBe(true);
+    } finally {
+      release();
+      await slow.close();
+    }
+  });
+
+  it("refuses a malformed address or a return page elsewhere with the form's messages", async () => {
+    const bad = await postAuth(t, "/request-password-reset", { email: "not-an-email", redirectTo: RESET_PAGE });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: ERR.emailInvalid });
+    const account = await signUp(t);
+    const elsewhere = await postAuth(t, "/request-password-reset", {
+      email: account.email,
+      redirectTo: "https://evil.example/reset-password",
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({ code: ERR.badRequest });
+  });
+
+  it(`mails one account at most ${ACCOUNT_MAIL.resetMails.limit} times an hour, answering as always`, async () => {
+    const account = await signUp(t);
+    const answers = [];
+    for (let i = 0; i < ACCOUNT_MAIL.resetMails.limit + 2; i++) answers.push((await requestReset(t, account.email)).body);
+    expect(new Set(answers).size).toBe(1);
+    // Every send has been accepted by the peer once the background tasks settle.
+    await t.auth.settleBackgroundTasks();
+    expect(peer.mails.filter(mailTo(account.email, subjectIn("ru")))).toHaveLength(ACCOUNT_MAIL.resetMails.limit);
+  });
+
+  it("is limited per client: a fourth request within a minute answers 429 with our message", async () => {
+    const limited = await createTestApp({ rateLimit: true, env: { SMTP_URL: peer.url } });
+    try {
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 4; i++) {
+        last = await requestReset(limited, `someone-${i}@example.com`);
+        statuses.push(last.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(last?.json()).toMatchObject({ code: ERR.tooManyRequests });
+    } finally {
+      await limited.close();
+    }
+  });
+});

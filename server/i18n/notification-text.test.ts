@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+
+import { LANGUAGE_CODES } from "../../domain/languages.ts";
+import type { NotificationPayload } from "../../domain/notifications.ts";
+import { formatDateFor } from "./format.ts";
+import { notificationText } from "./notification-text.ts";
+
+const JOB = { jobId: "job-1", jobTitle: "Moving boxes" };
+
+/** One payload of every kind, with values that show up in the texts. */
+const EVERY_KIND: NotificationPayload[] = [
+  { kind: "application_received", ...JOB, applicantName: "Anna Petrova" },
+  { kind: "application_accepted", ...JOB, startDate: "2026-11-24" },
+  { kind: "application_rejected", ...JOB },
+  { kind: "job_started", ...JOB },
+  { kind: "job_completed", ...JOB },
+  { kind: "job_cancelled", ...JOB },
+  { kind: "chat_messages", conversationId: "c-1", title: "Moving boxes", senderName: "Anna Petrova", count: 3 },
+  { kind: "review_received", ...JOB, reviewerName: "Anna Petrova", rating: 4 },
+  { kind: "job_reminder", ...JOB, startDate: "2026-11-24", location: "Almaty, Abay 10" },
+];
+
+describe("notificationText", () => {
+  describe.each(LANGUAGE_CODES)("in %s", (locale) => {
+    it.each(EVERY_KIND.map((payload) => [payload.kind, payload] as const))("writes %s with its payload", (_kind, payload) => {
+      const { title, body } = notificationText(payload, locale);
+      expect(title.trim()).not.toBe("");
+      expect(body.trim()).not.toBe("");
+      for (const text of [title, body]) {
+        expect(text).not.toContain("undefined");
+        expect(text).not.toContain("notification_");
+        expect(text).not.toMatch(/\{\w+\}/);
+      }
+      if ("jobTitle" in payload) expect(body).toContain(payload.jobTitle);
+    });
+  });
+
+  it("writes the English texts the in-app list shows", () => {
+    expect(notificationText(EVERY_KIND[0] as NotificationPayload, "en")).toEqual({
+      title: "New application",
+      body: "Anna Petrova applied for “Moving boxes”",
+    });
+    expect(notificationText(EVERY_KIND[8] as NotificationPayload, "en")).toEqual({
+      title: "Work starts tomorrow",
+      body: "“Moving boxes” starts on November 24, 2026. Place: Almaty, Abay 10.",
+    });
+  });
+
+  it("writes the start date the way the recipient's language does", () => {
+    const accepted: NotificationPayload = { kind: "application_accepted", ...JOB, startDate: "2026-11-24" };
+    expect(notificationText(accepted, "ru").body).toContain("24 ноября 2026");
+    expect(notificationText(accepted, "de").body).toContain("24. November 2026");
+    expect(notificationText(accepted, "zh").body).toContain("2026年11月24日");
+    expect(notificationText(accepted, "ar").body).toContain("نوفمبر");
+  });
+
+  it("counts chat messages with the language's plural forms", () => {
+    const chat = (count: number): NotificationPayload => ({
+      kind: "chat_messages",
+      conversationId: "c-1",
+      title: "Moving boxes",
+      senderName: "Anna",
+      count,
+    });
+    expect([1, 2, 5, 21].map((count) => notificationText(chat(count), "ru").body)).toEqual([
+      "Anna: 1 новое сообщение",
+      "Anna: 2 новых сообщения",
+      "Anna: 5 новых сообщений",
+      "Anna: 21 новое сообщение",
+    ]);
+    expect([1, 2].map((count) => notificationText(chat(count), "en").body)).toEqual([
+      "Anna: 1 new message",
+      "Anna: 2 new messages",
+    ]);
+    expect([1, 2, 3, 11].map((count) => notificationText(chat(count), "ar").body)).toEqual([
+      "Anna: رسالة جديدة واحدة",
+      "Anna: رسالتان جديدتان",
+      "Anna: 3 رسائل جديدة",
+      "Anna: 11 رسالة جديدة",
+    ]);
+    expect(notificationText(chat(3), "en").title).toBe("New messages: Moving boxes");
+  });
+
+  it("names a hidden reviewer as a Daywork member", () => {
+    const review: NotificationPayload = { kind: "review_received", ...JOB, reviewerName: null, rating: 5 };
+    expect(notificationText(review, "en").body).toBe("A Daywork member rated you 5 of 5 for “Moving boxes”.");
+    expect(notificationText(review, "ru").body).not.toContain("null");
+  });
+});
+
+describe("formatDateFor", () => {
+  it("writes a calendar date without shifting it by time zone", () => {
+    expect(formatDateFor("2026-01-01", "en")).toBe("January 1, 2026");
+    expect(formatDateFor("2026-12-31", "ru")).toBe("31 декабря 2026 г.");
+  });
+
+  it("leaves a malformed date as it is", () => {
+    expect(formatDateFor("soon", "en")).toBe("soon");
+  });
+});

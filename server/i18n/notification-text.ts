@@ -1,0 +1,77 @@
+import type { LanguageCode } from "../../domain/languages.ts";
+import type { NotificationPayload } from "../../domain/notifications.ts";
+import { formatDateFor } from "./format.ts";
+import { m } from "./paraglide/messages.js";
+
+/**
+ * A notification's title and body in the recipient's language, for its e-mail and its push. The texts
+ * are the messages `notification_<kind>_title` / `notification_<kind>_body`, whose parameters are the
+ * payload's fields (the in-app list renders the same keys); dates are written for the language, and a
+ * review whose author is hidden names "a Daywork member".
+ */
+export function notificationText(payload: NotificationPayload, locale: LanguageCode): { title: string; body: string } {
+  const options = { locale };
+  switch (payload.kind) {
+    case "application_received":
+      return {
+        title: m.notification_application_received_title({}, options),
+        body: m.notification_application_received_body(
+          { applicantName: payload.applicantName, jobTitle: payload.jobTitle },
+          options,
+        ),
+      };
+    case "application_accepted":
+      return {
+        title: m.notification_application_accepted_title({}, options),
+        body: m.notification_application_accepted_body(
+          { jobTitle: payload.jobTitle, startDate: formatDateFor(payload.startDate, locale) },
+          options,
+        ),
+      };
+    case "application_rejected":
+      return {
+        title: m.notification_application_rejected_title({}, options),
+        body: m.notification_application_rejected_body({ jobTitle: payload.jobTitle }, options),
+      };
+    case "job_started":
+      return {
+        title: m.notification_job_started_title({}, options),
+        body: m.notification_job_started_body({ jobTitle: payload.jobTitle }, options),
+      };
+    case "job_completed":
+      return {
+        title: m.notification_job_completed_title({}, options),
+        body: m.notification_job_completed_body({ jobTitle: payload.jobTitle }, options),
+      };
+    case "job_cancelled":
+      return {
+        title: m.notification_job_cancelled_title({}, options),
+        body: m.notification_job_cancelled_body({ jobTitle: payload.jobTitle }, options),
+      };
+    case "chat_messages":
+      return {
+        title: m.notification_chat_messages_title({ title: payload.title }, options),
+        body: m.notification_chat_messages_body({ senderName: payload.senderName, count: payload.count }, options),
+      };
+    case "review_received":
+      return {
+        title: m.notification_review_received_title({}, options),
+        body: m.notification_review_received_body(
+          {
+            reviewerName: payload.reviewerName ?? m.review_anonymous_reviewer({}, options),
+            rating: payload.rating,
+            jobTitle: payload.jobTitle,
+          },
+          options,
+        ),
+      };
+    case "job_reminder":
+      return {
+        title: m.notification_job_reminder_title({}, options),
+        body: m.notification_job_reminder_body(
+          { jobTitle: payload.jobTitle, startDate: formatDateFor(payload.startDate, locale), location: payload.location },
+          options,
+        ),
+      };
+  }
+}

@@ -1,0 +1,15 @@
+/** One e-mail, ready to go: plain text and simple HTML of the same content. */
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+};
+
+/** Sends mail: over SMTP (SMTP_URL), or, with none configured, into the local inbox in DATA_DIR. */
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): Promise<void>;
+}

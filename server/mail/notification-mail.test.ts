@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { LanguageCode } from "../../domain/languages.ts";
+import type { NotificationPayload, NotificationView } from "../../domain/notifications.ts";
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from "../testing/smtp-peer.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { sendNotificationMail } from "./notification-mail.ts";
+import { verifyUnsubscribeToken } from "./unsubscribe-token.ts";
+
+let peer: SmtpPeer;
+let t: TestApp;
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({ env: { SMTP_URL: peer.url } });
+});
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+});
+
+let sent = 0;
+/** Sends one notification to a fresh address over the app's real SMTP mailer; answers what arrived. */
+async function mailOf(payload: NotificationPayload, language: LanguageCode, name = "Anna"): Promise<ReceivedMail> {
+  sent += 1;
+  const email = `person-${sent}@example.com`;
+  const notification: NotificationView = { id: `n-${sent}`, payload, read: false, createdAt: new Date() };
+  await sendNotificationMail(
+    { mailer: t.services.mailer, config: t.config },
+    { userId: `user-${sent}`, email, name, language },
+    notification,
+  );
+  return peer.waitFor((mail) => mail.to.includes(email));
+}
+
+const APPLIED: NotificationPayload = {
+  kind: "application_received",
+  jobId: "job-42",
+  jobTitle: "Moving boxes",
+  applicantName: "Bob",
+};
+
+describe("notification e-mails", () => {
+  it("in English: the title as subject, a greeting, the text and a link to the page it is about", async () => {
+    const mail = await mailOf(APPLIED, "en");
+    expect(mail.subject).toBe("New application");
+    expect(mail.from).toBe("Daywork <no-reply@localhost>");
+    expect(mail.text).toContain("Hello Anna,");
+    expect(mail.text).toContain("Bob applied for “Moving boxes”");
+    expect(mail.text).toContain("Open in Daywork: http://localhost:3000/jobs/job-42/applications");
+    expect(mail.html).toContain('href="http://localhost:3000/jobs/job-42/applications"');
+    expect(mail.html).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it("in Russian, with the start date written the Russian way", async () => {
+    const mail = await mailOf(
+      { kind: "application_accepted", jobId: "job-7", jobTitle: "Погрузка", startDate: "2026-11-24" },
+      "ru",
+      "Анна",
+    );
+    expect(mail.subject).toBe("Отклик принят");
+    expect(mail.text).toContain("Здравствуйте, Анна!");
+    expect(mail.text).toContain("Вас приняли на работу «Погрузка». Начало: 24 ноября 2026 г.");
+    expect(mail.text).toContain("Открыть в Daywork: http://localhost:3000/jobs/job-7");
+    expect(mail.text).toContain("Отписаться от этих писем: http://localhost:3000/api/unsubscribe?token=");
+    expect(mail.html).toContain('<html lang="ru" dir="ltr">');
+  });
+
+  it("in Arabic, right to left, with the plural of the message count", async () => {
+    const mail = await mailOf(
+      { kind: "chat_messages", conversationId: "conv-1", title: "نقل الأثاث", senderName: "ليلى", count: 2 },
+      "ar",
+      "سارة",
+    );
+    expect(mail.subject).toBe("رسائل جديدة: نقل الأثاث");
+    expect(mail.text).toContain("مرحبًا سارة،");
+    expect(mail.text).toContain("ليلى: رسالتان جديدتان");
+    expect(mail.text).toContain("http://localhost:3000/chats/conv-1");
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain("text-align:right");
+  });
+
+  it("escapes names and titles in the HTML part, and keeps them as written in the subject and text", async () => {
+    const hostile = '<script>alert("x")</script> & <img src=x onerror=alert(1)>';
+    const mail = await mailOf(
+      { kind: "chat_messages", conversationId: "conv-2", title: hostile, senderName: "<b>Eve</b>", count: 1 },
+      "en",
+      '"><script>steal()</script>',
+    );
+    expect(mail.subject).toBe(`New messages: ${hostile}`);
+    expect(mail.text).toContain(`<b>Eve</b>: 1 new message`);
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain("<img");
+    expect(mail.html).not.toContain("<b>Eve");
+    expect(mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;");
+    expect(mail.html).toContain("&quot;&gt;&lt;script&gt;steal()&lt;/script&gt;");
+  });
+
+  it("carries a signed one-click unsubscribe link for the recipient in its headers and footer", async () => {
+    const mail = await mailOf(APPLIED, "de");
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    const header = /^<(http:\/\/localhost:3000\/api\/unsubscribe\?token=([^&>]+)&lang=de)>$/.exec(
+      mail.headers["list-unsubscribe"] ?? "",
+    );
+    expect(header).not.toBeNull();
+    const [, url, token] = header ?? [];
+    expect(verifyUnsubscribeToken(token ?? "", t.config.authSecret)).toEqual({ userId: `user-${sent}`, channel: "email" });
+    expect(mail.text).toContain(`Diese E-Mails abbestellen: ${url}`);
+    expect(mail.html).toContain(`href="${(url ?? "").replaceAll("&", "&amp;")}"`);
+  });
+});

@@ -1,0 +1,102 @@
+import { and, eq } from "drizzle-orm";
+
+import type { Queryable } from "../../db/database.ts";
+import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
+import type { JobStatus } from "../../domain/statuses.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
+import { notifyPeople } from "./notify.ts";
+
+/**
+ * What happened, told to the people it concerns. Each runs inside the transaction of the change, so the
+ * notices exist exactly when the change does (docs/decisions/016).
+ */
+
+async function jobOf(tx: Queryable, jobId: string) {
+  const [job] = await tx
+    .select({ title: jobs.title, ownerId: jobs.employerId, startDate: jobs.startDate })
+    .from(jobs)
+    .where(eq(jobs.id, jobId))
+    .limit(1);
+  return job ?? null;
+}
+
+async function nameOf(tx: Queryable, userId: string): Promise<string> {
+  const [person] = await tx.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, userId)).limit(1);
+  return person?.name ?? "";
+}
+
+/** To the owner: someone applied. */
+export async function applicationReceived(tx: Queryable, queue: BackgroundQueue, params: { jobId: string; applicantId: string }) {
+  const job = await jobOf(tx, params.jobId);
+  if (!job) return;
+  const applicantName = await nameOf(tx, params.applicantId);
+  await notifyPeople(
+    tx,
+    queue,
+    [job.ownerId],
+    { kind: "application_received", jobId: params.jobId, jobTitle: job.title, applicantName },
+    { actorId: params.applicantId },
+  );
+}
+
+/** To the worker: hired, or not. */
+export async function applicationDecided(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  params: { jobId: string; workerId: string; accepted: boolean },
+) {
+  const job = await jobOf(tx, params.jobId);
+  if (!job) return;
+  const payload = params.accepted
+    ? { kind: "application_accepted" as const, jobId: params.jobId, jobTitle: job.title, startDate: job.startDate }
+    : { kind: "application_rejected" as const, jobId: params.jobId, jobTitle: job.title };
+  await notifyPeople(tx, queue, [params.workerId], payload, { actorId: job.ownerId });
+}
+
+const STATUS_KINDS = { in_progress: "job_started", completed: "job_completed", cancelled: "job_cancelled" } as const;
+
+/** To the accepted workers: the owner started, completed or cancelled the job. */
+export async function jobStatusChanged(tx: Queryable, queue: BackgroundQueue, params: { jobId: string; status: JobStatus }) {
+  if (params.status === "open") return;
+  const job = await jobOf(tx, params.jobId);
+  if (!job) return;
+  const workers = await tx
+    .select({ id: jobApplications.workerId })
+    .from(jobApplications)
+    .where(and(eq(jobApplications.jobId, params.jobId), eq(jobApplications.status, "accepted")));
+  await notifyPeople(
+    tx,
+    queue,
+    workers.map((w) => w.id),
+    { kind: STATUS_KINDS[params.status], jobId: params.jobId, jobTitle: job.title },
+    { actorId: job.ownerId },
+  );
+}
+
+/** To the person rated; the reviewer's name only when their profile is visible (as on the profile page). */
+export async function reviewReceived(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  params: { jobId: string; fromUserId: string; toUserId: string; rating: number },
+) {
+  const job = await jobOf(tx, params.jobId);
+  if (!job) return;
+  const [reviewer] = await tx
+    .select({ name: profiles.fullName, visible: profiles.privacyProfileVisible })
+    .from(profiles)
+    .where(eq(profiles.id, params.fromUserId))
+    .limit(1);
+  await notifyPeople(
+    tx,
+    queue,
+    [params.toUserId],
+    {
+      kind: "review_received",
+      jobId: params.jobId,
+      jobTitle: job.title,
+      reviewerName: reviewer?.visible ? reviewer.name : null,
+      rating: params.rating,
+    },
+    { actorId: params.fromUserId },
+  );
+}

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+
+import { queryRows, type Queryable } from "../../db/database.ts";
+import type { NotificationPayload } from "../../domain/notifications.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
+import { announceToPeople } from "../realtime/user-events.ts";
+
+export type NotifyOptions = {
+  /** Who caused it; the notice goes when they delete their account. */
+  actorId: string | null;
+  /** Makes a repeated event one notice per person (a reminder per job and day). */
+  dedupeKey?: string;
+  /**
+   * What a repeated dedupe key does: `skip` keeps the first notice; `renew` replaces its content and
+   * makes it new again (unread, at the top, to be delivered again): a conversation's grouped notice.
+   */
+  onRepeat?: "skip" | "renew";
+};
+
+/**
+ * Tells people about something, inside the transaction that made it happen (the outbox): one in-app
+ * notice per recipient that still has a profile, one delivery job each (e-mail and push, by their
+ * toggles), and a live event to their open pages — all committed with the change or not at all.
+ * Answers the ids of the notices written (a repeated dedupe key writes none).
+ */
+export async function notifyPeople(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  recipients: readonly string[],
+  payload: NotificationPayload,
+  options: NotifyOptions,
+): Promise<string[]> {
+  const ids = [...new Set(recipients)].filter((id) => id !== options.actorId);
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: string; user_id: string }>(
+    tx,
+    sql`insert into notifications (user_id, kind, payload, actor_id, dedupe_key)
+        select p.id, ${payload.kind}, ${JSON.stringify(payload)}::jsonb, ${options.actorId}, ${options.dedupeKey ?? null}
+        from profiles p where p.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        on conflict (user_id, dedupe_key) ${
+          options.onRepeat === "renew"
+            ? sql`do update set payload = excluded.payload, actor_id = excluded.actor_id, read_at = null,
+                  emailed_at = null, pushed_at = null, created_at = now()`
+            : sql`do nothing`
+        }
+        returning id, user_id`,
+  );
+  for (const row of rows) await queue.send(tx, "deliver-notification", { notificationId: row.id });
+  await announceToPeople(
+    tx,
+    rows.map((row) => row.user_id),
+    "notice",
+  );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import { fromDrizzle, PgBoss, type DrizzleTransactionLike, type Job, type Queue, type SendOptions } from "pg-boss";
+
+import type { Queryable } from "../../db/database.ts";
+import { QUEUE_SCHEMA, type QueueConnection } from "../../db/queue-connection.ts";
+import type { ServiceLog } from "../services.ts";
+
+/** Every kind of background work and what its job carries. */
+export type QueuePayloads = {
+  /** Send a notification's e-mail and push (each channel once). */
+  "deliver-notification": { notificationId: string };
+  /** Tell a participant about the messages they have not read in one conversation (one pending per pair). */
+  "chat-digest": { conversationId: string; userId: string };
+  /** Write the day-before reminders that are due (on a schedule). */
+  "job-reminders": Record<string, never>;
+  /** Remove the files whose rows are gone (after an action, and on a schedule for retries). */
+  "file-deletions": Record<string, never>;
+};
+export type QueueName = keyof QueuePayloads;
+export type QueueHandlers = { [N in QueueName]: (data: QueuePayloads[N]) => Promise<void> };
+
+/**
+ * How each queue behaves. Retries back off (a mail server away for a while); a digest is "short" (at
+ * most one waiting per conversation and person, so a burst of messages is one notice); the sweeps are
+ * "stately" (one waiting and one running at a time, across every instance).
+ */
+const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
+  "deliver-notification": {
+    notify: true,
+    policy: "standard",
+    retryLimit: 8,
+    retryDelay: 15,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+  },
+  "chat-digest": { notify: true, policy: "short", retryLimit: 5, retryDelay: 10, retryBackoff: true },
+  "job-reminders": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
+  "file-deletions": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 30 },
+};
+
+/** Recurring work, as cron in UTC; pg-boss sends each tick once across all instances. */
+const SCHEDULES: Partial<Record<QueueName, string>> = {
+  "job-reminders": "*/10 * * * *",
+  "file-deletions": "*/5 * * * *",
+};
+
+export type BackgroundQueue = {
+  /**
+   * Adds a job inside the caller's transaction (the outbox): it exists only if that transaction commits.
+   * Answers false when the queue's policy already holds one like it (a waiting digest).
+   */
+  send<N extends QueueName>(tx: Queryable, name: N, data: QueuePayloads[N], options?: SendOptions): Promise<boolean>;
+  /** Starts this instance's workers (several instances may; each job runs on one of them). */
+  work(handlers: QueueHandlers): Promise<void>;
+  /**
+   * Runs every job that is due now with these handlers, in this process, until none is left (tests and
+   * the seed CLI, where no worker polls). Failed jobs are marked failed for pg-boss to retry later.
+   */
+  runDue(handlers: QueueHandlers): Promise<number>;
+  stop(): Promise<void>;
+};
+
+export type QueueOptions = {
+  log: ServiceLog;
+  /** Seconds between polls of an idle queue (pg-boss wakes sooner on LISTEN/NOTIFY where it can). */
+  pollingSeconds?: number;
+  /** Run the cron schedules and the maintenance of pg-boss's tables (off in tests). */
+  schedule?: boolean;
+};
+
+/** The app's background queue on pg-boss (docs/decisions/016), over the app's own connection. */
+export async function startBackgroundQueue(connection: QueueConnection, options: QueueOptions): Promise<BackgroundQueue> {
+  const schedule = options.schedule ?? true;
+  const boss = new PgBoss({
+    ...connection,
+    schema: QUEUE_SCHEMA,
+    migrate: true,
+    createSchema: true,
+    supervise: schedule,
+    schedule,
+    useListenNotify: connection.backend === "postgres",
+  });
+  boss.on("error", (err) => options.log.warn({ event: "queue_error", err: String(err) }, "background queue error"));
+  await boss.start();
+  for (const [name, settings] of Object.entries(QUEUES)) await boss.createQueue(name, settings);
+  if (schedule) for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {});
+
+  const pollingIntervalSeconds = options.pollingSeconds ?? 2;
+  let stopped = false;
+
+  return {
+    async send(tx, name, data, sendOptions) {
+      // Both drivers' transactions have drizzle's `execute`; pg-boss's adapter only needs that.
+      const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+      const id = await boss.send(name, data, { ...sendOptions, db });
+      return id !== null;
+    },
+    async work(handlers) {
+      for (const name of Object.keys(QUEUES) as QueueName[]) {
+        // Polling stays brisk with LISTEN on: a job sent in our transaction is announced before it commits,
+        // so the worker it woke may find nothing yet, and must not then wait pg-boss's relaxed 30 s.
+        const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
+        await boss.work(name, { ...polling, batchSize: 1 }, async ([job]: Job<object>[]) => {
+          if (job) await run(handlers, name, job.data);
+        });
+      }
+    },
+    async runDue(handlers) {
+      let ran = 0;
+      for (let round = 0; round < 20; round += 1) {
+        let found = 0;
+        for (const name of Object.keys(QUEUES) as QueueName[]) {
+          const jobs = await boss.fetch<object>(name, { batchSize: 50 });
+          for (const job of jobs) {
+            found += 1;
+            try {
+              await run(handlers, name, job.data);
+              await boss.complete(name, job.id);
+            } catch (err) {
+              await boss.fail(name, job.id, { message: String(err) });
+            }
+          }
+        }
+        ran += found;
+        if (found === 0) break;
+      }
+      return ran;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, close: false, timeout: 10_000 });
+    },
+  };
+}
+
+function run<N extends QueueName>(handlers: QueueHandlers, name: N, data: object): Promise<void> {
+  return handlers[name](data as QueuePayloads[N]);
+}

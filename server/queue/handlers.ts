@@ -1,0 +1,28 @@
+import type { Database } from "../../db/database.ts";
+import type { Config } from "../config.ts";
+import { sendNotificationMail } from "../mail/notification-mail.ts";
+import { chatDigest } from "../notifications/chat-digest.ts";
+import { deliverNotification, type Channels } from "../notifications/deliver.ts";
+import { writeDueReminders } from "../notifications/reminders.ts";
+import { sendNotificationPush } from "../push/notification-push.ts";
+import type { Services } from "../services.ts";
+import { sweepFileDeletions } from "../storage/file-deletions.ts";
+import type { QueueHandlers } from "./background-queue.ts";
+
+/** What each kind of background job does, on this instance's database and services. */
+export function backgroundHandlers(db: Database, services: Services, config: Config): QueueHandlers {
+  const channels: Channels = {
+    email: (recipient, notification) => sendNotificationMail({ mailer: services.mailer, config }, recipient, notification),
+    push: (recipient, notification) => sendNotificationPush({ db, config, log: services.log }, recipient, notification),
+  };
+  return {
+    "deliver-notification": ({ notificationId }) => deliverNotification(db, channels, notificationId, services.now()),
+    "chat-digest": (data) => chatDigest(db, services.queue, data),
+    "job-reminders": async () => {
+      await writeDueReminders(db, services.queue, services.now());
+    },
+    "file-deletions": async () => {
+      await sweepFileDeletions({ db, files: services.files, log: services.log, now: services.now });
+    },
+  };
+}

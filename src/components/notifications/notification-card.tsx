@@ -1,0 +1,94 @@
+import { Bell, BriefcaseBusiness, CalendarClock, MessageSquare, Star, UserPlus } from "lucide-react";
+
+import type { NotificationPayload, NotificationView } from "../../../domain/notifications.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { m } from "../../paraglide/messages.js";
+import { CardLink } from "../ui/card-link.tsx";
+import { notificationText } from "./notification-text.ts";
+
+function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
+  const className = "size-5 shrink-0 text-primary";
+  switch (kind) {
+    case "application_received":
+      return <UserPlus aria-hidden className={className} />;
+    case "chat_messages":
+      return <MessageSquare aria-hidden className={className} />;
+    case "review_received":
+      return <Star aria-hidden className={className} />;
+    case "job_reminder":
+      return <CalendarClock aria-hidden className={className} />;
+    case "application_accepted":
+    case "application_rejected":
+    case "job_started":
+    case "job_completed":
+    case "job_cancelled":
+      return <BriefcaseBusiness aria-hidden className={className} />;
+  }
+}
+
+/** Where a notification leads: its job, the job's applications, or the conversation. */
+function Target({ payload, onOpen, children }: { payload: NotificationPayload; onOpen: () => void; children: string }) {
+  const common = { onClick: onOpen, "data-testid": "notification-link", className: "font-medium" } as const;
+  switch (payload.kind) {
+    case "application_received":
+      return (
+        <CardLink to="/jobs/$jobId/applications" params={{ jobId: payload.jobId }} {...common}>
+          {children}
+        </CardLink>
+      );
+    case "chat_messages":
+      return (
+        <CardLink to="/chats/$conversationId" params={{ conversationId: payload.conversationId }} {...common}>
+          {children}
+        </CardLink>
+      );
+    case "application_accepted":
+    case "application_rejected":
+    case "job_started":
+    case "job_completed":
+    case "job_cancelled":
+    case "review_received":
+    case "job_reminder":
+      return (
+        <CardLink to="/jobs/$jobId" params={{ jobId: payload.jobId }} {...common}>
+          {children}
+        </CardLink>
+      );
+  }
+}
+
+/** One line of /notifications: what happened, when, unread marked; opening it marks it read. */
+export function NotificationCard({ notification, onOpen }: { notification: NotificationView; onOpen: () => void }) {
+  const { title, body } = notificationText(notification.payload);
+  return (
+    <div
+      className={cn("relative flex gap-3 rounded-xl border bg-card p-4", !notification.read && "border-primary/40 bg-primary/5")}
+      data-testid="notification"
+      data-kind={notification.payload.kind}
+      data-read={notification.read}
+    >
+      {notification.read ? (
+        <Bell aria-hidden className="size-5 shrink-0 text-muted-foreground" />
+      ) : (
+        <Icon kind={notification.payload.kind} />
+      )}
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <Target payload={notification.payload} onOpen={onOpen}>
+            {title}
+          </Target>
+          {!notification.read && (
+            <span className="rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground">{m.inbox_unread()}</span>
+          )}
+        </p>
+        <p dir="auto" className="break-words text-sm text-muted-foreground">
+          {body}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          <time dateTime={new Date(notification.createdAt).toISOString()}>{formatDateTime(notification.createdAt)}</time>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { NotificationPayload } from "../../../domain/notifications.ts";
+import { formatDate } from "../../lib/format.ts";
+import { isolate } from "../../lib/locale.ts";
+import * as messages from "../../paraglide/messages.js";
+
+type MessageFn = (params: Record<string, unknown>) => string;
+const catalogue = messages as unknown as Record<string, MessageFn | undefined>;
+
+/**
+ * A notification's title and body in the reader's language: the messages `notification_<kind>_title`
+ * and `_body` (the same the server writes e-mails and pushes with), the payload's fields as their
+ * parameters, names and titles isolated for right-to-left text, dates written for the language.
+ */
+export function notificationText(payload: NotificationPayload): { title: string; body: string } {
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(payload)) params[key] = typeof value === "string" ? isolate(value) : value;
+  if ("startDate" in payload) params.startDate = formatDate(payload.startDate);
+  if (payload.kind === "review_received" && payload.reviewerName === null)
+    params.reviewerName = messages.review_anonymous_reviewer();
+  const text = (part: "title" | "body") => catalogue[`notification_${payload.kind}_${part}`]?.(params) ?? "";
+  return { title: text("title"), body: text("body") };
+}

@@ -1,0 +1,43 @@
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useEffect } from "react";
+
+import { trpc, trpcClient } from "../trpc.ts";
+
+/** What each kind of change makes stale on open pages (only queries in use refetch). */
+function staleAfter(event: "notice" | "chat" | "resync"): QueryKey[] {
+  const chats = trpc.chats.pathKey();
+  if (event === "chat") return [chats];
+  return [
+    chats,
+    trpc.notifications.list.pathKey(),
+    trpc.jobs.pathKey(),
+    trpc.applications.pathKey(),
+    trpc.ratings.pathKey(),
+    trpc.workHistory.pathKey(),
+  ];
+}
+
+/**
+ * While someone is signed in, one live feed over the WebSocket tells this tab when something of theirs
+ * changed: the bell's count is set from it, and the pages that show the changed data re-read it (a
+ * worker's open job page turns to "You're hired!", an employer's applications list grows, /chats
+ * moves). After a reconnect the server answers "resync" and everything shown is re-read once.
+ */
+export function useLiveChanges(signedIn: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!signedIn) return;
+    let firstAnswer = true;
+    const subscription = trpcClient.notifications.onChange.subscribe(undefined, {
+      onData: ({ event, unread }) => {
+        queryClient.setQueryData(trpc.notifications.unreadCount.queryKey(), unread);
+        // The first answer only brings the count: what the page shows was just loaded.
+        const skip = firstAnswer && event === "resync";
+        firstAnswer = false;
+        if (skip) return;
+        for (const queryKey of staleAfter(event)) void queryClient.invalidateQueries({ queryKey });
+      },
+    });
+    return () => subscription.unsubscribe();
+  }, [signedIn, queryClient]);
+}
