@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
 import { profiles, user } from "../../db/schema/index.ts";
-import { DEFAULT_LANGUAGE, isLanguageCode, textDirection, type LanguageCode } from "../../domain/languages.ts";
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../domain/languages.ts";
 import { ACCOUNT_MAIL } from "../../domain/limits.ts";
 import type { Config } from "../config.ts";
-import { escapeHtml } from "../http/html.ts";
 import { m } from "../i18n/paraglide/messages.js";
 import { hitRateLimit } from "../limits/rate-limit.ts";
+import { mailHtml, mailText, type MailContent } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { ServiceLog } from "../services.ts";
 
@@ -22,16 +22,6 @@ export type AccountMailDeps = {
 type Recipient = { userId: string; email: string; name: string; language: LanguageCode };
 
 /** What one account mail says, in the recipient's language. */
-type AccountMailContent = {
-  language: LanguageCode;
-  subject: string;
-  greeting: string;
-  body: string;
-  button: string;
-  link: string;
-  footnote: string;
-};
-
 /**
  * The origin that links in account mails point to: the origin of the page that asked (better-auth's
  * `redirectTo` / `callbackURL`) when it is one of ours (docs/decisions/013), else PUBLIC_URL. A request
@@ -73,40 +63,8 @@ async function recipientOf(db: Database, userId: string): Promise<Recipient | nu
   };
 }
 
-function plainText(c: AccountMailContent): string {
-  return [c.greeting, "", c.body, "", `${c.button}: ${c.link}`, "", "—", c.footnote, ""].join("\n");
-}
-
-/** One column, inline styles, every value escaped: what mail clients render alike. */
-function html(c: AccountMailContent): string {
-  const dir = textDirection(c.language);
-  const align = dir === "rtl" ? "right" : "left";
-  const font = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif";
-  return `<!doctype html>
-<html lang="${c.language}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(c.subject)}</title></head>
-<body style="margin:0;padding:0;background:#f6f7f9;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f6f7f9;">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="${dir}" style="max-width:560px;background:#ffffff;border-radius:12px;${font};color:#1f2937;text-align:${align};">
-<tr><td style="padding:28px 28px 8px;font-size:20px;font-weight:600;">${escapeHtml(c.subject)}</td></tr>
-<tr><td style="padding:8px 28px;font-size:15px;line-height:1.5;">${escapeHtml(c.greeting)}</td></tr>
-<tr><td style="padding:8px 28px;font-size:15px;line-height:1.5;">${escapeHtml(c.body)}</td></tr>
-<tr><td style="padding:16px 28px;"><a href="${escapeHtml(c.link)}" style="display:inline-block;padding:10px 20px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:8px;font-size:15px;">${escapeHtml(c.button)}</a></td></tr>
-<tr><td style="padding:0 28px 28px;font-size:13px;line-height:1.5;color:#6b7280;word-break:break-all;">${escapeHtml(c.link)}</td></tr>
-</table>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="${dir}" style="max-width:560px;${font};color:#6b7280;font-size:12px;line-height:1.5;text-align:${align};">
-<tr><td style="padding:16px 28px;">${escapeHtml(c.footnote)}</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
-}
-
-async function send(mailer: Mailer, to: string, content: AccountMailContent) {
-  await mailer.send({ to, subject: content.subject, text: plainText(content), html: html(content) });
+async function send(mailer: Mailer, to: string, content: MailContent) {
+  await mailer.send({ to, subject: content.title, text: mailText(content), html: mailHtml(content) });
 }
 
 export type AccountMailRequest = { userId: string; token: string; origin: string };
@@ -132,12 +90,13 @@ export async function sendPasswordResetMail(deps: AccountMailDeps, request: Acco
   const locale = { locale: recipient.language };
   await send(deps.mailer, recipient.email, {
     language: recipient.language,
-    subject: m.mail_reset_subject({}, locale),
+    title: m.mail_reset_subject({}, locale),
     greeting: m.mail_greeting({ name: recipient.name }, locale),
     body: m.mail_reset_body({}, locale),
     button: m.reset_password_title({}, locale),
     link: link.href,
-    footnote: m.mail_reset_ignore({}, locale),
+    showLink: true,
+    footer: m.mail_reset_ignore({}, locale),
   });
 }
 
@@ -150,11 +109,12 @@ export async function sendVerificationMail(deps: AccountMailDeps, request: Accou
   const locale = { locale: recipient.language };
   await send(deps.mailer, recipient.email, {
     language: recipient.language,
-    subject: m.mail_verify_subject({}, locale),
+    title: m.mail_verify_subject({}, locale),
     greeting: m.mail_greeting({ name: recipient.name }, locale),
     body: m.mail_verify_body({}, locale),
     button: m.mail_verify_button({}, locale),
     link: link.href,
-    footnote: m.mail_verify_ignore({}, locale),
+    showLink: true,
+    footer: m.mail_verify_ignore({}, locale),
   });
 }

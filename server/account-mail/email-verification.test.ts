@@ -3,27 +3,18 @@
 // the signed-in person, a few times an hour; a broken or expired link reads as such.
 import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { user } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { ACCOUNT_MAIL } from "../../domain/limits.ts";
 import { m } from "../i18n/paraglide/messages.js";
 import { cookieHeader, signUp } from "../testing/accounts.ts";
-import { startSmtpPeer, type SmtpPeer } from "../testing/smtp-peer.ts";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app.ts";
+import { mailTestbed } from "../testing/mail-testbed.ts";
+import { createTestApp, TEST_ORIGIN } from "../testing/test-app.ts";
 import { linkToken, mailTo, me, postAuth } from "./account-mail-test-kit.ts";
 
-let peer: SmtpPeer;
-let t: TestApp;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ env: { SMTP_URL: peer.url } });
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
+const bed = mailTestbed();
 
 const VERIFY_PAGE = `${TEST_ORIGIN}/verify-email`;
 const subjectIn = (locale: "kk" | "ru" | "en") => m.mail_verify_subject({}, { locale });
@@ -33,7 +24,7 @@ let counter = 0;
 async function signUpIn(language: string) {
   counter += 1;
   const email = `confirm-${counter}-${Date.now()}@example.com`;
-  const res = await postAuth(t, "/sign-up/email", {
+  const res = await postAuth(bed.t, "/sign-up/email", {
     email,
     password: "secret123",
     name: "Aigerim Nurlanqyzy",
@@ -48,39 +39,39 @@ async function signUpIn(language: string) {
 }
 
 function followLink(token: string) {
-  return t.app.inject({ method: "GET", url: `/api/auth/verify-email?token=${encodeURIComponent(token)}` });
+  return bed.t.app.inject({ method: "GET", url: `/api/auth/verify-email?token=${encodeURIComponent(token)}` });
 }
 
 async function emailVerified(id: string) {
-  const [row] = await t.db.select({ verified: user.emailVerified }).from(user).where(eq(user.id, id));
+  const [row] = await bed.t.db.select({ verified: user.emailVerified }).from(user).where(eq(user.id, id));
   return row?.verified;
 }
 
 function resend(cookie: string | undefined, email: string) {
-  return postAuth(t, "/send-verification-email", { email, callbackURL: VERIFY_PAGE }, cookie);
+  return postAuth(bed.t, "/send-verification-email", { email, callbackURL: VERIFY_PAGE }, cookie);
 }
 
 describe("the confirmation mail sent at sign-up", () => {
   it("arrives in the sign-up's language, and its link confirms the address", async () => {
     const account = await signUpIn("kk");
-    expect(await me(t, account.cookie)).toMatchObject({ user: { emailVerified: false } });
-    const mail = await peer.waitFor(mailTo(account.email, subjectIn("kk")));
+    expect(await me(bed.t, account.cookie)).toMatchObject({ user: { emailVerified: false } });
+    const mail = await bed.smtp.waitFor(mailTo(account.email, subjectIn("kk")));
     expect(mail.text).toContain(m.mail_verify_body({}, { locale: "kk" }));
     expect(mail.text).toContain(m.mail_greeting({ name: "Aigerim Nurlanqyzy" }, { locale: "kk" }));
-    const token = linkToken(t, mail, "/verify-email");
+    const token = linkToken(bed.t, mail, "/verify-email");
 
     const res = await followLink(token);
     expect(res.statusCode).toBe(200);
     expect(await emailVerified(account.id)).toBe(true);
     // What the banner reads: gone once confirmed.
-    expect(await me(t, account.cookie)).toMatchObject({ user: { emailVerified: true } });
+    expect(await me(bed.t, account.cookie)).toMatchObject({ user: { emailVerified: true } });
     // Following it again (a second click, a mail scanner) changes nothing and refuses nothing.
     expect((await followLink(token)).statusCode).toBe(200);
   });
 
   it("confirms from any device: the link needs no session", async () => {
     const account = await signUpIn("ru");
-    const token = linkToken(t, await peer.waitFor(mailTo(account.email, subjectIn("ru"))), "/verify-email");
+    const token = linkToken(bed.t, await bed.smtp.waitFor(mailTo(account.email, subjectIn("ru"))), "/verify-email");
     expect((await followLink(token)).statusCode).toBe(200);
     expect(await emailVerified(account.id)).toBe(true);
   });
@@ -90,7 +81,7 @@ describe("the confirmation mail sent at sign-up", () => {
     const forged = await createEmailVerificationToken("not-our-secret-not-our-secret-0000", account.email, undefined, 3600, {
       userId: account.id,
     });
-    const expired = await createEmailVerificationToken(t.config.authSecret, account.email, undefined, -60, {
+    const expired = await createEmailVerificationToken(bed.t.config.authSecret, account.email, undefined, -60, {
       userId: account.id,
     });
     // A well-formed token better-auth refuses keeps its status (401); one that is not a token is a 400.
@@ -111,7 +102,7 @@ describe("the confirmation mail sent at sign-up", () => {
 
   it("carries a link that works for a day (ACCOUNT_MAIL.verifyLinkSeconds)", async () => {
     const account = await signUpIn("en");
-    const token = linkToken(t, await peer.waitFor(mailTo(account.email, subjectIn("en"))), "/verify-email");
+    const token = linkToken(bed.t, await bed.smtp.waitFor(mailTo(account.email, subjectIn("en"))), "/verify-email");
     const [, payload] = token.split(".");
     const claims = JSON.parse(Buffer.from(payload ?? "", "base64url").toString()) as { exp: number; iat: number };
     expect(claims.exp - claims.iat).toBe(ACCOUNT_MAIL.verifyLinkSeconds);
@@ -121,17 +112,17 @@ describe("the confirmation mail sent at sign-up", () => {
 describe("send the link again", () => {
   it("mails the signed-in person a new link, to their own address whatever the request names", async () => {
     const account = await signUpIn("en");
-    const other = await signUp(t);
-    await peer.waitFor(mailTo(account.email, subjectIn("en")));
-    const before = peer.mails.filter(mailTo(account.email, subjectIn("en"))).length;
+    const other = await signUp(bed.t);
+    await bed.smtp.waitFor(mailTo(account.email, subjectIn("en")));
+    const before = bed.smtp.mails.filter(mailTo(account.email, subjectIn("en"))).length;
     const res = await resend(account.cookie, other.email);
     expect(res.statusCode).toBe(200);
-    await t.auth.settleBackgroundTasks();
-    expect(peer.mails.filter(mailTo(account.email, subjectIn("en")))).toHaveLength(before + 1);
-    expect(peer.mails.filter(mailTo(other.email, subjectIn("en")))).toEqual([]);
-    const newest = peer.mails.filter(mailTo(account.email, subjectIn("en"))).at(-1);
+    await bed.t.auth.settleBackgroundTasks();
+    expect(bed.smtp.mails.filter(mailTo(account.email, subjectIn("en")))).toHaveLength(before + 1);
+    expect(bed.smtp.mails.filter(mailTo(other.email, subjectIn("en")))).toEqual([]);
+    const newest = bed.smtp.mails.filter(mailTo(account.email, subjectIn("en"))).at(-1);
     if (!newest) throw new Error("no confirmation mail");
-    const token = linkToken(t, newest, "/verify-email");
+    const token = linkToken(bed.t, newest, "/verify-email");
     expect((await followLink(token)).statusCode).toBe(200);
     expect(await emailVerified(account.id)).toBe(true);
   });
@@ -141,7 +132,7 @@ describe("send the link again", () => {
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toMatchObject({ code: ERR.unauthorized });
     const account = await signUpIn("en");
-    const token = linkToken(t, await peer.waitFor(mailTo(account.email, subjectIn("en"))), "/verify-email");
+    const token = linkToken(bed.t, await bed.smtp.waitFor(mailTo(account.email, subjectIn("en"))), "/verify-email");
     await followLink(token);
     const confirmed = await resend(account.cookie, account.email);
     expect(confirmed.statusCode).toBe(400);
@@ -159,7 +150,7 @@ describe("send the link again", () => {
   });
 
   it("is limited per client too", async () => {
-    const limited = await createTestApp({ rateLimit: true, env: { SMTP_URL: peer.url } });
+    const limited = await createTestApp({ rateLimit: true, env: { SMTP_URL: bed.smtp.url } });
     try {
       const statuses: number[] = [];
       let last;

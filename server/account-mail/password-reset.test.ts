@@ -2,7 +2,7 @@
 // person's language with a one-hour, single-use link; the new password ends every session; an unknown
 // address is answered exactly like a known one; the request is limited per client and per account.
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { profiles, verification } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
@@ -10,20 +10,11 @@ import { ACCOUNT_MAIL } from "../../domain/limits.ts";
 import { m } from "../i18n/paraglide/messages.js";
 import type { Mail, Mailer } from "../mail/mailer.ts";
 import { signUp } from "../testing/accounts.ts";
-import { startSmtpPeer, type SmtpPeer } from "../testing/smtp-peer.ts";
+import { mailTestbed } from "../testing/mail-testbed.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app.ts";
 import { linkToken, mailTo, me, postAuth, signInElsewhere } from "./account-mail-test-kit.ts";
 
-let peer: SmtpPeer;
-let t: TestApp;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ env: { SMTP_URL: peer.url } });
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
+const bed = mailTestbed();
 
 const RESET_PAGE = `${TEST_ORIGIN}/reset-password`;
 const subjectIn = (locale: "en" | "de" | "ru") => m.mail_reset_subject({}, { locale });
@@ -33,20 +24,24 @@ function requestReset(app: TestApp, email: string) {
 }
 
 function resetPassword(token: string, newPassword: string, confirmPassword?: string) {
-  return postAuth(t, "/reset-password", { token, newPassword, ...(confirmPassword === undefined ? {} : { confirmPassword }) });
+  return postAuth(bed.t, "/reset-password", {
+    token,
+    newPassword,
+    ...(confirmPassword === undefined ? {} : { confirmPassword }),
+  });
 }
 
 function signInStatus(email: string, password: string) {
-  return postAuth(t, "/sign-in/email", { email, password }).then((res) => res.statusCode);
+  return postAuth(bed.t, "/sign-in/email", { email, password }).then((res) => res.statusCode);
 }
 
 /** Signs up, asks for a reset link and answers the token the mail carries. */
 async function resetLinkFor(language: "en" | "de" = "en") {
-  const account = await signUp(t, { name: "Greta Gast" });
-  await t.db.update(profiles).set({ language }).where(eq(profiles.id, account.id));
-  expect((await requestReset(t, account.email)).statusCode).toBe(200);
-  const mail = await peer.waitFor(mailTo(account.email, subjectIn(language)));
-  return { account, mail, token: linkToken(t, mail, "/reset-password") };
+  const account = await signUp(bed.t, { name: "Greta Gast" });
+  await bed.t.db.update(profiles).set({ language }).where(eq(profiles.id, account.id));
+  expect((await requestReset(bed.t, account.email)).statusCode).toBe(200);
+  const mail = await bed.smtp.waitFor(mailTo(account.email, subjectIn(language)));
+  return { account, mail, token: linkToken(bed.t, mail, "/reset-password") };
 }
 
 describe("a forgotten password, recovered from the mail", () => {
@@ -55,15 +50,15 @@ describe("a forgotten password, recovered from the mail", () => {
     expect(mail.text).toContain(m.mail_reset_body({}, { locale: "de" }));
     expect(mail.text).toContain(m.mail_greeting({ name: "Greta Gast" }, { locale: "de" }));
     expect(mail.html).toContain('lang="de"');
-    const secondDevice = await signInElsewhere(t, account.email, account.password);
-    expect(await me(t, account.cookie)).not.toBeNull();
-    expect(await me(t, secondDevice)).not.toBeNull();
+    const secondDevice = await signInElsewhere(bed.t, account.email, account.password);
+    expect(await me(bed.t, account.cookie)).not.toBeNull();
+    expect(await me(bed.t, secondDevice)).not.toBeNull();
 
     const res = await resetPassword(token, "brand-new-secret", "brand-new-secret");
     expect(res.statusCode).toBe(200);
 
-    expect(await me(t, account.cookie)).toBeNull();
-    expect(await me(t, secondDevice)).toBeNull();
+    expect(await me(bed.t, account.cookie)).toBeNull();
+    expect(await me(bed.t, secondDevice)).toBeNull();
     expect(await signInStatus(account.email, account.password)).toBe(401);
     expect(await signInStatus(account.email, "brand-new-secret")).toBe(200);
   });
@@ -80,7 +75,7 @@ describe("a forgotten password, recovered from the mail", () => {
 
   it("expires after an hour", async () => {
     const { account, token } = await resetLinkFor();
-    const [row] = await t.db
+    const [row] = await bed.t.db
       .select({ expiresAt: verification.expiresAt })
       .from(verification)
       .where(and(eq(verification.value, account.id), like(verification.identifier, "reset-password:%")));
@@ -89,7 +84,7 @@ describe("a forgotten password, recovered from the mail", () => {
     expect(lifetime).toBeLessThanOrEqual(ACCOUNT_MAIL.resetLinkSeconds * 1000);
 
     // An hour later, as far as the link is concerned.
-    await t.db
+    await bed.t.db
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(verification.value, account.id), like(verification.identifier, "reset-password:%")));
@@ -105,7 +100,7 @@ describe("a forgotten password, recovered from the mail", () => {
       expect(res.statusCode, token.slice(0, 20)).toBe(400);
       expect(res.json()).toMatchObject({ code: ERR.resetLinkInvalid });
     }
-    const none = await postAuth(t, "/reset-password", { newPassword: "whatever-secret" });
+    const none = await postAuth(bed.t, "/reset-password", { newPassword: "whatever-secret" });
     expect(none.json()).toMatchObject({ code: ERR.resetLinkInvalid });
   });
 
@@ -124,17 +119,17 @@ describe("a forgotten password, recovered from the mail", () => {
 
 describe("asking for a link", () => {
   it("answers an unknown address exactly like a known one, and mails nothing to it", async () => {
-    const known = await signUp(t);
+    const known = await signUp(bed.t);
     const unknown = `nobody-${Date.now()}@example.com`;
-    const forKnown = await requestReset(t, known.email);
-    const forUnknown = await requestReset(t, unknown);
+    const forKnown = await requestReset(bed.t, known.email);
+    const forUnknown = await requestReset(bed.t, unknown);
     expect(forUnknown.statusCode).toBe(forKnown.statusCode);
     expect(forUnknown.body).toBe(forKnown.body);
     expect(forUnknown.headers["content-type"]).toBe(forKnown.headers["content-type"]);
     // No language chosen yet: the default one.
-    await peer.waitFor(mailTo(known.email, subjectIn("ru")));
-    await t.auth.settleBackgroundTasks();
-    expect(peer.mails.filter((mail) => mail.to.includes(unknown))).toEqual([]);
+    await bed.smtp.waitFor(mailTo(known.email, subjectIn("ru")));
+    await bed.t.auth.settleBackgroundTasks();
+    expect(bed.smtp.mails.filter((mail) => mail.to.includes(unknown))).toEqual([]);
   });
 
   it("answers before the mail is sent, so a slow mail server shows nothing of the address", async () => {
@@ -161,11 +156,11 @@ describe("asking for a link", () => {
   });
 
   it("refuses a malformed address or a return page elsewhere with the form's messages", async () => {
-    const bad = await postAuth(t, "/request-password-reset", { email: "not-an-email", redirectTo: RESET_PAGE });
+    const bad = await postAuth(bed.t, "/request-password-reset", { email: "not-an-email", redirectTo: RESET_PAGE });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: ERR.emailInvalid });
-    const account = await signUp(t);
-    const elsewhere = await postAuth(t, "/request-password-reset", {
+    const account = await signUp(bed.t);
+    const elsewhere = await postAuth(bed.t, "/request-password-reset", {
       email: account.email,
       redirectTo: "https://evil.example/reset-password",
     });
@@ -174,17 +169,17 @@ describe("asking for a link", () => {
   });
 
   it(`mails one account at most ${ACCOUNT_MAIL.resetMails.limit} times an hour, answering as always`, async () => {
-    const account = await signUp(t);
+    const account = await signUp(bed.t);
     const answers = [];
-    for (let i = 0; i < ACCOUNT_MAIL.resetMails.limit + 2; i++) answers.push((await requestReset(t, account.email)).body);
+    for (let i = 0; i < ACCOUNT_MAIL.resetMails.limit + 2; i++) answers.push((await requestReset(bed.t, account.email)).body);
     expect(new Set(answers).size).toBe(1);
-    // Every send has been accepted by the peer once the background tasks settle.
-    await t.auth.settleBackgroundTasks();
-    expect(peer.mails.filter(mailTo(account.email, subjectIn("ru")))).toHaveLength(ACCOUNT_MAIL.resetMails.limit);
+    // Every send has been accepted by the bed.smtp once the background tasks settle.
+    await bed.t.auth.settleBackgroundTasks();
+    expect(bed.smtp.mails.filter(mailTo(account.email, subjectIn("ru")))).toHaveLength(ACCOUNT_MAIL.resetMails.limit);
   });
 
   it("is limited per client: a fourth request within a minute answers 429 with our message", async () => {
-    const limited = await createTestApp({ rateLimit: true, env: { SMTP_URL: peer.url } });
+    const limited = await createTestApp({ rateLimit: true, env: { SMTP_URL: bed.smtp.url } });
     try {
       const statuses: number[] = [];
       let last;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { formatCalendarDate } from "../../domain/intl-locale.ts";
 import { LANGUAGE_CODES } from "../../domain/languages.ts";
 import type { NotificationPayload } from "../../domain/notifications.ts";
-import { formatDateFor } from "./format.ts";
 import { notificationText } from "./notification-text.ts";
 
 const JOB = { jobId: "job-1", jobTitle: "Moving boxes" };
@@ -88,13 +88,13 @@ describe("notificationText", () => {
   });
 });
 
-describe("formatDateFor", () => {
+describe("formatCalendarDate (long)", () => {
   it("writes a calendar date without shifting it by time zone", () => {
-    expect(formatDateFor("2026-01-01", "en")).toBe("January 1, 2026");
-    expect(formatDateFor("2026-12-31", "ru")).toBe("31 декабря 2026 г.");
+    expect(formatCalendarDate("2026-01-01", "en", "long")).toBe("January 1, 2026");
+    expect(formatCalendarDate("2026-12-31", "ru", "long")).toBe("31 декабря 2026 г.");
   });
 
   it("leaves a malformed date as it is", () => {
-    expect(formatDateFor("soon", "en")).toBe("soon");
+    expect(formatCalendarDate("soon", "en", "long")).toBe("soon");
   });
 });

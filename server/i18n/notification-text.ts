@@ -1,6 +1,6 @@
+import { formatCalendarDate } from "../../domain/intl-locale.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import type { NotificationPayload } from "../../domain/notifications.ts";
-import { formatDateFor } from "./format.ts";
 import { m } from "./paraglide/messages.js";
 
 /**
@@ -24,7 +24,7 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
       return {
         title: m.notification_application_accepted_title({}, options),
         body: m.notification_application_accepted_body(
-          { jobTitle: payload.jobTitle, startDate: formatDateFor(payload.startDate, locale) },
+          { jobTitle: payload.jobTitle, startDate: formatCalendarDate(payload.startDate, locale, "long") },
           options,
         ),
       };
@@ -69,7 +69,11 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
       return {
         title: m.notification_job_reminder_title({}, options),
         body: m.notification_job_reminder_body(
-          { jobTitle: payload.jobTitle, startDate: formatDateFor(payload.startDate, locale), location: payload.location },
+          {
+            jobTitle: payload.jobTitle,
+            startDate: formatCalendarDate(payload.startDate, locale, "long"),
+            location: payload.location,
+          },
           options,
         ),
       };

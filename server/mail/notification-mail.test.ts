@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { LanguageCode } from "../../domain/languages.ts";
 import type { NotificationPayload, NotificationView } from "../../domain/notifications.ts";
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from "../testing/smtp-peer.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { mailTestbed } from "../testing/mail-testbed.ts";
+import type { ReceivedMail } from "../testing/smtp-peer.ts";
 import { sendNotificationMail } from "./notification-mail.ts";
 import { verifyUnsubscribeToken } from "./unsubscribe-token.ts";
 
-let peer: SmtpPeer;
-let t: TestApp;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ env: { SMTP_URL: peer.url } });
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
+const bed = mailTestbed();
 
 let sent = 0;
 /** Sends one notification to a fresh address over the app's real SMTP mailer; answers what arrived. */
@@ -25,11 +16,11 @@ async function mailOf(payload: NotificationPayload, language: LanguageCode, name
   const email = `person-${sent}@example.com`;
   const notification: NotificationView = { id: `n-${sent}`, payload, read: false, createdAt: new Date() };
   await sendNotificationMail(
-    { mailer: t.services.mailer, config: t.config },
+    { mailer: bed.t.services.mailer, config: bed.t.config },
     { userId: `user-${sent}`, email, name, language },
     notification,
   );
-  return peer.waitFor((mail) => mail.to.includes(email));
+  return bed.smtp.waitFor((mail) => mail.to.includes(email));
 }
 
 const APPLIED: NotificationPayload = {
@@ -103,7 +94,7 @@ describe("notification e-mails", () => {
     );
     expect(header).not.toBeNull();
     const [, url, token] = header ?? [];
-    expect(verifyUnsubscribeToken(token ?? "", t.config.authSecret)).toEqual({ userId: `user-${sent}`, channel: "email" });
+    expect(verifyUnsubscribeToken(token ?? "", bed.t.config.authSecret)).toEqual({ userId: `user-${sent}`, channel: "email" });
     expect(mail.text).toContain(`Diese E-Mails abbestellen: ${url}`);
     expect(mail.html).toContain(`href="${(url ?? "").replaceAll("&", "&amp;")}"`);
   });

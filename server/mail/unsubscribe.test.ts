@@ -1,42 +1,32 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { createPerson } from "../../db/factories/users.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { signFileLink } from "../storage/signed-links.ts";
-import { startSmtpPeer, type SmtpPeer } from "../testing/smtp-peer.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { mailTestbed } from "../testing/mail-testbed.ts";
 import { sendNotificationMail } from "./notification-mail.ts";
 import { signUnsubscribeToken, unsubscribeUrl } from "./unsubscribe-token.ts";
 
-let peer: SmtpPeer;
-let t: TestApp;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ env: { SMTP_URL: peer.url } });
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
+const bed = mailTestbed();
 
 async function emailOn(userId: string): Promise<boolean | undefined> {
-  const [row] = await t.db.select({ on: profiles.notificationEmail }).from(profiles).where(eq(profiles.id, userId));
+  const [row] = await bed.t.db.select({ on: profiles.notificationEmail }).from(profiles).where(eq(profiles.id, userId));
   return row?.on;
 }
 
 /** The path and query of an absolute link of ours, for inject(). */
-const pathOf = (url: string) => url.replace(t.config.publicUrl, "");
+const pathOf = (url: string) => url.replace(bed.t.config.publicUrl, "");
 
 function linkFor(userId: string, language: "en" | "ru" | "ar" = "en") {
-  return pathOf(unsubscribeUrl(t.config.publicUrl, userId, language, t.config.authSecret));
+  return pathOf(unsubscribeUrl(bed.t.config.publicUrl, userId, language, bed.t.config.authSecret));
 }
 
 describe("the unsubscribe link of notification e-mails", () => {
   it("works from the mail as sent: one-click POST without our Origin switches e-mails off", async () => {
-    const person = await createPerson(t.db, { fullName: "Anna" });
+    const person = await createPerson(bed.t.db, { fullName: "Anna" });
     await sendNotificationMail(
-      { mailer: t.services.mailer, config: t.config },
+      { mailer: bed.t.services.mailer, config: bed.t.config },
       { userId: person.id, email: person.email, name: "Anna", language: "en" },
       {
         id: "n-1",
@@ -45,12 +35,12 @@ describe("the unsubscribe link of notification e-mails", () => {
         createdAt: new Date(),
       },
     );
-    const mail = await peer.waitFor((m) => m.to.includes(person.email));
+    const mail = await bed.smtp.waitFor((m) => m.to.includes(person.email));
     const url = /^<(.+)>$/.exec(mail.headers["list-unsubscribe"] ?? "")?.[1] ?? "";
     expect(await emailOn(person.id)).toBe(true);
 
     // What a mail provider sends (RFC 8058): a form POST from its own servers, no Origin of ours.
-    const res = await t.app.inject({
+    const res = await bed.t.app.inject({
       method: "POST",
       url: pathOf(url),
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -61,14 +51,14 @@ describe("the unsubscribe link of notification e-mails", () => {
     expect(await emailOn(person.id)).toBe(false);
 
     // Again: nothing left to change, still fine.
-    const again = await t.app.inject({ method: "POST", url: pathOf(url), headers: { origin: "https://mail.example" } });
+    const again = await bed.t.app.inject({ method: "POST", url: pathOf(url), headers: { origin: "https://mail.example" } });
     expect(again.statusCode).toBe(200);
     expect(await emailOn(person.id)).toBe(false);
   });
 
   it("accepts the one-click POST as multipart and from a foreign origin", async () => {
-    const person = await createPerson(t.db);
-    const res = await t.app.inject({
+    const person = await createPerson(bed.t.db);
+    const res = await bed.t.app.inject({
       method: "POST",
       url: linkFor(person.id),
       headers: { origin: "https://mail.example", "content-type": "multipart/form-data; boundary=x" },
@@ -79,9 +69,9 @@ describe("the unsubscribe link of notification e-mails", () => {
   });
 
   it("GET only asks: a translated page whose button posts to the same link, and nothing changes", async () => {
-    const person = await createPerson(t.db);
+    const person = await createPerson(bed.t.db);
     const link = linkFor(person.id, "ru");
-    const res = await t.app.inject({ method: "GET", url: link });
+    const res = await bed.t.app.inject({ method: "GET", url: link });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.body).toContain('<html lang="ru" dir="ltr">');
@@ -92,9 +82,9 @@ describe("the unsubscribe link of notification e-mails", () => {
   });
 
   it("speaks the person's own language when the link names none, right to left for Arabic", async () => {
-    const person = await createPerson(t.db, { language: "ar" });
-    const token = signUnsubscribeToken({ userId: person.id, channel: "email" }, t.config.authSecret);
-    const res = await t.app.inject({ method: "GET", url: `/api/unsubscribe?token=${token}` });
+    const person = await createPerson(bed.t.db, { language: "ar" });
+    const token = signUnsubscribeToken({ userId: person.id, channel: "email" }, bed.t.config.authSecret);
+    const res = await bed.t.app.inject({ method: "GET", url: `/api/unsubscribe?token=${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<html lang="ar" dir="rtl">');
     expect(res.body).toContain("إلغاء الاشتراك");
@@ -104,8 +94,8 @@ describe("the unsubscribe link of notification e-mails", () => {
     let victim: string;
     let token: string;
     beforeAll(async () => {
-      victim = (await createPerson(t.db)).id;
-      token = signUnsubscribeToken({ userId: victim, channel: "email" }, t.config.authSecret);
+      victim = (await createPerson(bed.t.db)).id;
+      token = signUnsubscribeToken({ userId: victim, channel: "email" }, bed.t.config.authSecret);
     });
 
     it.each([
@@ -128,7 +118,7 @@ describe("the unsubscribe link of notification e-mails", () => {
       ["empty", () => ""],
     ])("%s", async (_case, makeToken) => {
       for (const method of ["GET", "POST"] as const) {
-        const res = await t.app.inject({
+        const res = await bed.t.app.inject({
           method,
           url: `/api/unsubscribe?token=${encodeURIComponent(makeToken())}&lang=en`,
           headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -142,28 +132,28 @@ describe("the unsubscribe link of notification e-mails", () => {
     });
 
     it("answers a missing token and an oversized one the same way, in the browser's language", async () => {
-      const missing = await t.app.inject({
+      const missing = await bed.t.app.inject({
         method: "GET",
         url: "/api/unsubscribe",
         headers: { "accept-language": "fr-FR,fr;q=0.9" },
       });
       expect(missing.statusCode).toBe(400);
       expect(missing.body).toContain("Ce lien ne fonctionne pas");
-      const huge = await t.app.inject({ method: "POST", url: `/api/unsubscribe?token=${"a".repeat(5000)}&lang=de` });
+      const huge = await bed.t.app.inject({ method: "POST", url: `/api/unsubscribe?token=${"a".repeat(5000)}&lang=de` });
       expect(huge.statusCode).toBe(400);
       expect(huge.body).toContain("Dieser Link funktioniert nicht");
     });
 
     it("does not take a file-link token signed with the same secret", async () => {
-      const fileToken = signFileLink({ key: victim }, t.config.authSecret).url.split("/").pop() ?? "";
-      const res = await t.app.inject({ method: "POST", url: `/api/unsubscribe?token=${fileToken}` });
+      const fileToken = signFileLink({ key: victim }, bed.t.config.authSecret).url.split("/").pop() ?? "";
+      const res = await bed.t.app.inject({ method: "POST", url: `/api/unsubscribe?token=${fileToken}` });
       expect(res.statusCode).toBe(400);
       expect(await emailOn(victim)).toBe(true);
     });
   });
 
   it("stays behind the origin guard for every other POST under /api/", async () => {
-    const res = await t.app.inject({
+    const res = await bed.t.app.inject({
       method: "POST",
       url: "/api/unsubscribe-all",
       headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },

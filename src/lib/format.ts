@@ -1,48 +1,20 @@
 import { todayIn } from "../../domain/age.ts";
+import { formatCalendarDate, hasIntlData, intlLocaleFor, NUMERIC_DATE } from "../../domain/intl-locale.ts";
 import { getLocale } from "../paraglide/runtime.js";
 
 // Every date, time, number, money amount, percentage and file size a person sees goes through here, so
 // it is written the way the reader's language writes it (Intl, with the current paraglide locale).
 
-/**
- * Conventions to borrow for a language this browser's Intl has no data for: Kazakh, Uzbek and Turkmen
- * write numbers, money and times like Russian (1 500,5 ₽; 14:05). Others borrow English.
- */
-const BORROWED: Record<string, string> = { kk: "ru", uz: "ru", tk: "ru" };
-const knownLanguages = new Map<string, boolean>();
-
-/**
- * True when this browser's Intl really knows the language. Without data it silently formats in the
- * browser's own language instead: Chromium has no Turkmen at all, and some builds keep Kazakh and
- * Uzbek without names ("M01" for January, "1,500.5").
- */
-export function hasIntlData(language: string): boolean {
-  let known = knownLanguages.get(language);
-  if (known === undefined) {
-    known =
-      Intl.DateTimeFormat.supportedLocalesOf([language]).length > 0 &&
-      !/^M\d/.test(new Intl.DateTimeFormat(language, { month: "long", timeZone: "UTC" }).format(0));
-    knownLanguages.set(language, known);
-  }
-  return known;
-}
+export { hasIntlData };
 
 /** The locale Intl formats with for the reader, and whether it can name months and units. */
 function readerLocale(): { locale: string; named: boolean } {
-  const language = getLocale();
-  return hasIntlData(language) ? { locale: language, named: true } : { locale: BORROWED[language] ?? "en", named: false };
+  return intlLocaleFor(getLocale());
 }
-
-/** A date in digits only (11.11.2026), for a language whose month names Intl does not know. */
-const NUMERIC_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
 
 /** A calendar date (YYYY-MM-DD) in the reader's language, without time-zone shifts. */
 export function formatDate(isoDate: string, style: "medium" | "long" = "medium"): string {
-  const [y, mo, d] = isoDate.split("-").map(Number);
-  const { locale, named } = readerLocale();
-  return new Intl.DateTimeFormat(locale, { ...(named ? { dateStyle: style } : NUMERIC_DATE), timeZone: "UTC" }).format(
-    new Date(Date.UTC(y ?? 1970, (mo ?? 1) - 1, d ?? 1)),
-  );
+  return formatCalendarDate(isoDate, getLocale(), style);
 }
 
 /** A timestamp's calendar day in the reader's time zone and language (reviews, certificates, consent). */

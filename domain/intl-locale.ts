@@ -1,0 +1,43 @@
+// Writing dates and numbers the way a language writes them, in the browser and on the server alike
+// (Intl only): for a language this runtime's Intl has no data for, borrow another's conventions.
+
+/**
+ * Conventions to borrow for a language Intl has no data for: Kazakh, Uzbek and Turkmen write numbers,
+ * money and times like Russian (1 500,5 ₽; 14:05). Others borrow English.
+ */
+const BORROWED: Record<string, string> = { kk: "ru", uz: "ru", tk: "ru" };
+const knownLanguages = new Map<string, boolean>();
+
+/**
+ * True when this runtime's Intl really knows the language. Without data it silently formats in the
+ * runtime's own language instead: Chromium has no Turkmen at all, and some builds keep Kazakh and
+ * Uzbek without names ("M01" for January, "1,500.5").
+ */
+export function hasIntlData(language: string): boolean {
+  let known = knownLanguages.get(language);
+  if (known === undefined) {
+    known =
+      Intl.DateTimeFormat.supportedLocalesOf([language]).length > 0 &&
+      !/^M\d/.test(new Intl.DateTimeFormat(language, { month: "long", timeZone: "UTC" }).format(0));
+    knownLanguages.set(language, known);
+  }
+  return known;
+}
+
+/** The locale Intl formats with for `language`, and whether it can name months and units. */
+export function intlLocaleFor(language: string): { locale: string; named: boolean } {
+  return hasIntlData(language) ? { locale: language, named: true } : { locale: BORROWED[language] ?? "en", named: false };
+}
+
+/** A date in digits only (11.11.2026), for a language whose month names Intl does not know. */
+export const NUMERIC_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
+
+/** A calendar date (YYYY-MM-DD) in `language`, without time-zone shifts: "24 ноября 2026 г.", "Nov 24, 2026". */
+export function formatCalendarDate(isoDate: string, language: string, style: "medium" | "long" = "medium"): string {
+  const [y, mo, d] = isoDate.split("-").map(Number);
+  if (!y || !mo || !d) return isoDate;
+  const { locale, named } = intlLocaleFor(language);
+  return new Intl.DateTimeFormat(locale, { ...(named ? { dateStyle: style } : NUMERIC_DATE), timeZone: "UTC" }).format(
+    new Date(Date.UTC(y, mo - 1, d)),
+  );
+}
