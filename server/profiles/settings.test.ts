@@ -207,3 +207,31 @@ describe("interests", () => {
     expect(await t.callerAs(owner.id).profiles.interests()).toHaveLength(1);
   });
 });
+
+describe("profiles.setLocale", () => {
+  it("keeps the person's language and time zone; a zone the database does not know is kept as none", async () => {
+    const person = await createWorker(t.db);
+    const me = t.callerAs(person.id);
+    expect(await me.profiles.setLocale({ language: "kk", timeZone: "Asia/Almaty" })).toEqual({
+      language: "kk",
+      timeZone: "Asia/Almaty",
+    });
+    expect(await profileOf(person.id)).toMatchObject({ language: "kk", timeZone: "Asia/Almaty" });
+    expect(await me.profiles.setLocale({ language: "ar", timeZone: "Mars/Olympus_Mons" })).toEqual({
+      language: "ar",
+      timeZone: null,
+    });
+  });
+
+  it("refuses a language we do not speak and a malformed zone, changing nothing", async () => {
+    const person = await createWorker(t.db);
+    const me = t.callerAs(person.id);
+    await expect(me.profiles.setLocale({ language: "xx" as "en", timeZone: null })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(me.profiles.setLocale({ language: "en", timeZone: "Europe/Berlin'; drop" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    expect(await profileOf(person.id)).toMatchObject({ timeZone: null });
+  });
+});
