@@ -31,6 +31,12 @@ export type OpenedDatabase = {
   close(): Promise<void>;
 };
 
+/**
+ * Session settings every connection gets. Typo tolerance (server/jobs/text-match.ts): a query word
+ * counts as found when half its trigrams are (pg_trgm's default 0.6 misses "курер" for "курьер").
+ */
+const SEARCH_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" } as const;
+
 export type OpenOptions = { databaseUrl: string; maxConnections?: number } | { dataDir: string | null; loadDataDir?: Blob };
 
 /**
@@ -42,7 +48,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     const sql = postgres(options.databaseUrl, {
       max: options.maxConnections ?? 10,
       onnotice: () => {},
-      connection: { application_name: "daywork" },
+      connection: { application_name: "daywork", ...SEARCH_SETTINGS },
     });
     const db = drizzlePostgres(sql, { schema });
     const queue = postgresQueueConnection(sql);
@@ -72,6 +78,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
+  for (const [name, value] of Object.entries(SEARCH_SETTINGS)) await client.query(`set ${name} = ${value}`);
   const db = drizzlePglite(client, { schema });
   const queue = pgliteQueueConnection(client);
   return {

@@ -32,6 +32,8 @@ export const pageCursorSchema = z.object(
   {
     at: z.string({ error: ERR.cursorInvalid }).refine(isRealInstant, ERR.cursorInvalid),
     id: uuidSchema(ERR.cursorInvalid),
+    /** Lists ranked by relevance (a search text) continue after this score, then (at, id). */
+    rank: z.number({ error: ERR.cursorInvalid }).finite(ERR.cursorInvalid).optional(),
   },
   { error: ERR.cursorInvalid },
 );

@@ -42,8 +42,9 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
     await expect(page.getByTestId("job-card").first()).toContainText(job.title);
   }
 
-  // Each filter keeps it when it matches and drops it when it does not.
+  // Each filter keeps it when it matches and drops it when it does not. The searched word is marked.
   await searchFor(page, token);
+  await expect(page.getByTestId("job-card").first().getByTestId("search-mark")).toHaveText(token);
   await pickSelect(page, "filter-category", "delivery");
   await expect(page.getByTestId("job-card")).toHaveCount(1);
   await pickSelect(page, "filter-category", "cleaning");

@@ -1,7 +1,7 @@
 import type { Queryable } from "../database.ts";
 import { jobApplications, jobs, type Job } from "../schema/index.ts";
 
-export type NewJob = Partial<Omit<typeof jobs.$inferInsert, "employerId" | "searchText">>;
+export type NewJob = Partial<Omit<typeof jobs.$inferInsert, "employerId" | "searchText" | "searchDoc">>;
 
 /** The calendar date `days` from today (UTC), as YYYY-MM-DD. */
 export function dateFromToday(days: number): string {

@@ -3,6 +3,7 @@ import { check, date, index, integer, numeric, pgTable, text, timestamp, uuid } 
 
 import { jobCategoryEnum, jobCurrencyEnum, jobStatusEnum } from "./enums.ts";
 import { profiles } from "./profiles.ts";
+import { tsvector } from "./tsvector.ts";
 
 export const jobs = pgTable(
   "jobs",
@@ -27,7 +28,14 @@ export const jobs = pgTable(
     language: text("language").notNull().default("ru"),
     // Lower-cased text that search matches; daywork_job_search_text is an IMMUTABLE SQL function
     // (migration 0000) because array_to_string itself is not allowed in a generated column.
-    searchText: text("search_text").generatedAlwaysAs(sql`daywork_job_search_text(title, description, location, skills)`),
+    // What search matches (db/migrations/0005_search_words.sql): the lower-cased text with the category's
+    // words, for typo-tolerant trigram matching, and the same weighted and stemmed in six configurations.
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`daywork_job_search_text(title, description, location, skills, category)`,
+    ),
+    searchDoc: tsvector("search_doc").generatedAlwaysAs(
+      sql`daywork_job_search_doc(title, description, location, skills, category)`,
+    ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,6 +50,9 @@ export const jobs = pgTable(
     // Home list and search: open jobs, newest first, keyset-paginated on (created_at, id).
     index("jobs_open_created_idx")
       .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'open'`),
+    index("jobs_search_doc")
+      .using("gin", t.searchDoc)
       .where(sql`${t.status} = 'open'`),
     index("jobs_search_trgm")
       .using("gin", sql`${t.searchText} gin_trgm_ops`)

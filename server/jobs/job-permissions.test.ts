@@ -61,6 +61,7 @@ describe("viewing and searching (anyone)", () => {
       employerRating: { average: null, count: 0 },
     });
     expect(job).not.toHaveProperty("searchText");
+    expect(job).not.toHaveProperty("searchDoc");
   });
 
   it("keeps a hidden employer's bio and location to the employer, but always names who posts the job", async () => {

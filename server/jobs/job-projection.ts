@@ -2,8 +2,8 @@ import { getTableColumns } from "drizzle-orm";
 
 import { jobs } from "../../db/schema/index.ts";
 
-// search_text is an index helper derived from the other columns, not data anyone reads.
-const { searchText: _searchText, ...allJobFields } = getTableColumns(jobs);
+// search_text and search_doc are search helpers derived from the other columns, not data anyone reads.
+const { searchText: _searchText, searchDoc: _searchDoc, ...allJobFields } = getTableColumns(jobs);
 
 /** Every field of a job a screen or an export may show: the job page, the edit form, the export. */
 export const jobFields = allJobFields;

@@ -2,17 +2,17 @@ import { and, between, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 
 import { jobs } from "../../db/schema/index.ts";
 import { DURATION_FILTERS, PRICE_FILTERS, type JobFilters } from "../../domain/job-filters.ts";
-import { containsPattern } from "../search/like-pattern.ts";
+import { textMatch } from "./text-match.ts";
 
 /**
  * The WHERE of the home list and search: open jobs matching the filters. `status = 'open'` is a literal
- * so the planner can match the partial indexes (jobs_open_created_idx, jobs_search_trgm), and text is
- * matched against the lower-cased `search_text` with LIKE so the trigram index answers it.
+ * so the planner can match the partial indexes (jobs_open_created_idx, jobs_search_doc, jobs_search_trgm);
+ * text is matched by word forms, typos and employer names (text-match.ts).
  */
 export function openJobConditions(filters: JobFilters): SQL {
   const conditions: SQL[] = [sql`${jobs.status} = 'open'`];
   const q = filters.q?.trim();
-  if (q) conditions.push(sql`${jobs.searchText} like lower(${containsPattern(q)})`);
+  if (q) conditions.push(textMatch(q).where);
   if (filters.category) conditions.push(eq(jobs.category, filters.category));
   const duration = DURATION_FILTERS.find((f) => f.key === filters.duration);
   if (duration) conditions.push(between(jobs.durationDays, duration.minDays, duration.maxDays));

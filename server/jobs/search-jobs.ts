@@ -5,25 +5,36 @@ import { jobs, profiles } from "../../db/schema/index.ts";
 import type { JobFilters } from "../../domain/job-filters.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
-import { afterCursor, cursorTimestamp, newestFirst, takeNewestPage } from "../pagination/keyset.ts";
+import { afterCursor, cursorTimestamp, newestFirst, takePage } from "../pagination/keyset.ts";
 import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
 import { jobCardFields, jobCardFieldsOf } from "./job-projection.ts";
 import { openJobConditions } from "./open-job-conditions.ts";
+import { textMatch } from "./text-match.ts";
 
 export type JobSearch = JobFilters & { cursor?: PageCursor | null };
 
 /**
- * One page of open jobs, newest first, with each employer's display name and rating. The inner query
- * picks the page alone (ordered like jobs_open_created_idx, NULLS LAST included, so the index can
- * serve it), and only those rows get the profile join and the rating aggregate.
+ * One page of open jobs with each employer's display name and rating: with a search text, best match
+ * first (ties newest first), else newest first. The inner query picks the page alone (the plain list
+ * ordered like jobs_open_created_idx, NULLS LAST included, so the index can serve it), and only those
+ * rows get the profile join and the rating aggregate. Ranked pages continue after the cursor's
+ * (rank, at, id), so paging stays exact under ranking.
  */
 export function searchJobsQuery(db: Queryable, search: JobSearch, pageSize: number = LIMITS.pageSize) {
   const where = openJobConditions(search);
+  const q = search.q?.trim();
+  const relevance = q ? textMatch(q).relevance : sql<number>`0::float8`;
+  const cursor = search.cursor;
+  const after = !cursor
+    ? undefined
+    : q
+      ? sql`(${relevance}, ${jobs.createdAt}, ${jobs.id}) < (${cursor.rank ?? Number.MAX_VALUE}::float8, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+      : afterCursor(jobs.createdAt, jobs.id, cursor);
   const page = db
-    .select({ ...jobCardFields, cursorAt: cursorTimestamp(jobs.createdAt).as("cursor_at") })
+    .select({ ...jobCardFields, cursorAt: cursorTimestamp(jobs.createdAt).as("cursor_at"), rank: relevance.as("rank") })
     .from(jobs)
-    .where(search.cursor ? sql`${where} and ${afterCursor(jobs.createdAt, jobs.id, search.cursor)}` : where)
-    .orderBy(...newestFirst(jobs.createdAt, jobs.id))
+    .where(after ? sql`${where} and ${after}` : where)
+    .orderBy(...(q ? [sql`rank desc`] : []), ...newestFirst(jobs.createdAt, jobs.id))
     // One more than a page tells whether another page exists.
     .limit(pageSize + 1)
     .as("page");
@@ -33,6 +44,7 @@ export function searchJobsQuery(db: Queryable, search: JobSearch, pageSize: numb
       ...jobCardFieldsOf(page),
       cursorAt: page.cursorAt,
       cursorId: page.id,
+      rank: page.rank,
       employerFullName: profiles.fullName,
       employerCompanyName: profiles.companyName,
       employerRating: ratingField(rating),
@@ -40,7 +52,7 @@ export function searchJobsQuery(db: Queryable, search: JobSearch, pageSize: numb
     .from(page)
     .innerJoin(profiles, eq(profiles.id, page.employerId))
     .leftJoinLateral(rating, sql`true`)
-    .orderBy(desc(page.createdAt), desc(page.id));
+    .orderBy(desc(page.rank), desc(page.createdAt), desc(page.id));
 }
 
 /** How many open jobs match the filters, for the count label. */
@@ -60,8 +72,17 @@ export async function searchJobs(db: Queryable, search: JobSearch, pageSize: num
     searchJobsQuery(db, search, pageSize),
     search.cursor ? Promise.resolve(null) : countJobsQuery(db, search),
   ]);
-  const { items, nextCursor } = takeNewestPage(rows, pageSize);
-  return { items, nextCursor, total: counted ? (counted[0]?.total ?? 0) : null };
+  const ranked = Boolean(search.q?.trim());
+  const { items, nextCursor } = takePage(rows, pageSize, (row): PageCursor => ({
+    at: row.cursorAt,
+    id: row.cursorId,
+    ...(ranked ? { rank: row.rank } : {}),
+  }));
+  return {
+    items: items.map(({ cursorAt: _at, cursorId: _id, rank: _rank, ...item }) => item),
+    nextCursor,
+    total: counted ? (counted[0]?.total ?? 0) : null,
+  };
 }
 
 export type JobSearchPage = Awaited<ReturnType<typeof searchJobs>>;

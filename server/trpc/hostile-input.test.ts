@@ -247,8 +247,8 @@ async function restoreFixture(): Promise<void> {
   for (const { id, ...row } of s.profiles)
     if (!same(nowProfiles.get(id), { id, ...row })) await t.db.update(profiles).set(row).where(eq(profiles.id, id));
   const nowJobs = new Map((await t.db.select().from(jobs)).map((j) => [j.id, j]));
-  for (const { id, searchText, ...row } of s.jobs)
-    if (!same(nowJobs.get(id), { id, searchText, ...row })) await t.db.update(jobs).set(row).where(eq(jobs.id, id));
+  for (const { id, searchText, searchDoc, ...row } of s.jobs)
+    if (!same(nowJobs.get(id), { id, searchText, searchDoc, ...row })) await t.db.update(jobs).set(row).where(eq(jobs.id, id));
   const nowApplications = await t.db.select({ id: jobApplications.id, status: jobApplications.status }).from(jobApplications);
   if (!same(sortById(nowApplications), sortById(s.applications))) {
     await t.db.delete(jobApplications).where(

@@ -147,7 +147,7 @@ function HomePage() {
           <PagedList
             query={jobs}
             itemKey={(job) => job.id}
-            renderItem={(job) => <JobCard job={job} />}
+            renderItem={(job) => <JobCard job={job} query={q} />}
             className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3", jobs.isPlaceholderData && "opacity-60")}
             testId="job-list"
             loadMore={{ label: m.jobs_load_more(), testId: "load-more" }}

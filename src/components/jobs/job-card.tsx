@@ -8,16 +8,17 @@ import { RatingSummary } from "../reviews/rating.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { CardLink } from "../ui/card-link.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Highlight } from "./highlight.tsx";
 import { employerName, rateLabel } from "./job-money.ts";
 import type { JobSearchItem } from "./job-types.ts";
 import { SkillBadges } from "./skill-badges.tsx";
 import { TranslateToggle } from "./translate-toggle.tsx";
 
 /**
- * A job in the home list. The whole card opens the job (the title's link is stretched over it), while
+ * A job in the home list, the search's words marked in its title. The whole card opens the job (the title's link is stretched over it), while
  * the translate toggle stays its own button on top.
  */
-export function JobCard({ job }: { job: JobSearchItem }) {
+export function JobCard({ job, query = "" }: { job: JobSearchItem; query?: string }) {
   const [translatedTitle, setTranslatedTitle] = useState<string | null>(null);
   return (
     <Card
@@ -29,7 +30,7 @@ export function JobCard({ job }: { job: JobSearchItem }) {
         <CardTitle asChild className="line-clamp-2">
           <h3>
             <CardLink to="/jobs/$jobId" params={{ jobId: job.id }} data-testid="job-card-link">
-              {translatedTitle ?? job.title}
+              {translatedTitle ?? <Highlight text={job.title} query={query} />}
             </CardLink>
           </h3>
         </CardTitle>
