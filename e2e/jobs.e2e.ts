@@ -48,14 +48,18 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
   await pickSelect(page, "filter-category", "delivery");
   await expect(page.getByTestId("job-card")).toHaveCount(1);
   await pickSelect(page, "filter-category", "cleaning");
-  await expect(page.getByText(text("en", "home_empty"))).toBeVisible();
+  // The empty state says what to change, and takes the filter back with one click.
+  const empty = page.getByTestId("jobs-empty");
+  await expect(empty).toContainText(token);
+  await empty.getByTestId("jobs-empty-remove-category").click();
+  await expect(page.getByTestId("job-card")).toHaveCount(1);
   await pickSelect(page, "filter-category", "delivery");
   await pickSelect(page, "filter-duration", "2-3");
   await expect(page.getByTestId("job-card")).toHaveCount(1);
   await pickSelect(page, "filter-price", "15-25");
   await expect(page.getByTestId("job-card")).toHaveCount(1);
   await pickSelect(page, "filter-price", "under-15");
-  await expect(page.getByText(text("en", "home_empty"))).toBeVisible();
+  await expect(page.getByTestId("jobs-empty-remove-price")).toBeVisible();
   await pickSelect(page, "filter-price", "15-25");
   await pickDay(page, "filter-date", localToday());
   await expect(page.getByTestId("job-card")).toHaveCount(1);
@@ -94,7 +98,8 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
 
   // A completed job is no longer listed on the home page.
   await page.goto(`/?q=${token}`);
-  await expect(page.getByText(text("en", "home_empty"))).toBeVisible();
+  await expect(page.getByTestId("jobs-empty")).toContainText(token);
+  await expect(page.getByTestId("jobs-empty-clear-query")).toBeVisible();
 
   // A second job is cancelled after confirming.
   await postJob(employerPage, { ...job, title: `Second ${job.title}` });

@@ -5,6 +5,7 @@ import { z } from "zod";
 
 import { CATEGORIES } from "../../domain/categories.ts";
 import { DURATION_FILTER_KEYS, PRICE_FILTER_KEYS } from "../../domain/job-filters.ts";
+import { EmptyResults } from "../components/jobs/empty-results.tsx";
 import { JobCard } from "../components/jobs/job-card.tsx";
 import { JobFiltersBar, type JobFilterValues } from "../components/jobs/job-filters-bar.tsx";
 import { JobSearchBox } from "../components/jobs/job-search-box.tsx";
@@ -141,9 +142,12 @@ function HomePage() {
               : jobs.isError
                 ? m.home_failed()
                 : total === 0
-                  ? m.home_empty()
+                  ? null
                   : m.home_job_count({ count: total })}
           </p>
+          {jobs.isSuccess && total === 0 && (
+            <EmptyResults query={q} filters={filters} onFilters={setFilters} onQuery={commitText} />
+          )}
           <PagedList
             query={jobs}
             itemKey={(job) => job.id}

@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category } from "../../../domain/categories.ts";
 import { DURATION_FILTERS, PRICE_FILTERS, type DurationFilterKey, type PriceFilterKey } from "../../../domain/job-filters.ts";
+import { formatDate } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
 import { m } from "../../paraglide/messages.js";
 import { SelectField, type SelectOption } from "../forms/select-field.tsx";
@@ -24,6 +25,16 @@ const PRICE_LABELS: Record<PriceFilterKey, () => string> = {
   "25-plus": () => m.home_price_25_plus(),
   negotiable: () => m.home_price_negotiable(),
 };
+
+/** What each chosen filter reads as, in a sentence or on a button ("2–3 days", "Delivery"). */
+export function filterChoiceLabels(value: JobFilterValues): { key: keyof JobFilterValues; label: string }[] {
+  const labels: { key: keyof JobFilterValues; label: string }[] = [];
+  if (value.category) labels.push({ key: "category", label: translate(`category_${value.category}`) });
+  if (value.duration) labels.push({ key: "duration", label: DURATION_LABELS[value.duration]() });
+  if (value.date) labels.push({ key: "date", label: formatDate(value.date) });
+  if (value.price) labels.push({ key: "price", label: PRICE_LABELS[value.price]() });
+  return labels;
+}
 
 type SelectFilter = "category" | "duration" | "price";
 
