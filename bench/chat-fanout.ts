@@ -29,12 +29,9 @@ import { buildApp } from "../server/app.ts";
 import { createAuth } from "../server/auth.ts";
 import { joinGroupChat } from "../server/chat/group-membership.ts";
 import { loadConfig } from "../server/config.ts";
-import { createMailer } from "../server/mail/create-mailer.ts";
-import { startBackgroundQueue } from "../server/queue/background-queue.ts";
+import { startServices, stopServices } from "../server/instance-services.ts";
 import type { ChatEventBus } from "../server/realtime/chat-bus.ts";
 import { createChatBus } from "../server/realtime/create-chat-bus.ts";
-import { createUserEventBus } from "../server/realtime/user-events.ts";
-import { createServices } from "../server/services.ts";
 import { localFileStore } from "../server/storage/file-store.ts";
 import type { AppRouter } from "../server/trpc/router.ts";
 
@@ -142,13 +139,11 @@ async function runApp(subscribers: number): Promise<{ burst: Stats; paced: Stats
     close: () => inner.close(),
   };
   const auth = createAuth({ db: database.db, config });
-  const services = createServices({
+  const services = await startServices(database, config, {
     files: localFileStore(uploadDir),
-    fileLinkSecret: config.authSecret,
-    chatBus: bus,
-    queue: await startBackgroundQueue(database.queue, { log: { info() {}, warn() {} }, schedule: false }),
-    userEvents: await createUserEventBus(database),
-    mailer: createMailer(config, { info() {}, warn() {} }),
+    log: { info() {}, warn() {} },
+    queue: { schedule: false },
+    overrides: { chatBus: bus },
   });
   const app = await buildApp({ config, db: database.db, auth, services, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
@@ -241,9 +236,7 @@ async function runApp(subscribers: number): Promise<{ burst: Stats; paced: Stats
   } finally {
     await Promise.all(clients.map((ws) => ws.close()));
     await app.close();
-    await services.queue.stop();
-    await services.userEvents.close();
-    await services.chatBus.close();
+    await stopServices(services);
     await database.close();
     await database.drop();
     await rm(uploadDir, { recursive: true, force: true });

@@ -25,11 +25,8 @@ import { adminUrl, withDatabase } from "../db/testing/postgres-admin.ts";
 import { buildApp } from "../server/app.ts";
 import { createAuth } from "../server/auth.ts";
 import { loadConfig } from "../server/config.ts";
+import { startServices, stopServices } from "../server/instance-services.ts";
 import { countJobsQuery, searchJobsQuery, type JobSearch } from "../server/jobs/search-jobs.ts";
-import { createMailer } from "../server/mail/create-mailer.ts";
-import { startBackgroundQueue } from "../server/queue/background-queue.ts";
-import { createUserEventBus } from "../server/realtime/user-events.ts";
-import { createServices } from "../server/services.ts";
 import { localFileStore } from "../server/storage/file-store.ts";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/daywork_bench";
@@ -242,20 +239,17 @@ async function serve() {
     SEED_DEMO: "false",
   });
   const auth = createAuth({ db: database.db, config });
-  const services = createServices({
+  const services = await startServices(database, config, {
     files: localFileStore(uploadDir),
-    fileLinkSecret: config.authSecret,
-    queue: await startBackgroundQueue(database.queue, { log: { info() {}, warn() {} }, schedule: false }),
-    userEvents: await createUserEventBus(database),
-    mailer: createMailer(config, { info() {}, warn() {} }),
+    log: { info() {}, warn() {} },
+    queue: { schedule: false },
   });
   const app = await buildApp({ config, db: database.db, auth, services, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   process.on("message", () => {
     void (async () => {
       await app.close();
-      await services.queue.stop();
-      await services.userEvents.close();
+      await stopServices(services);
       await database.close();
       await rm(uploadDir, { recursive: true, force: true });
       process.exit(0);

@@ -65,13 +65,13 @@ export type NotificationView = {
   createdAt: Date;
 };
 
-/** The path (in the app) a notification opens. */
-export function notificationPath(payload: NotificationPayload): string {
+/** The page a notification opens: its job, the job's applications, or the conversation. */
+export function notificationTarget(payload: NotificationPayload): { page: "job" | "applications" | "chat"; id: string } {
   switch (payload.kind) {
     case "application_received":
-      return `/jobs/${payload.jobId}/applications`;
+      return { page: "applications", id: payload.jobId };
     case "chat_messages":
-      return `/chats/${payload.conversationId}`;
+      return { page: "chat", id: payload.conversationId };
     case "application_accepted":
     case "application_rejected":
     case "job_started":
@@ -79,8 +79,15 @@ export function notificationPath(payload: NotificationPayload): string {
     case "job_cancelled":
     case "review_received":
     case "job_reminder":
-      return `/jobs/${payload.jobId}`;
+      return { page: "job", id: payload.jobId };
   }
+}
+
+/** The path (in the app) a notification opens, for e-mails and pushes. */
+export function notificationPath(payload: NotificationPayload): string {
+  const { page, id } = notificationTarget(payload);
+  if (page === "applications") return `/jobs/${id}/applications`;
+  return page === "chat" ? `/chats/${id}` : `/jobs/${id}`;
 }
 
 /** The local hour (recipient's time zone) at which the day-before reminder goes out. */

@@ -5,14 +5,9 @@ import { buildApp } from "./app.ts";
 import { createAuth } from "./auth.ts";
 import { loadConfig } from "./config.ts";
 import { seedDemoIfEmpty } from "./demo/seed-demo.ts";
-import { createMailer } from "./mail/create-mailer.ts";
-import { startBackgroundQueue } from "./queue/background-queue.ts";
+import { startServices, stopServices } from "./instance-services.ts";
 import { backgroundHandlers } from "./queue/handlers.ts";
-import { createChatBus } from "./realtime/create-chat-bus.ts";
-import { createUserEventBus } from "./realtime/user-events.ts";
-import { createServices, jsonLinesLog } from "./services.ts";
 import { localFileStore } from "./storage/file-store.ts";
-import { createTranslator } from "./translate/create-translator.ts";
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -20,15 +15,7 @@ const database = await openDatabase(
 );
 await database.migrate();
 
-const services = createServices({
-  files: localFileStore(config.uploadDir),
-  fileLinkSecret: config.authSecret,
-  translator: createTranslator(config.translate),
-  chatBus: await createChatBus(database.sql),
-  queue: await startBackgroundQueue(database.queue, { log: jsonLinesLog }),
-  userEvents: await createUserEventBus(database),
-  mailer: createMailer(config, jsonLinesLog),
-});
+const services = await startServices(database, config, { files: localFileStore(config.uploadDir) });
 const auth = createAuth({ db: database.db, config, mail: { mailer: services.mailer, log: services.log } });
 const app = await buildApp({
   config,
@@ -59,10 +46,7 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, "shutting down after an error");
   else app.log.info({ signal }, "shutting down");
   await app.close();
-  await services.queue.stop();
-  await services.chatBus.close();
-  await services.userEvents.close();
-  await services.mailer.close();
+  await stopServices(services);
   await database.close();
 });
 

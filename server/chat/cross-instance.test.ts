@@ -7,11 +7,7 @@ import WebSocket from "ws";
 import { openDatabase, type OpenedDatabase } from "../../db/open.ts";
 import { buildApp } from "../app.ts";
 import { createAuth } from "../auth.ts";
-import { createMailer } from "../mail/create-mailer.ts";
-import { startBackgroundQueue } from "../queue/background-queue.ts";
-import { createChatBus } from "../realtime/create-chat-bus.ts";
-import { createUserEventBus } from "../realtime/user-events.ts";
-import { createServices } from "../services.ts";
+import { startServices, stopServices } from "../instance-services.ts";
 import { SESSION_ENDED_CLOSE_CODE, SESSION_SWEEP_MS } from "../session/live-sessions.ts";
 import { localFileStore } from "../storage/file-store.ts";
 import { cookieHeader } from "../testing/accounts.ts";
@@ -28,22 +24,17 @@ async function secondInstance(first: TestApp) {
   const database: OpenedDatabase = await openDatabase({ databaseUrl: url, maxConnections: 10 });
   const auth = createAuth({ db: database.db, config: first.config });
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), "daywork-uploads-2-"));
-  const services = createServices({
+  const services = await startServices(database, first.config, {
     files: localFileStore(uploadDir),
-    fileLinkSecret: first.config.authSecret,
-    chatBus: await createChatBus(database.sql),
-    queue: await startBackgroundQueue(database.queue, { log: { info() {}, warn() {} }, schedule: false }),
-    userEvents: await createUserEventBus(database),
-    mailer: createMailer(first.config, { info() {}, warn() {} }),
+    log: { info() {}, warn() {} },
+    queue: { schedule: false },
   });
   const app = await buildApp({ config: first.config, db: database.db, auth, services, logger: false });
   return {
     app,
     async close() {
       await app.close();
-      await services.queue.stop();
-      await services.userEvents.close();
-      await services.chatBus.close();
+      await stopServices(services);
       await database.close();
       await rm(uploadDir, { recursive: true, force: true });
     },

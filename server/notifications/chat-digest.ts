@@ -25,14 +25,15 @@ export async function afterChatMessage(
   );
   const ids = others.map((row) => row.user_id);
   await announceToPeople(tx, ids, "chat");
-  for (const userId of ids) {
-    await queue.send(
-      tx,
-      "chat-digest",
-      { conversationId: message.conversationId, userId },
-      { singletonKey: `${message.conversationId}:${userId}`, startAfter: CHAT_DIGEST_DELAY_SECONDS },
-    );
-  }
+  await queue.sendMany(
+    tx,
+    "chat-digest",
+    ids.map((userId) => ({
+      data: { conversationId: message.conversationId, userId },
+      singletonKey: `${message.conversationId}:${userId}`,
+      startAfter: CHAT_DIGEST_DELAY_SECONDS,
+    })),
+  );
 }
 
 /**

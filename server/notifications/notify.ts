@@ -48,7 +48,11 @@ export async function notifyPeople(
         }
         returning id, user_id`,
   );
-  for (const row of rows) await queue.send(tx, "deliver-notification", { notificationId: row.id });
+  await queue.sendMany(
+    tx,
+    "deliver-notification",
+    rows.map((row) => ({ data: { notificationId: row.id } })),
+  );
   await announceToPeople(
     tx,
     rows.map((row) => row.user_id),

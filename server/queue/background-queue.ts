@@ -50,6 +50,12 @@ export type BackgroundQueue = {
    * Answers false when the queue's policy already holds one like it (a waiting digest).
    */
   send<N extends QueueName>(tx: Queryable, name: N, data: QueuePayloads[N], options?: SendOptions): Promise<boolean>;
+  /** `send` for many jobs of one kind in one statement (a message's digests, an event's deliveries). */
+  sendMany<N extends QueueName>(
+    tx: Queryable,
+    name: N,
+    jobs: { data: QueuePayloads[N]; singletonKey?: string; startAfter?: number }[],
+  ): Promise<void>;
   /** Starts this instance's workers (several instances may; each job runs on one of them). */
   work(handlers: QueueHandlers): Promise<void>;
   /**
@@ -74,8 +80,9 @@ export async function startBackgroundQueue(connection: QueueConnection, options:
   const boss = new PgBoss({
     ...connection,
     schema: QUEUE_SCHEMA,
-    migrate: true,
-    createSchema: true,
+    // The schema is the database's: installed and upgraded by `migrate()` (db/queue-connection.ts).
+    migrate: false,
+    createSchema: false,
     supervise: schedule,
     schedule,
     useListenNotify: connection.backend === "postgres",
@@ -90,10 +97,12 @@ export async function startBackgroundQueue(connection: QueueConnection, options:
 
   return {
     async send(tx, name, data, sendOptions) {
-      // Both drivers' transactions have drizzle's `execute`; pg-boss's adapter only needs that.
-      const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
-      const id = await boss.send(name, data, { ...sendOptions, db });
+      const id = await boss.send(name, data, { ...sendOptions, db: inTransaction(tx) });
       return id !== null;
+    },
+    async sendMany(tx, name, jobs) {
+      // One INSERT … ON CONFLICT DO NOTHING: a job the queue's policy already holds is skipped, as with send.
+      if (jobs.length > 0) await boss.insert(name, jobs, { db: inTransaction(tx) });
     },
     async work(handlers) {
       for (const name of Object.keys(QUEUES) as QueueName[]) {
@@ -132,6 +141,11 @@ export async function startBackgroundQueue(connection: QueueConnection, options:
       await boss.stop({ graceful: true, close: false, timeout: 10_000 });
     },
   };
+}
+
+/** pg-boss's way into the caller's transaction: both drivers' transactions have drizzle's `execute`. */
+function inTransaction(tx: Queryable) {
+  return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 }
 
 function run<N extends QueueName>(handlers: QueueHandlers, name: N, data: object): Promise<void> {

@@ -6,14 +6,10 @@ import { openTestDatabase } from "../../db/testing/test-database.ts";
 import { buildApp } from "../app.ts";
 import { createAuth } from "../auth.ts";
 import { loadConfig } from "../config.ts";
-import { createMailer } from "../mail/create-mailer.ts";
-import { startBackgroundQueue } from "../queue/background-queue.ts";
+import { startServices, stopServices } from "../instance-services.ts";
 import { backgroundHandlers } from "../queue/handlers.ts";
-import { createChatBus } from "../realtime/create-chat-bus.ts";
-import { createUserEventBus } from "../realtime/user-events.ts";
-import { createServices, type Services } from "../services.ts";
+import type { Services } from "../services.ts";
 import { localFileStore } from "../storage/file-store.ts";
-import { createTranslator } from "../translate/create-translator.ts";
 import { createContext } from "../trpc/context.ts";
 import { createCallerFactory } from "../trpc/init.ts";
 import { appRouter } from "../trpc/router.ts";
@@ -51,21 +47,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), "daywork-uploads-"));
   const silent = { info: () => {}, warn: () => {} };
   const workers = options.background === "workers";
-  const queue = await startBackgroundQueue(database.queue, { log: silent, schedule: false, pollingSeconds: 0.5 });
-  const services = createServices(
-    {
-      files: localFileStore(uploadDir),
-      fileLinkSecret: config.authSecret,
-      translator: createTranslator(config.translate),
-      chatBus: options.services?.chatBus ?? (await createChatBus(database.sql)),
-      queue,
-      userEvents: await createUserEventBus(database),
-      mailer: options.services?.mailer ?? createMailer(config, options.services?.log ?? silent),
-      // Silent, like the request logs; a test that reads log lines passes its own.
-      log: silent,
-    },
-    options.services,
-  );
+  // Silent, like the request logs; a test that reads log lines passes its own.
+  const services = await startServices(database, config, {
+    files: localFileStore(uploadDir),
+    log: silent,
+    queue: { schedule: false, pollingSeconds: 0.5 },
+    overrides: options.services,
+  });
+  const queue = services.queue;
   const auth = createAuth({ db: database.db, config, mail: { mailer: services.mailer, log: services.log } });
   const app = await buildApp({
     config,
@@ -110,10 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     runBackground: () => queue.runDue(handlers),
     async close() {
       await app.close();
-      await queue.stop();
-      await services.userEvents.close();
-      await services.chatBus.close();
-      await services.mailer.close();
+      await stopServices(services);
       await database.close();
       await rm(uploadDir, { recursive: true, force: true });
       await rm(mailDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { Bell, BriefcaseBusiness, CalendarClock, MessageSquare, Star, UserPlus } from "lucide-react";
 
-import type { NotificationPayload, NotificationView } from "../../../domain/notifications.ts";
+import { notificationTarget, type NotificationPayload, type NotificationView } from "../../../domain/notifications.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
@@ -29,33 +29,11 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
 
 /** Where a notification leads: its job, the job's applications, or the conversation. */
 function Target({ payload, onOpen, children }: { payload: NotificationPayload; onOpen: () => void; children: string }) {
-  const common = { onClick: onOpen, "data-testid": "notification-link", className: "font-medium" } as const;
-  switch (payload.kind) {
-    case "application_received":
-      return (
-        <CardLink to="/jobs/$jobId/applications" params={{ jobId: payload.jobId }} {...common}>
-          {children}
-        </CardLink>
-      );
-    case "chat_messages":
-      return (
-        <CardLink to="/chats/$conversationId" params={{ conversationId: payload.conversationId }} {...common}>
-          {children}
-        </CardLink>
-      );
-    case "application_accepted":
-    case "application_rejected":
-    case "job_started":
-    case "job_completed":
-    case "job_cancelled":
-    case "review_received":
-    case "job_reminder":
-      return (
-        <CardLink to="/jobs/$jobId" params={{ jobId: payload.jobId }} {...common}>
-          {children}
-        </CardLink>
-      );
-  }
+  const common = { onClick: onOpen, "data-testid": "notification-link", className: "font-medium", children } as const;
+  const { page, id } = notificationTarget(payload);
+  if (page === "applications") return <CardLink to="/jobs/$jobId/applications" params={{ jobId: id }} {...common} />;
+  if (page === "chat") return <CardLink to="/chats/$conversationId" params={{ conversationId: id }} {...common} />;
+  return <CardLink to="/jobs/$jobId" params={{ jobId: id }} {...common} />;
 }
 
 /** One line of /notifications: what happened, when, unread marked; opening it marks it read. */

@@ -1,0 +1,50 @@
+import type { OpenedDatabase } from "../db/open.ts";
+import type { Config } from "./config.ts";
+import { createMailer } from "./mail/create-mailer.ts";
+import { startBackgroundQueue, type QueueOptions } from "./queue/background-queue.ts";
+import { createChatBus } from "./realtime/create-chat-bus.ts";
+import { createUserEventBus } from "./realtime/user-events.ts";
+import { createServices, jsonLinesLog, type ServiceLog, type Services } from "./services.ts";
+import type { FileStore } from "./storage/file-store.ts";
+import { createTranslator } from "./translate/create-translator.ts";
+
+export type InstanceOptions = {
+  files: FileStore;
+  /** Where the queue and, unless `overrides.log` says otherwise, everything else logs (JSON lines). */
+  log?: ServiceLog;
+  /** The queue's polling and schedules (tests turn schedules off). */
+  queue?: Pick<QueueOptions, "schedule" | "pollingSeconds">;
+  /** What a test or bench puts in place of the real thing (a counting bus, a fixed clock, a mailer). */
+  overrides?: Partial<Services>;
+};
+
+/**
+ * The long-lived collaborators of one server instance on an opened database: the chat bus, the
+ * background queue, the person-event bus and the mailer, the same way for the server, the tests and the
+ * benches. Stop them with `stopServices` before closing the database.
+ */
+export async function startServices(database: OpenedDatabase, config: Config, options: InstanceOptions): Promise<Services> {
+  const baseLog = options.log ?? jsonLinesLog;
+  const log = options.overrides?.log ?? baseLog;
+  return createServices(
+    {
+      files: options.files,
+      fileLinkSecret: config.authSecret,
+      translator: createTranslator(config.translate),
+      chatBus: options.overrides?.chatBus ?? (await createChatBus(database.sql)),
+      queue: await startBackgroundQueue(database.queue, { log: baseLog, ...options.queue }),
+      userEvents: await createUserEventBus(database),
+      mailer: options.overrides?.mailer ?? createMailer(config, log),
+      log,
+    },
+    options.overrides,
+  );
+}
+
+/** Stops what `startServices` started: workers finish their job, listeners and connections close. */
+export async function stopServices(services: Services): Promise<void> {
+  await services.queue.stop();
+  await services.userEvents.close();
+  await services.chatBus.close();
+  await services.mailer.close();
+}
