@@ -10,7 +10,9 @@
 //   BENCH_RESEED=1      seed again even if the data is already there
 //   BENCH_SECONDS       seconds per scenario and side (default 10)
 //   BENCH_CONCURRENCY   requests in flight at once (default 16)
-// Seeds 20,000 people (a fifth employers) and 100,000 jobs of every category and status with SQL
+//   BENCH_JOBS          how many jobs to seed (default 100000; 1000000 for the million-job figures)
+// Seeds 20,000 people (a fifth employers) and BENCH_JOBS jobs of every category and status, placed in
+// the gazetteer's cities (the big ones more often, as on a real site), with SQL
 // generate_series, plus ratings of employers; everything stays on loopback. The app runs in a child
 // process (this file with --serve), so the load loop and the server do not share one event loop.
 import { fork, type ChildProcess } from "node:child_process";
@@ -20,20 +22,23 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 
+import { CITY } from "../db/factories/places.ts";
 import { openDatabase } from "../db/open.ts";
 import { adminUrl, withDatabase } from "../db/testing/postgres-admin.ts";
 import { buildApp } from "../server/app.ts";
 import { createAuth } from "../server/auth.ts";
 import { loadConfig } from "../server/config.ts";
 import { startServices, stopServices } from "../server/instance-services.ts";
+import { resolveOrigin } from "../server/jobs/near.ts";
 import { countJobsQuery, searchJobsQuery, type JobSearch } from "../server/jobs/search-jobs.ts";
+import { hasExactMatch } from "../server/jobs/text-match.ts";
 import { localFileStore } from "../server/storage/file-store.ts";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/daywork_bench";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PEOPLE = 20_000;
-const JOBS = 100_000;
+const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
 
 type Scenario = { name: string; input: JobSearch };
 const SCENARIOS: Scenario[] = [
@@ -41,6 +46,10 @@ const SCENARIOS: Scenario[] = [
   { name: "search common word 'loader'", input: { q: "loader" } },
   { name: "search rare skill 'welding'", input: { q: "welding" } },
   { name: "filters: cleaning, 2-3 days, 15-25", input: { category: "cleaning", duration: "2-3", price: "15-25" } },
+  { name: "text 'доставка' (category word)", input: { q: "доставка" } },
+  { name: "text 'delivry' (typo)", input: { q: "delivry" } },
+  { name: "within 15 km of Tashkent", input: { cityId: CITY.tashkent, km: 15 } },
+  { name: "within 25 km of Kazan + 'loader'", input: { cityId: CITY.kazan, km: 25, q: "loader" } },
 ];
 
 async function ensureDatabase(url: string) {
@@ -73,7 +82,12 @@ async function seed(db: postgres.Sql) {
            g % 10 <> 0, true, true, true, now()
     from generate_series(1, ${PEOPLE}) g`);
   await db.unsafe(`
-    insert into jobs (employer_id, title, description, location, category, skills, duration_days, start_date,
+    with gazetteer as (
+      -- Each city as often as its population in thousands says, so Moscow gets many jobs and a town few.
+      select array_agg(id order by population desc) as ids
+      from cities, generate_series(1, greatest(1, population / 100000))
+    )
+    insert into jobs (employer_id, title, description, city_id, district, category, skills, duration_days, start_date,
                       hourly_rate, currency, max_workers, status, language, created_at)
     select 'bench-' || (5 * (1 + g % ${PEOPLE / 5})),
            (array['Warehouse loader','Office cleaner','Event waiter','Garden helper','Furniture mover',
@@ -82,7 +96,8 @@ async function seed(db: postgres.Sql) {
            (array['help unload trucks and sort parcels','keep the rooms tidy and take out rubbish',
                   'serve guests at a private event','plant flowers and rake leaves','carry furniture up to the third floor'])[1 + g % 5] ||
            '. ' || (array['Gloves provided.','Lunch included.','Paid daily.','Uniform provided.'])[1 + g % 4],
-           (array['Moscow','Kazan','Almaty','Tashkent','Ashgabat','Bishkek','Novosibirsk','Samarkand'])[1 + (g / 3) % 8] || ', district ' || (g % 12),
+           gazetteer.ids[1 + ((g::bigint * 7919) % array_length(gazetteer.ids, 1))::int],
+           'district ' || (g % 12),
            (enum_range(null::job_category))[1 + g % 8],
            case when g % 1000 = 7 then array['welding','safety']
                 when g % 3 = 0 then null
@@ -90,13 +105,13 @@ async function seed(db: postgres.Sql) {
            1 + g % 7,
            current_date + (g % 60),
            case when g % 9 = 0 then null else round((5 + (g * 37) % 60)::numeric + (g % 4) * 0.25, 2) end,
-           (enum_range(null::job_currency))[1 + g % 4],
+           (enum_range(null::job_currency))[1 + g % 7],
            1 + g % 5,
            case when g % 20 < 17 then 'open' when g % 20 = 17 then 'in_progress'
                 when g % 20 = 18 then 'completed' else 'cancelled' end::job_status,
            (array['ru','en','uz','kk','tk','es','de','fr','ar','zh'])[1 + g % 10],
            now() - g * interval '13 seconds'
-    from generate_series(1, ${JOBS}) g`);
+    from generate_series(1, ${JOBS}) g, gazetteer`);
   // Each completed job's employer is rated by a worker (ids 5k+1 are workers).
   await db.unsafe(`
     insert into ratings (job_id, from_user_id, to_user_id, rating, comment)
@@ -183,8 +198,12 @@ async function main() {
         }),
       );
       // The same two statements the procedure runs (page and count), in parallel as it runs them.
-      const page = searchJobsQuery(database.db, scenario.input).toSQL();
-      const count = countJobsQuery(database.db, scenario.input).toSQL();
+      const origin = await resolveOrigin(database.db, scenario.input);
+      if (origin === "unknown") throw new Error(`${scenario.name}: unknown city`);
+      const q = scenario.input.q;
+      const fuzzy = q ? !(await hasExactMatch(database.db, q)) : false;
+      const page = searchJobsQuery(database.db, scenario.input, origin, "en", fuzzy).toSQL();
+      const count = countJobsQuery(database.db, scenario.input, origin, fuzzy).toSQL();
       const direct = summary(
         await load(CONCURRENCY, SECONDS, async () => {
           await Promise.all([raw.unsafe(page.sql, page.params as never[]), raw.unsafe(count.sql, count.params as never[])]);

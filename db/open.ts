@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -76,7 +78,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   const client = await PGlite.create({
     dataDir: options.dataDir ?? undefined,
     loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, cube, earthdistance },
   });
   for (const [name, value] of Object.entries(SEARCH_SETTINGS)) await client.query(`set ${name} = ${value}`);
   const db = drizzlePglite(client, { schema });

@@ -8,7 +8,7 @@ const form = {
   title: "Helper",
   description: "Help at the market stall.",
   category: "retail",
-  location: "Bishkek",
+  cityId: 524901,
   startDate: todayIn("UTC"),
   durationDays: "1",
   hourlyRate: "",
@@ -65,7 +65,7 @@ describe("the edit form", () => {
       title: "",
       description: "",
       category: "",
-      location: "",
+      cityId: "",
       startDate: "",
       durationDays: "",
     };
@@ -76,7 +76,7 @@ describe("the edit form", () => {
       title: ERR.requiredFields,
       description: ERR.requiredFields,
       category: ERR.requiredFields,
-      location: ERR.requiredFields,
+      cityId: ERR.requiredFields,
       startDate: ERR.requiredFields,
       durationDays: ERR.requiredFields,
     });

@@ -7,7 +7,8 @@ import { DEFAULT_JOB_CURRENCY, JOB_CURRENCIES } from "./currencies.ts";
 import { ERR } from "./errors.ts";
 import { jobIdSchema, uuidSchema } from "./ids.ts";
 import { LANGUAGE_CODES } from "./languages.ts";
-import { LIMITS } from "./limits.ts";
+import { HOURLY_RATE_MAX, LIMITS } from "./limits.ts";
+import { cityIdSchema } from "./places.ts";
 import { JOB_ACTIONS, type JobAction } from "./statuses.ts";
 import { boundedText, typedText } from "./text.ts";
 
@@ -65,6 +66,15 @@ function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(cents - Math.round(cents)) < 1e-6;
 }
 
+/** An optional line of text: trimmed, blank stored as null. */
+function optionalText(max: number, tooLong: string) {
+  return typedText()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
 /**
  * The fields of a job. `required` replaces the message of an empty required field: the edit form says
  * 'Please fill in all required fields' (docs/product.md, Jobs) where the post form names the field's own rule.
@@ -87,13 +97,10 @@ function jobFields(required?: string) {
       tooLong: ERR.jobDescriptionTooLong,
     }),
     category: z.enum(CATEGORIES, { error: need(ERR.jobCategoryRequired) }),
-    location: boundedText({
-      min: LIMITS.jobLocationMin,
-      max: LIMITS.jobLocationMax,
-      required: need(ERR.jobLocationRequired),
-      tooShort: ERR.jobLocationRequired,
-      tooLong: ERR.jobLocationTooLong,
-    }),
+    // A gazetteer city (the form's autocomplete); whether it exists is the procedure's check.
+    cityId: numeric.pipe(cityIdSchema(need(ERR.jobCityRequired))),
+    district: optionalText(LIMITS.jobDistrict, ERR.jobDistrictTooLong),
+    address: optionalText(LIMITS.jobAddress, ERR.jobAddressTooLong),
     startDate: typedText({ error: need(ERR.jobStartDateRequired) })
       .trim()
       .min(1, need(ERR.jobStartDateRequired))
@@ -111,7 +118,7 @@ function jobFields(required?: string) {
         z
           .number({ error: ERR.jobRateRange })
           .min(LIMITS.hourlyRateMin, ERR.jobRateRange)
-          .max(LIMITS.hourlyRateMax, ERR.jobRateRange)
+          .max(LIMITS.hourlyRateCeiling, ERR.jobRateRange)
           .refine(hasAtMostTwoDecimals, ERR.jobRateStep)
           .optional(),
       )
@@ -133,6 +140,19 @@ function jobFields(required?: string) {
   };
 }
 
+/**
+ * The rate's ceiling depends on its currency (HOURLY_RATE_MAX): 10,000 roubles or euros, 2,000,000 sum.
+ * Judged once the rate and the currency are both valid.
+ */
+const rateWithinCurrency = {
+  check: (v: { hourlyRate: number | null; currency: keyof typeof HOURLY_RATE_MAX }) =>
+    v.hourlyRate === null || v.hourlyRate <= HOURLY_RATE_MAX[v.currency],
+  params: (v: { currency: keyof typeof HOURLY_RATE_MAX }) => ({
+    path: ["hourlyRate"],
+    message: HOURLY_RATE_MAX[v.currency] === LIMITS.hourlyRateMax ? ERR.jobRateRange : ERR.jobRateTooHigh,
+  }),
+};
+
 /** The poster's IANA time zone: it decides which day is "today" for the start date. */
 const timeZoneSchema = typedText({ error: ERR.timeZoneInvalid })
   .max(64, ERR.timeZoneInvalid)
@@ -151,6 +171,9 @@ export const jobCreateSchema = z
     // Judge the date also while other fields are still wrong, as long as the date and zone are valid
     // (and the input is an object at all: an issue at the root has an empty path).
     when: (payload) => !payload.issues.some((i) => !i.path?.length || i.path[0] === "startDate" || i.path[0] === "timeZone"),
+  })
+  .superRefine((v, ctx) => {
+    if (!rateWithinCurrency.check(v)) ctx.addIssue({ code: "custom", input: v.hourlyRate, ...rateWithinCurrency.params(v) });
   });
 export type JobCreateInput = z.input<typeof jobCreateSchema>;
 export type JobCreateValues = z.output<typeof jobCreateSchema>;
@@ -160,11 +183,15 @@ export type JobCreateValues = z.output<typeof jobCreateSchema>;
  * progress); only moving it to a past day is refused, which needs the stored date, so the procedure
  * checks it.
  */
-export const jobUpdateSchema = z.object({
-  jobId: uuidSchema(ERR.jobEditNotFound),
-  ...jobFields(ERR.requiredFields),
-  timeZone: timeZoneSchema,
-});
+export const jobUpdateSchema = z
+  .object({
+    jobId: uuidSchema(ERR.jobEditNotFound),
+    ...jobFields(ERR.requiredFields),
+    timeZone: timeZoneSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (!rateWithinCurrency.check(v)) ctx.addIssue({ code: "custom", input: v.hourlyRate, ...rateWithinCurrency.params(v) });
+  });
 export type JobUpdateInput = z.input<typeof jobUpdateSchema>;
 export type JobUpdateValues = z.output<typeof jobUpdateSchema>;
 

@@ -1,3 +1,5 @@
+import type { JobCurrency } from "./currencies.ts";
+
 /** Minimum age to use Daywork: one constant for sign-up, onboarding, settings and the terms. */
 export const MIN_AGE = 18;
 
@@ -20,15 +22,20 @@ export const LIMITS = {
   jobTitleMax: 200,
   jobDescriptionMin: 10,
   jobDescriptionMax: 5000,
-  jobLocationMin: 2,
-  jobLocationMax: 200,
+  /** The public part of a job's place next to its city: a district or landmark. */
+  jobDistrict: 100,
+  /** The street address, shown only to the owner and accepted workers. */
+  jobAddress: 200,
   skill: 50,
   durationDaysMin: 1,
   durationDaysMax: 7,
   maxWorkersMin: 1,
   maxWorkersMax: 100,
   hourlyRateMin: 0,
+  /** The highest hourly rate in roubles, euros, dollars and pounds; local currencies have their own (HOURLY_RATE_MAX). */
   hourlyRateMax: 10_000,
+  /** The highest hourly rate in any currency: the database's check. */
+  hourlyRateCeiling: 2_000_000,
   ratingMin: 1,
   ratingMax: 5,
   ratingComment: 1000,
@@ -78,3 +85,17 @@ export const ACCOUNT_MAIL = {
   /** Confirmation mails one person may ask again for (the one sent at sign-up is not counted). */
   verificationResends: { limit: 3, windowSeconds: 60 * 60 },
 } as const;
+
+/**
+ * The highest hourly rate per currency: 10,000 in the currencies the first version had, and about as
+ * much (a generous day-job rate) in the local currencies, whose units are worth far less or more.
+ */
+export const HOURLY_RATE_MAX: Record<JobCurrency, number> = {
+  RUB: LIMITS.hourlyRateMax,
+  EUR: LIMITS.hourlyRateMax,
+  USD: LIMITS.hourlyRateMax,
+  GBP: LIMITS.hourlyRateMax,
+  KZT: 100_000,
+  UZS: LIMITS.hourlyRateCeiling,
+  TMT: 1_000,
+};

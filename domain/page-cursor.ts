@@ -34,6 +34,8 @@ export const pageCursorSchema = z.object(
     id: uuidSchema(ERR.cursorInvalid),
     /** Lists ranked by relevance (a search text) continue after this score, then (at, id). */
     rank: z.number({ error: ERR.cursorInvalid }).finite(ERR.cursorInvalid).optional(),
+    /** A search text that found nothing as written when the list began, so it is read forgiving typos. */
+    fuzzy: z.boolean({ error: ERR.cursorInvalid }).optional(),
   },
   { error: ERR.cursorInvalid },
 );

@@ -1,6 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { localToday, newAccount, pickDay, pickSelect, postJob, signUpAndOnboard, startInLanguage, text } from "./support.ts";
+import {
+  localToday,
+  newAccount,
+  pickCity,
+  pickDay,
+  pickSelect,
+  postJob,
+  signUpAndOnboard,
+  startInLanguage,
+  text,
+} from "./support.ts";
 
 async function searchFor(page: Page, query: string) {
   await page.getByTestId("search-input").fill(query);
@@ -16,7 +26,9 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
     title: `Parcel courier ${token}`,
     description: `Deliver parcels around the old town by bike, route briefing at 8 am (${token}desc).`,
     category: "delivery",
-    location: `Riverside ${token}loc`,
+    city: "Tashkent",
+    district: `Riverside ${token}loc`,
+    address: `Amir Temur ${token}addr`,
     durationDays: 3,
     currency: "EUR",
     rate: 20,
@@ -70,9 +82,32 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
   await page.goBack();
   await expect(page).not.toHaveURL(/date=/);
 
+  // Where: near Tashkent (typed in Uzbek) it is there, even within 5 km; near Samarkand (~270 km away)
+  // it is not, and the empty state takes the place back with one click. Then by country.
+  await pickCity(page, "filter-place", "Toshkent");
+  await expect(page).toHaveURL(/city=1512569/);
+  await expect(page).toHaveURL(/km=25/);
+  await expect(page.getByTestId("job-card")).toHaveCount(1);
+  await pickSelect(page, "filter-distance", "5");
+  await expect(page.getByTestId("job-card")).toHaveCount(1);
+  await pickCity(page, "filter-place", "Samarkand");
+  // GeoNames writes it the Uzbek way in English too.
+  await expect(page.getByTestId("jobs-empty")).toContainText("within 5 km of Samarqand");
+  await page.getByTestId("jobs-empty-remove-place").click();
+  await expect(page.getByTestId("job-card")).toHaveCount(1);
+  await pickSelect(page, "filter-country", "UZ");
+  await expect(page.getByTestId("job-card")).toHaveCount(1);
+  await pickSelect(page, "filter-country", "DE");
+  await expect(page.getByTestId("jobs-empty-remove-country")).toBeVisible();
+  await page.getByTestId("jobs-empty-remove-country").click();
+
   await page.getByTestId("job-card-link").first().click();
   await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}$`));
   await expect(page.getByTestId("job-employer")).toContainText(`Courier Co ${token}`);
+  // The public reads the city and district; the street address is its owner's and hired workers' only.
+  await expect(page.getByTestId("job-location")).toContainText(`Riverside ${token}loc, Tashkent`);
+  await expect(page.getByTestId("job-address")).toHaveCount(0);
+  await expect(employerPage.getByTestId("job-address")).toHaveText(`Amir Temur ${token}addr`);
   await expect(page.getByTestId("manage-job-card")).toHaveCount(0);
 
   // The owner edits the job.

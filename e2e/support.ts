@@ -142,6 +142,13 @@ export async function pickSelect(page: Page, testId: string, value: string) {
   await page.getByTestId(`${testId}-${value}`).click();
 }
 
+/** Opens a city picker (`testId`), types `name` and takes the first suggestion. */
+export async function pickCity(page: Page, testId: string, name: string) {
+  await page.getByTestId(testId).click();
+  await page.getByTestId(`${testId}-input`).fill(name);
+  await page.getByTestId(`${testId}-option`).first().click();
+}
+
 /** Opens a date picker (`testId`) and chooses the day `iso` (YYYY-MM-DD) of the month it shows. */
 export async function pickDay(page: Page, testId: string, iso: string) {
   await page.getByTestId(testId).click();
@@ -152,7 +159,10 @@ export type JobDraft = {
   title: string;
   description?: string;
   category?: string;
-  location?: string;
+  /** Typed into the city autocomplete; its first suggestion is taken. */
+  city?: string;
+  district?: string;
+  address?: string;
   durationDays?: number;
   currency?: string;
   rate?: number;
@@ -162,7 +172,7 @@ export type JobDraft = {
 
 /**
  * Posts a job through /post-job as the signed-in employer, in English, starting today; what the draft
- * leaves out is catering at the Old Town Hall, one day at 18 per hour in the default currency, one worker.
+ * leaves out is catering in Kazan, one day at 18 per hour in the city's currency, one worker.
  * Ends on the new job's page and returns its id.
  */
 export async function postJob(page: Page, job: JobDraft): Promise<string> {
@@ -172,7 +182,9 @@ export async function postJob(page: Page, job: JobDraft): Promise<string> {
     .getByTestId("job-description")
     .fill(job.description ?? "Help set up the tables and serve the guests at a wedding party.");
   await pickSelect(page, "job-category", job.category ?? "catering");
-  await page.getByTestId("job-location").fill(job.location ?? "Old Town Hall");
+  await pickCity(page, "job-city", job.city ?? "Kazan");
+  if (job.district) await page.getByTestId("job-district").fill(job.district);
+  if (job.address) await page.getByTestId("job-address").fill(job.address);
   await pickDay(page, "job-start-date", localToday());
   await page.getByTestId("job-duration").fill(String(job.durationDays ?? 1));
   if (job.currency) await pickSelect(page, "job-currency", job.currency);

@@ -36,6 +36,8 @@ export const ANSWERS = {
   status_change_refused: { status: 409, key: ERR.jobStatusChangeRefused },
   workers_below_accepted: { status: 409, key: ERR.jobWorkersBelowAccepted },
   start_date_past: { status: 400, key: ERR.jobStartDatePast },
+  // A city id the gazetteer does not hold (a form or a search sent by hand).
+  city_unknown: { status: 400, key: ERR.jobCityUnknown },
   // Applications and hiring.
   own_job_apply: { status: 403, key: ERR.cannotApplyOwnJob },
   workers_only: { status: 403, key: ERR.applyWorkersOnly },

@@ -4,8 +4,8 @@ import type { CountryContent } from "./content-types.ts";
 export const kz: CountryContent = {
   code: "KZ",
   language: "ru",
-  currency: "RUB",
-  rateRange: [250, 900],
+  currency: "KZT",
+  rateRange: [1500, 4000],
   cities: [
     "Алматы",
     "Астана",

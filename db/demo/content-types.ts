@@ -1,3 +1,5 @@
+import type { JobCurrency } from "../../domain/currencies.ts";
+
 /** Country codes of the markets Daywork operates in. */
 export type CountryCode = "RU" | "KZ" | "UZ" | "TM" | "DE" | "FR" | "ES";
 
@@ -8,7 +10,7 @@ export type LanguageCode = "ru" | "en" | "uz" | "kk" | "tk" | "es" | "de" | "fr"
 export type CategoryId = "construction" | "delivery" | "cleaning" | "catering" | "moving" | "landscaping" | "retail" | "other";
 
 /** Currencies jobs can be paid in. */
-export type CurrencyCode = "RUB" | "USD" | "EUR" | "GBP";
+export type CurrencyCode = JobCurrency;
 
 /** One realistic job posting the seeder can turn into a job. */
 export interface JobTemplate {
@@ -22,11 +24,11 @@ export interface CountryContent {
   code: CountryCode;
   /** The language job texts of this country are written in. */
   language: LanguageCode;
-  /** RUB for RU, KZ, UZ, TM; EUR for DE, FR, ES. */
+  /** The country's own currency: RUB, KZT, UZS, TMT; EUR for DE, FR, ES. */
   currency: CurrencyCode;
   /** Realistic hourly rates in `currency`, [min, max]. */
   rateRange: [number, number];
-  /** Real cities, in the local written form. */
+  /** Real cities, in the local written form: each must be a gazetteer city of the country (the seeder places jobs there). */
   cities: string[];
   maleFirstNames: string[];
   femaleFirstNames: string[];

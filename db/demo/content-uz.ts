@@ -4,8 +4,8 @@ import type { CountryContent } from "./content-types.ts";
 export const uz: CountryContent = {
   code: "UZ",
   language: "uz",
-  currency: "RUB",
-  rateRange: [150, 600],
+  currency: "UZS",
+  rateRange: [20000, 50000],
   cities: [
     "Toshkent",
     "Samarqand",

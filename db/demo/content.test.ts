@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { LIMITS } from "../../domain/limits.ts";
 import type { CategoryId, CountryCode, CountryContent } from "./content-types.ts";
 import { countries, personName } from "./content.ts";
 
@@ -7,9 +8,9 @@ const categories: CategoryId[] = ["construction", "delivery", "cleaning", "cater
 
 const expected: Record<CountryCode, { language: CountryContent["language"]; currency: CountryContent["currency"] }> = {
   RU: { language: "ru", currency: "RUB" },
-  KZ: { language: "ru", currency: "RUB" },
-  UZ: { language: "uz", currency: "RUB" },
-  TM: { language: "tk", currency: "RUB" },
+  KZ: { language: "ru", currency: "KZT" },
+  UZ: { language: "uz", currency: "UZS" },
+  TM: { language: "tk", currency: "TMT" },
   DE: { language: "de", currency: "EUR" },
   FR: { language: "fr", currency: "EUR" },
   ES: { language: "es", currency: "EUR" },
@@ -42,7 +43,7 @@ describe("demo content", () => {
         expect(c.currency).toBe(expected[c.code].currency);
         const [min, max] = c.rateRange;
         expect(min).toBeGreaterThan(0);
-        expect(max).toBeLessThanOrEqual(10000);
+        expect(max).toBeLessThanOrEqual(LIMITS.hourlyRateMax * 10);
         expect(min).toBeLessThan(max);
       });
 

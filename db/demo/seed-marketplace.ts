@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { inArray } from "drizzle-orm";
 
 import { CATEGORIES } from "../../domain/categories.ts";
 import type { JobStatus } from "../../domain/statuses.ts";
@@ -6,6 +7,7 @@ import type { Database } from "../database.ts";
 import { personRows } from "../factories/users.ts";
 import {
   chatMessages,
+  cities,
   conversationParticipants,
   conversations,
   jobApplications,
@@ -24,7 +26,7 @@ export type SeedOptions = { users: number; jobs: number; seed?: number; log?: (m
 export type SeedCounts = { users: number; jobs: number; applications: number; ratings: number; messages: number };
 
 type Person = { id: string; country: CountryContent; type: "worker" | "employer" };
-type PlannedJob = typeof jobs.$inferInsert & { id: string; country: CountryContent };
+type PlannedJob = Omit<typeof jobs.$inferInsert, "country"> & { id: string; market: CountryContent };
 
 const DAY = 86_400_000;
 const BATCH = 500;
@@ -52,6 +54,38 @@ function phoneFor(country: CountryContent, r: Random): string {
     case "ES":
       return `+34 6${digits(2)} ${digits(3)} ${digits(3)}`;
   }
+}
+
+/**
+ * The gazetteer id of each demo city, per country: a city's local name matched against its names in
+ * every language, the most populous city of that name first. A demo city the gazetteer lacks is a bug.
+ */
+export async function demoCityIds(db: Database): Promise<Map<string, number[]>> {
+  // "Baýramaly" is GeoNames' "Bayramaly", "Margʻilon" its "Marg‘ilon": compared without accents and apostrophes.
+  const plain = (name: string) =>
+    name
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f'’‘ʻ`]/g, "")
+      .toLowerCase();
+  const codes = countries.map((c) => c.code);
+  const rows = await db
+    .select({ id: cities.id, country: cities.country, names: cities.names, population: cities.population })
+    .from(cities)
+    .where(inArray(cities.country, codes));
+  rows.sort((a, b) => b.population - a.population);
+  const ids = new Map<string, number[]>();
+  for (const country of countries) {
+    const found = country.cities.map((name) => {
+      const wanted = plain(name);
+      const city = rows.find(
+        (c) => c.country === country.code && Object.values(c.names).some((n) => n !== undefined && plain(n) === wanted),
+      );
+      if (!city) throw new Error(`demo city ${name} (${country.code}) is not in the gazetteer`);
+      return city.id;
+    });
+    ids.set(country.code, found);
+  }
+  return ids;
 }
 
 function statusFor(r: Random): JobStatus {
@@ -114,6 +148,7 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
   }
   const allWorkers = people.filter((p) => p.type === "worker");
 
+  const cityIds = await demoCityIds(db);
   const jobRows: PlannedJob[] = [];
   for (let i = 0; i < options.jobs; i++) {
     const employer = r.pick(employers);
@@ -126,11 +161,12 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
     const [lo, hi] = country.rateRange;
     jobRows.push({
       id: randomUUID(),
-      country,
+      market: country,
       employerId: employer.id,
       title: template.title,
       description: template.description,
-      location: r.pick(country.cities),
+      // The first city of each country (its capital or largest) holds a good share of the jobs, as in life.
+      cityId: r.chance(0.35) ? (cityIds.get(country.code)?.[0] ?? 0) : r.pick(cityIds.get(country.code) ?? []),
       category,
       skills: template.skills.length ? template.skills : null,
       durationDays: r.int(1, 7),
@@ -151,7 +187,7 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
   const messageRows: (typeof chatMessages.$inferInsert)[] = [];
   const ratingRows: (typeof ratings.$inferInsert)[] = [];
   for (const job of jobRows) {
-    const pool = workersByCountry.get(job.country.code) ?? allWorkers;
+    const pool = workersByCountry.get(job.market.code) ?? allWorkers;
     const applicants = r.sample(pool.length >= 3 ? pool : allWorkers, r.int(0, Math.min(6, pool.length)));
     const capacity = job.maxWorkers ?? 1;
     const wantsAccepted = job.status === "open" ? r.int(0, 1) : job.status === "cancelled" ? 0 : r.int(1, capacity);
@@ -166,7 +202,7 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
         jobId: job.id,
         workerId: worker.id,
         status,
-        message: r.chance(0.5) ? r.pick(linesFor(job.country.language).chat) : null,
+        message: r.chance(0.5) ? r.pick(linesFor(job.market.language).chat) : null,
         createdAt: at,
         updatedAt: at,
       });
@@ -175,7 +211,7 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
     if (accepted.length === 0) continue;
 
     const conversationId = randomUUID();
-    const lines = linesFor(job.country.language);
+    const lines = linesFor(job.market.language);
     const members = [job.employerId, ...accepted.map((a) => a.id)];
     const openedAt = jobCreated + 50 * 3_600_000;
     let at = openedAt;
@@ -214,7 +250,7 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
     }
   }
 
-  await insertInBatches(jobRows, (b) => db.insert(jobs).values(b.map(({ country: _c, ...row }) => row)));
+  await insertInBatches(jobRows, (b) => db.insert(jobs).values(b.map(({ market: _m, ...row }) => row)));
   await insertInBatches(applicationRows, (b) => db.insert(jobApplications).values(b));
   await insertInBatches(conversationRows, (b) => db.insert(conversations).values(b));
   await insertInBatches(participantRows, (b) => db.insert(conversationParticipants).values(b));

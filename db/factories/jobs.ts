@@ -1,7 +1,10 @@
 import type { Queryable } from "../database.ts";
 import { jobApplications, jobs, type Job } from "../schema/index.ts";
+import { CITY } from "./places.ts";
 
-export type NewJob = Partial<Omit<typeof jobs.$inferInsert, "employerId" | "searchText" | "searchDoc">>;
+export type NewJob = Partial<
+  Omit<typeof jobs.$inferInsert, "employerId" | "searchText" | "searchDoc" | "placeWords" | "country" | "latitude" | "longitude">
+>;
 
 /** The calendar date `days` from today (UTC), as YYYY-MM-DD. */
 export function dateFromToday(days: number): string {
@@ -16,7 +19,7 @@ export async function createJob(db: Queryable, employerId: string, input: NewJob
       employerId,
       title: "Warehouse helper",
       description: "Help unload trucks and sort parcels at the warehouse.",
-      location: "Moscow",
+      cityId: CITY.moscow,
       category: "moving",
       durationDays: 2,
       startDate: dateFromToday(3),

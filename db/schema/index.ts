@@ -10,3 +10,6 @@ export * from "./certificates.ts";
 export * from "./translations.ts";
 export * from "./file-deletions.ts";
 export * from "./rate-limits.ts";
+export * from "./places.ts";
+export * from "./exchange-rates.ts";
+export * from "./saved-searches.ts";

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, date, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import { jobCategoryEnum, jobCurrencyEnum, jobStatusEnum } from "./enums.ts";
+import { cities } from "./places.ts";
 import { profiles } from "./profiles.ts";
 import { tsvector } from "./tsvector.ts";
 
@@ -14,7 +15,19 @@ export const jobs = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull(),
-    location: text("location").notNull(),
+    // Where the job is (docs/decisions/021): a gazetteer city, a public district or landmark, and the
+    // street address only its owner and accepted workers see. Null city only on jobs posted before
+    // cities existed that migration 0007 could not place.
+    cityId: integer("city_id").references(() => cities.id),
+    district: text("district"),
+    address: text("address"),
+    // Copied from the city by the daywork_job_place trigger (migration 0007) whenever city_id changes,
+    // so the country filter and the distance index read the job row alone: its country, its point and
+    // the city's names in every language for search.
+    country: text("country"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    placeWords: text("place_words").notNull().default(""),
     category: jobCategoryEnum("category").notNull(),
     skills: text("skills").array(),
     durationDays: integer("duration_days").notNull(),
@@ -30,11 +43,12 @@ export const jobs = pgTable(
     // (migration 0000) because array_to_string itself is not allowed in a generated column.
     // What search matches (db/migrations/0005_search_words.sql): the lower-cased text with the category's
     // words, for typo-tolerant trigram matching, and the same weighted and stemmed in six configurations.
+    // The place is the public district and the city's names (never the private address).
     searchText: text("search_text").generatedAlwaysAs(
-      sql`daywork_job_search_text(title, description, location, skills, category)`,
+      sql`daywork_job_search_text(title, description, coalesce(district, '') || ' ' || place_words, skills, category)`,
     ),
     searchDoc: tsvector("search_doc").generatedAlwaysAs(
-      sql`daywork_job_search_doc(title, description, location, skills, category)`,
+      sql`daywork_job_search_doc(title, description, coalesce(district, '') || ' ' || place_words, skills, category)`,
     ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -42,9 +56,10 @@ export const jobs = pgTable(
   (t) => [
     check("jobs_title_len", sql`char_length(${t.title}) between 3 and 200`),
     check("jobs_description_len", sql`char_length(${t.description}) between 10 and 5000`),
-    check("jobs_location_len", sql`char_length(${t.location}) between 2 and 200`),
+    check("jobs_district_len", sql`char_length(${t.district}) <= 100`),
+    check("jobs_address_len", sql`char_length(${t.address}) <= 200`),
     check("jobs_duration", sql`${t.durationDays} between 1 and 7`),
-    check("jobs_rate", sql`${t.hourlyRate} between 0 and 10000`),
+    check("jobs_rate", sql`${t.hourlyRate} between 0 and 2000000`),
     check("jobs_max_workers", sql`${t.maxWorkers} between 1 and 100`),
     check("jobs_accepted_count", sql`${t.acceptedCount} between 0 and ${t.maxWorkers}`),
     // Home list and search: open jobs, newest first, keyset-paginated on (created_at, id).
@@ -56,6 +71,14 @@ export const jobs = pgTable(
       .where(sql`${t.status} = 'open'`),
     index("jobs_search_trgm")
       .using("gin", sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.status} = 'open'`),
+    // Country filter: open jobs of one country, newest first.
+    index("jobs_open_country_created_idx")
+      .on(t.country, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'open'`),
+    // "Within N km": earthdistance's cube of the job's point, searched with earth_box (server/jobs/near.ts).
+    index("jobs_open_earth_idx")
+      .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
       .where(sql`${t.status} = 'open'`),
     index("jobs_employer_created_idx").on(t.employerId, t.createdAt.desc()),
     // Day-before reminders: active jobs starting within a day or two.

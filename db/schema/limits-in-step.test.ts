@@ -16,9 +16,10 @@ import { openTestDatabase, type TestDatabase } from "../testing/test-database.ts
 const NUMERIC_CHECKS: Record<string, number[]> = {
   jobs_title_len: [LIMITS.jobTitleMin, LIMITS.jobTitleMax],
   jobs_description_len: [LIMITS.jobDescriptionMin, LIMITS.jobDescriptionMax],
-  jobs_location_len: [LIMITS.jobLocationMin, LIMITS.jobLocationMax],
+  jobs_district_len: [LIMITS.jobDistrict],
+  jobs_address_len: [LIMITS.jobAddress],
   jobs_duration: [LIMITS.durationDaysMin, LIMITS.durationDaysMax],
-  jobs_rate: [LIMITS.hourlyRateMin, LIMITS.hourlyRateMax],
+  jobs_rate: [LIMITS.hourlyRateMin, LIMITS.hourlyRateCeiling],
   jobs_max_workers: [LIMITS.maxWorkersMin, LIMITS.maxWorkersMax],
   jobs_accepted_count: [0],
   job_applications_message_len: [LIMITS.message],

@@ -45,7 +45,10 @@ export const profiles = pgTable(
     check("profiles_company_name_len", sql`char_length(${t.companyName}) <= 100`),
     check("profiles_language", sql`${t.language} in (${sql.raw(LANGUAGE_CODES.map((code) => `'${code}'`).join(","))})`),
     check("profiles_time_zone_len", sql`char_length(${t.timeZone}) <= 64`),
-    check("profiles_currency", sql`${t.currency} in ('USD','EUR','GBP','JPY','AUD','CAD','CHF','CNY','INR','RUB','KZT')`),
+    check(
+      "profiles_currency",
+      sql`${t.currency} in ('USD','EUR','GBP','JPY','AUD','CAD','CHF','CNY','INR','RUB','KZT','UZS','TMT')`,
+    ),
     // People search: ILIKE over name, company and location among visible profiles.
     index("profiles_full_name_trgm").using("gin", sql`${t.fullName} gin_trgm_ops`),
     index("profiles_company_name_trgm").using("gin", sql`${t.companyName} gin_trgm_ops`),

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { seedMarketplace } from "../../db/demo/seed-marketplace.ts";
 import { createApplication, createJob, dateFromToday } from "../../db/factories/jobs.ts";
+import { CITY } from "../../db/factories/places.ts";
 import { chatMessages, profiles, ratings, user } from "../../db/schema/index.ts";
 import type { Auth } from "../auth.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
@@ -68,7 +69,14 @@ export async function seedDemoIfEmpty(
 
   await seedMarketplace(db, { users: 80, jobs: 160, log });
 
-  const base = { language: "ru", location: "Москва", currency: "RUB" as const };
+  // The demo employer's café is in Moscow, by Gorky Park; the street address is for hired workers only.
+  const base = {
+    language: "ru",
+    cityId: CITY.moscow,
+    district: "Парк Горького",
+    address: "ул. Крымский Вал, 9",
+    currency: "RUB" as const,
+  };
   await createJob(db, employerId, {
     ...base,
     title: "Помощник на банкет в субботу",

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { CITY } from "../../db/factories/places.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import { ERR } from "../../domain/errors.ts";
@@ -29,7 +30,9 @@ describe("jobs.create", () => {
       validJobInput({
         title: "  Garden clean-up  ",
         description: "  Rake leaves and carry bags to the van.  ",
-        location: "  Tashkent ",
+        cityId: CITY.tashkent,
+        district: "  Yunusobod ",
+        address: " Amir Temur 1 ",
         hourlyRate: "",
         skills: ["  raking ", "Raking", "", "  ", "driving"],
         language: "uz",
@@ -43,7 +46,10 @@ describe("jobs.create", () => {
       employerId: poster.id,
       title: "Garden clean-up",
       description: "Rake leaves and carry bags to the van.",
-      location: "Tashkent",
+      cityId: CITY.tashkent,
+      district: "Yunusobod",
+      address: "Amir Temur 1",
+      country: "UZ",
       hourlyRate: null,
       skills: ["raking", "driving"],
       language: "uz",
@@ -67,7 +73,13 @@ describe("jobs.create", () => {
     for (const change of [
       { hourlyRate: 0, durationDays: 1, maxWorkers: 1, title: "Mow" },
       { hourlyRate: 10_000, durationDays: 7, maxWorkers: 100, title: "t".repeat(200) },
-      { hourlyRate: "12.5", description: "d".repeat(5000), location: "Ош", skills: ["s".repeat(50)] },
+      {
+        hourlyRate: "12.5",
+        description: "d".repeat(5000),
+        district: "d".repeat(100),
+        address: "a".repeat(200),
+        skills: ["s".repeat(50)],
+      },
     ]) {
       const res = await callHttp(t, "mutation", "jobs.create", validJobInput(change), poster.cookie);
       expect(res.status, JSON.stringify(res.error)).toBe(200);
@@ -82,8 +94,10 @@ describe("jobs.create", () => {
     ["a 5001-character description", { description: "d".repeat(5001) }, "description", ERR.jobDescriptionTooLong],
     ["no category", { category: "" as never }, "category", ERR.jobCategoryRequired],
     ["an unknown category", { category: "piracy" as never }, "category", ERR.jobCategoryRequired],
-    ["a 1-character location", { location: " K " }, "location", ERR.jobLocationRequired],
-    ["a 201-character location", { location: "l".repeat(201) }, "location", ERR.jobLocationTooLong],
+    ["no city", { cityId: "" as never }, "cityId", ERR.jobCityRequired],
+    ["a city that is not a number", { cityId: "Kazan" as never }, "cityId", ERR.jobCityRequired],
+    ["a 101-character district", { district: "d".repeat(101) }, "district", ERR.jobDistrictTooLong],
+    ["a 201-character address", { address: "a".repeat(201) }, "address", ERR.jobAddressTooLong],
     ["0 days", { durationDays: 0 }, "durationDays", ERR.jobDurationMin],
     ["8 days", { durationDays: 8 }, "durationDays", ERR.jobDurationMax],
     ["1.5 days", { durationDays: 1.5 }, "durationDays", ERR.jobDurationWhole],
@@ -108,6 +122,14 @@ describe("jobs.create", () => {
     expect(res.status).toBe(400);
     expect(res.error?.messageKey).toBe(key);
     expect(res.error?.fieldErrors?.[field]).toBe(key);
+    expect(await t.db.$count(jobs)).toBe(before);
+  });
+
+  it("refuses a city the gazetteer does not hold (400, nothing written)", async () => {
+    const before = await t.db.$count(jobs);
+    const res = await callHttp(t, "mutation", "jobs.create", validJobInput({ cityId: 999_999_999 }), poster.cookie);
+    expect(res.status).toBe(400);
+    expect(res.error?.messageKey).toBe(ERR.jobCityUnknown);
     expect(await t.db.$count(jobs)).toBe(before);
   });
 

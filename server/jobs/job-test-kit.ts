@@ -1,5 +1,6 @@
 // Shared by the jobs tests: a valid post-job input, and tRPC over real HTTP for what only the wire
 // shows (status codes, the formatted message key, no 500s).
+import { CITY } from "../../db/factories/places.ts";
 import { todayIn } from "../../domain/age.ts";
 import type { JobCreateInput } from "../../domain/jobs.ts";
 import type { TestApp } from "../testing/test-app.ts";
@@ -10,7 +11,7 @@ export function validJobInput(overrides: Partial<JobCreateInput> = {}): JobCreat
     title: "Warehouse loader",
     description: "Load and unload delivery vans at our warehouse.",
     category: "moving",
-    location: "Kazan",
+    cityId: CITY.kazan,
     startDate: todayIn("UTC"),
     durationDays: 2,
     hourlyRate: 450,

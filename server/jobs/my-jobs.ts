@@ -2,21 +2,32 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
+import type { LanguageCode } from "../../domain/languages.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
 import type { ApplicationStatus } from "../../domain/statuses.ts";
 import type { UserType } from "../../domain/user-types.ts";
 import { afterCursor, cursorTimestamp, newestFirst, takeNewestPage } from "../pagination/keyset.ts";
-import { jobCardFields } from "./job-projection.ts";
+import { cityNameOf, jobCardFields } from "./job-projection.ts";
 
 // /my-jobs cards also show the description, clamped to two lines.
-const cardColumns = { ...jobCardFields, description: jobs.description };
+const cardColumns = (language: LanguageCode) => ({
+  ...jobCardFields,
+  cityName: cityNameOf(jobs.cityId, language),
+  description: jobs.description,
+});
 
 /** An employer's posted jobs, newest first (jobs_employer_created_idx). */
-function postedJobs(db: Queryable, employerId: string, cursor: PageCursor | null | undefined, limit: number) {
+function postedJobs(
+  db: Queryable,
+  employerId: string,
+  cursor: PageCursor | null | undefined,
+  limit: number,
+  language: LanguageCode,
+) {
   return db
     .select({
-      ...cardColumns,
+      ...cardColumns(language),
       applicationStatus: sql<ApplicationStatus | null>`null`,
       cursorAt: cursorTimestamp(jobs.createdAt),
       cursorId: jobs.id,
@@ -28,10 +39,16 @@ function postedJobs(db: Queryable, employerId: string, cursor: PageCursor | null
 }
 
 /** The jobs a worker applied to, with the application's status, latest application first. */
-function appliedJobs(db: Queryable, workerId: string, cursor: PageCursor | null | undefined, limit: number) {
+function appliedJobs(
+  db: Queryable,
+  workerId: string,
+  cursor: PageCursor | null | undefined,
+  limit: number,
+  language: LanguageCode,
+) {
   return db
     .select({
-      ...cardColumns,
+      ...cardColumns(language),
       applicationStatus: sql<ApplicationStatus | null>`${jobApplications.status}`,
       cursorAt: cursorTimestamp(jobApplications.createdAt),
       cursorId: jobApplications.id,
@@ -53,12 +70,13 @@ export async function myJobs(
   db: Queryable,
   person: { id: string; userType: UserType },
   cursor: PageCursor | null | undefined,
+  language: LanguageCode,
   pageSize: number = LIMITS.pageSize,
 ) {
   const fetched =
     person.userType === "employer"
-      ? await postedJobs(db, person.id, cursor, pageSize + 1)
-      : await appliedJobs(db, person.id, cursor, pageSize + 1);
+      ? await postedJobs(db, person.id, cursor, pageSize + 1, language)
+      : await appliedJobs(db, person.id, cursor, pageSize + 1, language);
   const { items, nextCursor } = takeNewestPage(fetched, pageSize);
   return { role: person.userType, items, nextCursor };
 }

@@ -16,12 +16,16 @@ import { updateJob } from "./update-job.ts";
 
 export const jobsRouter = router({
   /** Home list and search over all open jobs, newest first, 20 per page; anyone may search. */
-  search: publicProcedure.input(jobSearchSchema).query(({ ctx, input }) => searchJobs(ctx.db, input)),
+  search: publicProcedure
+    .input(jobSearchSchema)
+    .query(async ({ ctx, input }) => settle(await searchJobs(ctx.db, input, ctx.language))),
 
   /** A job page, open or not; anyone may view it. */
   byId: publicProcedure
     .input(jobRefSchema)
-    .query(async ({ ctx, input }) => found(await findJobDetails(ctx.db, input.jobId, ctx.user?.id ?? null), "job_not_found")),
+    .query(async ({ ctx, input }) =>
+      found(await findJobDetails(ctx.db, input.jobId, ctx.user?.id ?? null, ctx.language), "job_not_found"),
+    ),
 
   /** The edit form's data: only the job's employer finds it. */
   forEdit: authedProcedure
@@ -31,7 +35,7 @@ export const jobsRouter = router({
   /** Post a job as the signed-in person; it reaches every worker, so their address must be confirmed (docs/decisions/017). */
   create: verifiedMemberProcedure
     .input(jobCreateSchema)
-    .mutation(({ ctx, input }) => createJob(ctx.db, ctx.user.id, input, ctx.services.now())),
+    .mutation(async ({ ctx, input }) => settle(await createJob(ctx.db, ctx.user.id, input, ctx.services.now()))),
 
   /** Save the edit form: the owner's job only. */
   update: memberProcedure
@@ -52,5 +56,5 @@ export const jobsRouter = router({
   /** /my-jobs: posted jobs for employers, applied-to jobs with the application status for workers. */
   mine: authedProcedure
     .input(z.object({ cursor: pageCursorSchema.nullish() }))
-    .query(({ ctx, input }) => myJobs(ctx.db, { id: ctx.user.id, userType: ctx.profile.userType }, input.cursor)),
+    .query(({ ctx, input }) => myJobs(ctx.db, { id: ctx.user.id, userType: ctx.profile.userType }, input.cursor, ctx.language)),
 });

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createJob, dateFromToday } from "../../db/factories/jobs.ts";
+import { CITY } from "../../db/factories/places.ts";
 import { createEmployer } from "../../db/factories/users.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
@@ -32,7 +33,8 @@ describe("jobs.update", () => {
         title: " New title ",
         description: "A brand new description.",
         category: "retail",
-        location: "Almaty",
+        cityId: CITY.almaty,
+        district: "Medeu",
         startDate: dateFromToday(5),
         durationDays: "4",
         hourlyRate: "",
@@ -45,7 +47,9 @@ describe("jobs.update", () => {
       title: "New title",
       description: "A brand new description.",
       category: "retail",
-      location: "Almaty",
+      cityId: CITY.almaty,
+      country: "KZ",
+      district: "Medeu",
       startDate: dateFromToday(5),
       durationDays: 4,
       hourlyRate: null,
@@ -60,7 +64,7 @@ describe("jobs.update", () => {
     ["title", { title: "  " }],
     ["description", { description: "" }],
     ["category", { category: "" as never }],
-    ["location", { location: "" }],
+    ["city", { cityId: "" as never }],
     ["start date", { startDate: "" }],
     ["duration", { durationDays: "" }],
   ])("says 'Please fill in all required fields' when the %s is empty", async (_name, change) => {

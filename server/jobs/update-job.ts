@@ -4,6 +4,7 @@ import type { Queryable } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import type { JobUpdateValues } from "../../domain/jobs.ts";
+import { cityExists } from "../places/find-cities.ts";
 import { refusal } from "../refusal.ts";
 import { jobColumns } from "./job-columns.ts";
 import { findOwnJob } from "./job-details.ts";
@@ -14,6 +15,7 @@ import { findOwnJob } from "./job-details.ts";
  * start date is kept or not in the editor's past. When nothing was updated, a read picks the reason.
  */
 export async function updateJob(db: Queryable, employerId: string, input: JobUpdateValues, now: Date) {
+  if (!(await cityExists(db, input.cityId))) return refusal("city_unknown");
   const today = todayIn(input.timeZone, now);
   const owned = and(eq(jobs.id, input.jobId), eq(jobs.employerId, employerId));
   const [row] = await db

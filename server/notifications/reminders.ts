@@ -23,8 +23,13 @@ export async function writeDueReminders(db: Database, queue: BackgroundQueue, no
     user_id: string;
   }>(
     db,
-    sql`select j.id as job_id, j.title, j.start_date::text as start_date, j.location, j.employer_id as owner_id, r.user_id
+    // Where to go: everyone reminded is the owner or a hired worker, so the street address is theirs to
+    // read; then the district and the city, named in the person's language.
+    sql`select j.id as job_id, j.title, j.start_date::text as start_date,
+               concat_ws(', ', j.address, j.district, coalesce(c.names ->> p.language, c.name)) as location,
+               j.employer_id as owner_id, r.user_id
         from jobs j
+        left join cities c on c.id = j.city_id
         cross join lateral (
           select j.employer_id as user_id
           union

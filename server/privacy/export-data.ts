@@ -16,6 +16,7 @@ import {
   pushSubscriptions,
   rateLimits,
   ratings,
+  savedSearches,
   userInterests,
 } from "../../db/schema/index.ts";
 import { jobFields } from "../jobs/job-projection.ts";
@@ -158,12 +159,15 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
         .orderBy(asc(chatMessages.id));
 
       // Tables that are the person's own rows alone: exported whole, oldest first.
-      const ownRows = (table: typeof userInterests | typeof notifications | typeof consentHistory | typeof dataProcessingLogs) =>
-        tx.select().from(table).where(eq(table.userId, userId)).orderBy(asc(table.createdAt));
+      const ownRows = (
+        table:
+          typeof userInterests | typeof notifications | typeof consentHistory | typeof dataProcessingLogs | typeof savedSearches,
+      ) => tx.select().from(table).where(eq(table.userId, userId)).orderBy(asc(table.createdAt));
       const interests = await ownRows(userInterests);
       const notificationRows = await ownRows(notifications);
       const consents = await ownRows(consentHistory);
       const logs = await ownRows(dataProcessingLogs);
+      const searches = await ownRows(savedSearches);
       // Devices with push on: which push service and since when. The endpoint and keys are left out:
       // they are capabilities to reach the device, secrets like session tokens.
       const pushDevices = (
@@ -192,6 +196,7 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
         conversations: memberships.map(exportRow),
         messages: messages.map(exportRow),
         notifications: notificationRows.map(exportRow),
+        saved_searches: searches.map(exportRow),
         push_subscriptions: pushDevices.map(exportRow),
         consent_history: consents.map(exportRow),
         data_processing_logs: logs.map(exportRow),

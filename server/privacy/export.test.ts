@@ -32,6 +32,7 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "conversation_participants.user_id": (e) => e.conversations,
   "chat_messages.sender_id": (e) => e.messages,
   "notifications.user_id": (e) => e.notifications,
+  "saved_searches.user_id": (e) => e.saved_searches,
   "push_subscriptions.user_id": (e) => e.push_subscriptions,
   "consent_history.user_id": (e) => e.consent_history,
   "data_processing_logs.user_id": (e) => e.data_processing_logs,

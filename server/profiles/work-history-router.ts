@@ -8,5 +8,7 @@ export const workHistoryRouter = router({
   /** A worker's previous (completed) jobs and latest accepted jobs, for the profile page. */
   forUser: publicProcedure
     .input(userRefSchema)
-    .query(async ({ ctx, input }) => found(await workHistory(ctx.db, input.userId, ctx.user?.id ?? null), "not_found")),
+    .query(async ({ ctx, input }) =>
+      found(await workHistory(ctx.db, input.userId, ctx.user?.id ?? null, ctx.language), "not_found"),
+    ),
 });

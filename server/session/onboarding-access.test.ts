@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApplication, createJob } from "../../db/factories/jobs.ts";
+import { CITY } from "../../db/factories/places.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { ERR } from "../../domain/errors.ts";
 import { pdfBytes, PNG_BYTES, uploadCertificate } from "../certificates/testing/upload.ts";
@@ -36,7 +37,7 @@ const jobForm = {
   title: "Loader for a day",
   description: "Help unload a truck of furniture.",
   category: "moving",
-  location: "Kazan",
+  cityId: CITY.kazan,
   startDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
   durationDays: 1,
   timeZone: "Europe/Moscow",

@@ -92,6 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
         services,
         user: person,
         headers: {},
+        language: "en",
         socket: null,
       });
     },

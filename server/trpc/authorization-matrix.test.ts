@@ -14,6 +14,7 @@ import { createCertificate } from "../../db/factories/certificates.ts";
 import { createChatMessage } from "../../db/factories/chat.ts";
 import { createAcceptedApplication } from "../../db/factories/hiring.ts";
 import { createApplication, createJob } from "../../db/factories/jobs.ts";
+import { CITY } from "../../db/factories/places.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { notifications, userInterests } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
@@ -279,6 +280,8 @@ const ACCESS = {
   },
   "jobs.mine": { rule: RULES.ownAccount, input: () => ({}), right: { as: (m) => m.owner.id } },
   "people.search": { rule: RULES.public, input: () => ({ q: "o" }), right: { as: () => null } },
+  "places.cities": { rule: RULES.public, input: () => ({ q: "kaz" }), right: { as: () => null } },
+  "places.city": { rule: RULES.public, input: () => ({ cityId: CITY.kazan }), right: { as: () => null } },
   "applications.submit": {
     rule: RULES.workerMember,
     input: (m) => ({ jobId: m.job.id, message: "I can help" }),

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 
 import type { Database } from "../../db/database.ts";
+import { isLanguageCode, type LanguageCode } from "../../domain/languages.ts";
 import type { Auth } from "../auth.ts";
 import type { Config } from "../config.ts";
 import type { Services } from "../services.ts";
@@ -13,6 +14,8 @@ export type Context = {
   services: Services;
   user: SessionUser | null;
   headers: IncomingHttpHeaders;
+  /** The reader's interface language (the client's `x-locale` header; English without one): place names come in it. */
+  language: LanguageCode;
   /**
    * The WebSocket the call comes over (null over HTTP): its context, `user` included, was read once at
    * the upgrade. One object per socket, counting the live feeds (subscriptions) it holds open.
@@ -34,5 +37,7 @@ export async function createContext(
 ): Promise<Context> {
   const user = await sessionUser(deps.auth, headers);
   if (socket && user) socket.watch(user);
-  return { ...deps, user, headers, socket: socket ? { liveFeeds: 0 } : null };
+  const asked = headers["x-locale"];
+  const language = isLanguageCode(asked) ? asked : "en";
+  return { ...deps, user, headers, language, socket: socket ? { liveFeeds: 0 } : null };
 }

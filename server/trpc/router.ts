@@ -4,6 +4,7 @@ import { chatRouter, chatsRouter } from "../chat/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
 import { notificationsRouter } from "../notifications/router.ts";
 import { peopleRouter } from "../people/router.ts";
+import { placesRouter } from "../places/router.ts";
 import { privacyRouter } from "../privacy/router.ts";
 import { profilesRouter } from "../profiles/router.ts";
 import { workHistoryRouter } from "../profiles/work-history-router.ts";
@@ -17,6 +18,7 @@ export const appRouter = router({
   certificates: certificatesRouter,
   privacy: privacyRouter,
   jobs: jobsRouter,
+  places: placesRouter,
   people: peopleRouter,
   applications: applicationsRouter,
   ratings: ratingsRouter,

@@ -4,7 +4,8 @@ import { useCallback, useEffect } from "react";
 import { z } from "zod";
 
 import { CATEGORIES } from "../../domain/categories.ts";
-import { DURATION_FILTER_KEYS, PRICE_FILTER_KEYS } from "../../domain/job-filters.ts";
+import { COUNTRY_CODES } from "../../domain/countries.ts";
+import { DISTANCES_KM, DURATION_FILTER_KEYS, PRICE_FILTER_KEYS, type DistanceKm } from "../../domain/job-filters.ts";
 import { EmptyResults } from "../components/jobs/empty-results.tsx";
 import { JobCard } from "../components/jobs/job-card.tsx";
 import { JobFiltersBar, type JobFilterValues } from "../components/jobs/job-filters-bar.tsx";
@@ -28,6 +29,15 @@ const homeSearchSchema = z.object({
   duration: z.enum(DURATION_FILTER_KEYS).optional().catch(undefined),
   date: z.iso.date().optional().catch(undefined),
   price: z.enum(PRICE_FILTER_KEYS).optional().catch(undefined),
+  country: z.enum(COUNTRY_CODES).optional().catch(undefined),
+  city: z.number().int().positive().optional().catch(undefined),
+  lat: z.number().min(-90).max(90).optional().catch(undefined),
+  lng: z.number().min(-180).max(180).optional().catch(undefined),
+  km: z
+    .number()
+    .refine((km): km is DistanceKm => (DISTANCES_KM as readonly number[]).includes(km))
+    .optional()
+    .catch(undefined),
   show: z.enum(RESULT_TYPES).optional().catch(undefined),
 });
 
@@ -43,6 +53,13 @@ const jobSearch = (api: Trpc, search: HomeSearch) =>
       duration: search.duration,
       startDate: search.date,
       price: search.price,
+      country: search.country,
+      // A city, or a position (both coordinates); never half a position.
+      cityId: search.city,
+      ...(search.city === undefined && search.lat !== undefined && search.lng !== undefined
+        ? { lat: search.lat, lng: search.lng }
+        : {}),
+      km: search.km,
     },
     { getNextPageParam: (page) => page.nextCursor },
   );
@@ -75,7 +92,18 @@ function HomePage() {
     duration: search.duration,
     date: search.date,
     price: search.price,
+    country: search.country,
+    cityId: search.city,
+    lat: search.lat,
+    lng: search.lng,
+    km: search.km,
   };
+  const chosenCity = useQuery({
+    ...trpc.places.city.queryOptions({ cityId: search.city ?? 0 }),
+    enabled: search.city !== undefined,
+  });
+  const place =
+    search.city !== undefined ? chosenCity.data?.name : search.lat !== undefined ? m.home_filter_my_location_chosen() : undefined;
 
   const jobs = useInfiniteQuery({ ...jobSearch(trpc, search), placeholderData: keepPreviousData, enabled: show !== "people" });
   const people = useQuery({
@@ -92,10 +120,21 @@ function HomePage() {
     (text: string) => void navigate({ search: (prev) => ({ ...prev, q: text || undefined }) }),
     [navigate],
   );
-  // All four are written, so clearing the filters (an empty object) really removes them from the URL.
+  // Every filter is written, so clearing the filters (an empty object) really removes them from the URL.
   const setFilters = (next: JobFilterValues) =>
     void navigate({
-      search: (prev) => ({ ...prev, category: next.category, duration: next.duration, date: next.date, price: next.price }),
+      search: (prev) => ({
+        ...prev,
+        category: next.category,
+        duration: next.duration,
+        date: next.date,
+        price: next.price,
+        country: next.country,
+        city: next.cityId,
+        lat: next.lat,
+        lng: next.lng,
+        km: next.km,
+      }),
     });
   const setShow = (next: ResultType) =>
     void navigate({ search: (prev) => ({ ...prev, show: next === "all" ? undefined : next }) });
@@ -135,7 +174,7 @@ function HomePage() {
           <h2 id="jobs-heading" className="sr-only">
             {m.home_jobs_heading()}
           </h2>
-          <JobFiltersBar value={filters} onChange={setFilters} />
+          <JobFiltersBar value={filters} onChange={setFilters} place={place} />
           <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="job-count">
             {jobs.isPending
               ? m.home_loading()
@@ -146,7 +185,7 @@ function HomePage() {
                   : m.home_job_count({ count: total })}
           </p>
           {jobs.isSuccess && total === 0 && (
-            <EmptyResults query={q} filters={filters} onFilters={setFilters} onQuery={commitText} />
+            <EmptyResults query={q} filters={filters} place={place} onFilters={setFilters} onQuery={commitText} />
           )}
           <PagedList
             query={jobs}

@@ -4,6 +4,7 @@ import { createCertificate } from "../../../db/factories/certificates.ts";
 import { createChatMessage, createDirectConversation } from "../../../db/factories/chat.ts";
 import { createAcceptedApplication } from "../../../db/factories/hiring.ts";
 import { createApplication, createJob } from "../../../db/factories/jobs.ts";
+import { CITY } from "../../../db/factories/places.ts";
 import { createRating } from "../../../db/factories/ratings.ts";
 import { createEmployer, createWorker } from "../../../db/factories/users.ts";
 import {
@@ -11,6 +12,7 @@ import {
   notifications,
   profiles,
   pushSubscriptions,
+  savedSearches,
   userInterests,
   verification,
 } from "../../../db/schema/index.ts";
@@ -52,6 +54,9 @@ export async function accountScene(t: TestApp) {
       onboardingCompletedAt: new Date(),
     })
     .where(eq(profiles.id, subject.id));
+  await t.db
+    .insert(savedSearches)
+    .values({ userId: subject.id, filters: { q: "SUBJECT-SEARCH garden", cityId: CITY.kazan, km: 10 } });
   await t.db.insert(userInterests).values([
     { userId: subject.id, interest: "SUBJECT-INTEREST-gardening" },
     { userId: subject.id, interest: "SUBJECT-INTEREST-moving" },

@@ -76,7 +76,7 @@ export function DatePicker({ value, onChange, placeholder, notBefore, clearLabel
             type="button"
             variant="outline"
             {...control}
-            className={cn("w-full justify-start gap-2 font-normal", !value && "text-muted-foreground")}
+            className={cn("w-full min-w-0 shrink justify-start gap-2 font-normal", !value && "text-muted-foreground")}
           >
             <CalendarDays aria-hidden />
             <span className="truncate">{value ? formatDate(value) : placeholder}</span>

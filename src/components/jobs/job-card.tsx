@@ -10,6 +10,7 @@ import { CardLink } from "../ui/card-link.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
 import { Highlight } from "./highlight.tsx";
 import { employerName, rateLabel } from "./job-money.ts";
+import { distanceLabel, placeLine } from "./job-place.ts";
 import type { JobSearchItem } from "./job-types.ts";
 import { SkillBadges } from "./skill-badges.tsx";
 import { TranslateToggle } from "./translate-toggle.tsx";
@@ -47,8 +48,13 @@ export function JobCard({ job, query = "" }: { job: JobSearchItem; query?: strin
           <span className="flex min-w-0 items-center gap-1.5">
             <MapPin aria-hidden className="size-4 shrink-0 text-muted-foreground" />
             <span className="truncate" dir="auto">
-              {job.location}
+              {placeLine(job)}
             </span>
+            {distanceLabel(job.distanceKm) && (
+              <span className="shrink-0 text-muted-foreground" data-testid="job-card-distance">
+                · {distanceLabel(job.distanceKm)}
+              </span>
+            )}
           </span>
           <span className="flex items-center gap-1.5">
             <CalendarDays aria-hidden className="size-4 shrink-0 text-muted-foreground" />

@@ -1,18 +1,36 @@
 import { CATEGORIES, type Category } from "../../../domain/categories.ts";
-import { DURATION_FILTERS, PRICE_FILTERS, type DurationFilterKey, type PriceFilterKey } from "../../../domain/job-filters.ts";
+import { COUNTRY_CODES, type CountryCode } from "../../../domain/countries.ts";
+import {
+  DURATION_FILTERS,
+  PRICE_FILTERS,
+  type DistanceKm,
+  type DurationFilterKey,
+  type PriceFilterKey,
+} from "../../../domain/job-filters.ts";
 import { formatDate } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
 import { m } from "../../paraglide/messages.js";
 import { SelectField, type SelectOption } from "../forms/select-field.tsx";
+import { countryName } from "../places/country-name.ts";
 import { Button } from "../ui/button.tsx";
 import { DatePicker } from "./date-picker.tsx";
+import { distanceOptions, PlaceFilter, withinLabel } from "./place-filter.tsx";
 
 export type JobFilterValues = {
   category?: Category;
   duration?: DurationFilterKey;
   date?: string;
   price?: PriceFilterKey;
+  country?: CountryCode;
+  /** The point distances are measured from: a gazetteer city, or the browser's position. */
+  cityId?: number;
+  lat?: number;
+  lng?: number;
+  km?: DistanceKm;
 };
+
+/** What the chosen point is called in sentences: the city's name, "My location", or nothing yet. */
+export type PlaceName = string | undefined;
 
 const DURATION_LABELS: Record<DurationFilterKey, () => string> = {
   "1": () => m.home_duration_1(),
@@ -26,23 +44,36 @@ const PRICE_LABELS: Record<PriceFilterKey, () => string> = {
   negotiable: () => m.home_price_negotiable(),
 };
 
-/** What each chosen filter reads as, in a sentence or on a button ("2–3 days", "Delivery"). */
-export function filterChoiceLabels(value: JobFilterValues): { key: keyof JobFilterValues; label: string }[] {
-  const labels: { key: keyof JobFilterValues; label: string }[] = [];
+/** A filter a person can take back with one click; the place (city or position with its distance) is one. */
+export type FilterChoiceKey = "category" | "duration" | "date" | "price" | "country" | "place";
+
+/** The filters without `key`; "place" takes the point and the distance. */
+export function withoutFilter(value: JobFilterValues, key: FilterChoiceKey): JobFilterValues {
+  if (key === "place") return { ...value, cityId: undefined, lat: undefined, lng: undefined, km: undefined };
+  return { ...value, [key]: undefined };
+}
+
+/** What each chosen filter reads as, in a sentence or on a button ("2–3 days", "Delivery", "within 10 km of Kazan"). */
+export function filterChoiceLabels(value: JobFilterValues, place?: PlaceName): { key: FilterChoiceKey; label: string }[] {
+  const labels: { key: FilterChoiceKey; label: string }[] = [];
   if (value.category) labels.push({ key: "category", label: translate(`category_${value.category}`) });
   if (value.duration) labels.push({ key: "duration", label: DURATION_LABELS[value.duration]() });
   if (value.date) labels.push({ key: "date", label: formatDate(value.date) });
   if (value.price) labels.push({ key: "price", label: PRICE_LABELS[value.price]() });
+  if (value.country) labels.push({ key: "country", label: countryName(value.country) });
+  if (value.km !== undefined && place) labels.push({ key: "place", label: withinLabel(value.km, place) });
   return labels;
 }
 
-type SelectFilter = "category" | "duration" | "price";
+type SelectFilter = "category" | "duration" | "price" | "country" | "distance";
 
 // What a filter is called (read by screen readers) and what its "no choice" item says.
 const FILTER_LABELS: Record<SelectFilter, { label: () => string; any: () => string }> = {
   category: { label: () => m.home_filter_category(), any: () => m.home_filter_any_category() },
   duration: { label: () => m.home_filter_duration(), any: () => m.home_filter_any_duration() },
   price: { label: () => m.home_filter_price(), any: () => m.home_filter_any_price() },
+  country: { label: () => m.home_filter_country(), any: () => m.home_filter_any_country() },
+  distance: { label: () => m.home_filter_distance(), any: () => m.home_filter_any_distance() },
 };
 
 type FilterSelectProps<T extends string> = {
@@ -58,13 +89,26 @@ function FilterSelect<T extends string>({ filter, ...select }: FilterSelectProps
   return <SelectField {...select} label={labels.label()} labelHidden anyLabel={labels.any()} testId={`filter-${filter}`} />;
 }
 
-/** The four home filters: category, duration bucket, exact start day and price bucket. */
-export function JobFiltersBar({ value, onChange }: { value: JobFilterValues; onChange: (next: JobFilterValues) => void }) {
+/**
+ * The home filters: category, duration bucket, exact start day and price bucket; then where: country,
+ * a point (a city or the browser's position) and a distance around it.
+ */
+export function JobFiltersBar({
+  value,
+  onChange,
+  place,
+}: {
+  value: JobFilterValues;
+  onChange: (next: JobFilterValues) => void;
+  place: PlaceName;
+}) {
   const set = <K extends keyof JobFilterValues>(key: K, v: JobFilterValues[K]) => onChange({ ...value, [key]: v });
   const active = Object.values(value).some((v) => v !== undefined);
   const categories = CATEGORIES.map((c) => ({ value: c, label: translate(`category_${c}`) }));
   const durations = DURATION_FILTERS.map((f) => ({ value: f.key, label: DURATION_LABELS[f.key]() }));
   const prices = PRICE_FILTERS.map((f) => ({ value: f.key, label: PRICE_LABELS[f.key]() }));
+  const countries = COUNTRY_CODES.map((c) => ({ value: c, label: countryName(c) }));
+  const hasPoint = value.cityId !== undefined || value.lat !== undefined;
   return (
     <section
       aria-label={m.home_filters_label()}
@@ -81,6 +125,16 @@ export function JobFiltersBar({ value, onChange }: { value: JobFilterValues; onC
         data-testid="filter-date"
       />
       <FilterSelect filter="price" value={value.price} options={prices} onChange={(v) => set("price", v)} />
+      <FilterSelect filter="country" value={value.country} options={countries} onChange={(v) => set("country", v)} />
+      <PlaceFilter value={value} onChange={onChange} place={place} />
+      {hasPoint && (
+        <FilterSelect
+          filter="distance"
+          value={value.km === undefined ? undefined : (String(value.km) as `${DistanceKm}`)}
+          options={distanceOptions()}
+          onChange={(v) => set("km", v === undefined ? undefined : (Number(v) as DistanceKm))}
+        />
+      )}
       {active && (
         <Button type="button" variant="ghost" onClick={() => onChange({})} data-testid="filters-clear">
           {m.home_filters_clear()}

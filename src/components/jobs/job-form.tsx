@@ -2,6 +2,7 @@ import { useController, type FieldErrors, type Path, type UseFormReturn } from "
 import type { z } from "zod";
 
 import { CATEGORIES } from "../../../domain/categories.ts";
+import { COUNTRY_CURRENCY, isCountryCode } from "../../../domain/countries.ts";
 import { currencySymbol, JOB_CURRENCIES, type JobCurrency } from "../../../domain/currencies.ts";
 import { ERR } from "../../../domain/errors.ts";
 import type { jobCreateSchema } from "../../../domain/jobs.ts";
@@ -12,6 +13,7 @@ import { translate } from "../../lib/messages.ts";
 import { m } from "../../paraglide/messages.js";
 import { FormCard } from "../forms/form-card.tsx";
 import { SelectField } from "../forms/select-field.tsx";
+import { CityPicker } from "../places/city-picker.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
@@ -37,7 +39,9 @@ const JOB_FIELDS = [
   "title",
   "description",
   "category",
-  "location",
+  "cityId",
+  "district",
+  "address",
   "startDate",
   "durationDays",
   "hourlyRate",
@@ -103,6 +107,7 @@ export function JobForm<Out>({
   const category = useController({ control: form.control, name: "category" });
   const startDate = useController({ control: form.control, name: "startDate" });
   const currency = useController({ control: form.control, name: "currency" });
+  const city = useController({ control: form.control, name: "cityId" });
   const skills = useController({ control: form.control, name: "skills" });
   const err = (key?: string) => (key ? translate(key) : undefined);
   const numberInput = (name: keyof typeof NUMBER_FIELDS) => {
@@ -155,14 +160,32 @@ export function JobForm<Out>({
           error={err(category.fieldState.error?.message)}
           testId="job-category"
         />
-        <Field label={m.job_form_location()} error={err(errors.location?.message)} required>
+        <Field label={m.job_form_city()} error={err(city.fieldState.error?.message)} required>
+          {(control) => (
+            <CityPicker
+              {...control}
+              value={typeof city.field.value === "number" ? city.field.value : undefined}
+              onChange={(picked) => {
+                city.field.onChange(picked?.id ?? "");
+                // The job's country decides the currency until the poster picks one themselves.
+                if (picked && isCountryCode(picked.country) && !form.getFieldState("currency").isDirty)
+                  form.setValue("currency", COUNTRY_CURRENCY[picked.country]);
+              }}
+              placeholder={m.job_form_city_placeholder()}
+              data-testid="job-city"
+            />
+          )}
+        </Field>
+        <Field label={m.job_form_district()} description={m.job_form_district_hint()} error={err(errors.district?.message)}>
+          <Input dir="auto" maxLength={LIMITS.jobDistrict} data-testid="job-district" {...form.register("district")} />
+        </Field>
+        <Field label={m.job_form_address()} description={m.job_form_address_hint()} error={err(errors.address?.message)}>
           <Input
             dir="auto"
-            maxLength={LIMITS.jobLocationMax}
-            autoComplete="address-level2"
-            placeholder={m.job_form_location_placeholder()}
-            data-testid="job-location"
-            {...form.register("location")}
+            maxLength={LIMITS.jobAddress}
+            autoComplete="street-address"
+            data-testid="job-address"
+            {...form.register("address")}
           />
         </Field>
         <Field label={m.job_form_start_date()} error={err(startDate.fieldState.error?.message)} required>

@@ -6,6 +6,7 @@ import { m } from "../../paraglide/messages.js";
 import { Badge } from "../ui/badge.tsx";
 import { CardLink } from "../ui/card-link.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { placeLine } from "./job-place.ts";
 import type { MyJobItem } from "./job-types.ts";
 import { SkillBadges } from "./skill-badges.tsx";
 import { ApplicationStatusBadge, JobStatusBadge } from "./status-badges.tsx";
@@ -42,7 +43,9 @@ export function MyJobCard({ job, showWorkers }: { job: MyJobItem; showWorkers: b
         </p>
         <span className="flex items-center gap-2">
           <MapPin aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-          <span className="truncate">{job.location}</span>
+          <span className="truncate" dir="auto">
+            {placeLine(job)}
+          </span>
         </span>
         <span className="flex items-center gap-2">
           <Clock aria-hidden className="size-4 shrink-0 text-muted-foreground" />

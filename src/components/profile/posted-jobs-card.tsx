@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { formatDate } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
+import { placeLine } from "../jobs/job-place.ts";
 import { JobStatusBadge } from "../jobs/status-badges.tsx";
 import { Card, CardContent, CardHeader, CardHeading } from "../ui/card.tsx";
 import { LinkButton } from "../ui/link-button.tsx";
@@ -32,7 +33,7 @@ export function PostedJobsCard() {
               <span className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
                 <JobStatusBadge status={job.status} />
                 <span className="truncate">
-                  <bdi>{job.location}</bdi> · {formatDate(job.startDate)}
+                  <bdi>{placeLine(job)}</bdi> · {formatDate(job.startDate)}
                 </span>
               </span>
             </JobLinkRow>

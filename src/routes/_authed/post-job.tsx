@@ -28,7 +28,9 @@ function PostJobPage() {
     defaultValues: {
       title: "",
       description: "",
-      location: "",
+      cityId: "",
+      district: "",
+      address: "",
       startDate: "",
       durationDays: "1",
       hourlyRate: "",

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from "react";
 
 import { JobActions } from "../../components/jobs/job-actions.tsx";
 import { employerName, rateLabel } from "../../components/jobs/job-money.ts";
+import { placeLine } from "../../components/jobs/job-place.ts";
 import { JobNotFound } from "../../components/jobs/job-states.tsx";
 import type { JobDetails } from "../../components/jobs/job-types.ts";
 import { ManageJobCard } from "../../components/jobs/manage-job-card.tsx";
@@ -133,7 +134,12 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
             <CardContent className="space-y-6">
               <dl className="grid grid-cols-2 gap-4">
                 <Fact icon={<MapPin aria-hidden className="size-5" />} label={m.job_page_location()} testId="job-location">
-                  <span dir="auto">{job.location}</span>
+                  <span dir="auto">{placeLine(job)}</span>
+                  {job.address && (
+                    <span className="block text-sm text-muted-foreground" dir="auto" data-testid="job-address">
+                      {job.address}
+                    </span>
+                  )}
                 </Fact>
                 <Fact
                   icon={<CalendarDays aria-hidden className="size-5" />}
