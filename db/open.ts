@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 
 import type { Database } from "./database.ts";
+import { loadExchangeRateSnapshot } from "./exchange-rates-snapshot.ts";
 import { migrateQueueSchema, pgliteQueueConnection, postgresQueueConnection, type QueueConnection } from "./queue-connection.ts";
 import * as schema from "./schema/index.ts";
 
@@ -28,7 +29,7 @@ export type OpenedDatabase = {
   listen(channel: string, onNotify: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
   /** The background queue's way in (pg-boss over this same connection). */
   queue: QueueConnection;
-  /** Applies the committed migrations, then installs or upgrades the queue's schema. */
+  /** Applies the committed migrations, installs or upgrades the queue's schema, and loads the exchange-rate snapshot. */
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -70,6 +71,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       migrate: async () => {
         await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
         await migrateQueueSchema(queue);
+        await loadExchangeRateSnapshot(db);
       },
       close: () => sql.end({ timeout: 5 }),
     };
@@ -93,6 +95,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     migrate: async () => {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       await migrateQueueSchema(queue);
+      await loadExchangeRateSnapshot(db);
     },
     close: () => client.close(),
   };

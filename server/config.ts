@@ -46,6 +46,8 @@ const envSchema = z.object({
     .refine((v) => !v || /^smtps?:\/\/[^/]/.test(v), "SMTP_URL must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.string().optional(),
   MAIL_DIR: z.string().optional(),
+  // Exchange rates (server/currency/): the Bank of Russia's daily XML, or "off" to keep the snapshot.
+  EXCHANGE_RATES_URL: z.string().default("https://www.cbr.ru/scripts/XML_daily.asp"),
 });
 
 export type Config = {
@@ -71,6 +73,8 @@ export type Config = {
    * `DATA_DIR/mail`), listed at /dev/mail outside production.
    */
   mail: { smtpUrl: string | null; from: string; dir: string };
+  /** Where the refresh job reads exchange rates (a Bank of Russia XML_daily document); null: never, the snapshot stays. */
+  exchangeRatesUrl: string | null;
 };
 
 /** A secret kept in the data folder, so local sessions survive restarts without any setup. */
@@ -135,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM || `Daywork <no-reply@${new URL(publicUrl).hostname}>`,
       dir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, "mail")),
     },
+    exchangeRatesUrl: e.EXCHANGE_RATES_URL === "off" || e.EXCHANGE_RATES_URL === "" ? null : e.EXCHANGE_RATES_URL,
   };
 }

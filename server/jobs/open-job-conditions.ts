@@ -1,7 +1,8 @@
-import { and, between, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, between, eq, isNull, sql, type SQL } from "drizzle-orm";
 
-import { jobs } from "../../db/schema/index.ts";
+import { exchangeRates, jobs } from "../../db/schema/index.ts";
 import { DURATION_FILTERS, PRICE_FILTERS, type JobFilters } from "../../domain/job-filters.ts";
+import { DEFAULT_READER_CURRENCY } from "../../domain/money.ts";
 import { withinKm, type Origin } from "./near.ts";
 import { textMatch } from "./text-match.ts";
 
@@ -26,10 +27,19 @@ export function openJobConditions(filters: JobFilters, origin: Origin | null, fu
   if (price) {
     if ("negotiable" in price) conditions.push(isNull(jobs.hourlyRate));
     else {
-      // A null rate fails both comparisons, so negotiable jobs never land in a price range.
-      if (price.min !== null) conditions.push(gte(jobs.hourlyRate, price.min));
-      if (price.below !== null) conditions.push(lt(jobs.hourlyRate, price.below));
+      // The bucket is read in the reader's currency (docs/decisions/022). A null rate, or a currency
+      // without an exchange rate, fails both comparisons: such jobs never land in a price range.
+      const rate = rateIn(filters.currency ?? DEFAULT_READER_CURRENCY);
+      if (price.min !== null) conditions.push(sql`${rate} >= ${price.min}`);
+      if (price.below !== null) conditions.push(sql`${rate} < ${price.below}`);
     }
   }
   return and(...conditions) as SQL;
+}
+
+/** A job's hourly rate converted into `currency` with the stored exchange rates (null without them). */
+function rateIn(currency: string): SQL {
+  const perUnit = (code: SQL) =>
+    sql`(select ${exchangeRates.perUnit} from ${exchangeRates} where ${exchangeRates.currency} = ${code})`;
+  return sql`(${jobs.hourlyRate} * ${perUnit(sql`${jobs.currency}::text`)} / ${perUnit(sql`${currency}`)})`;
 }

@@ -92,14 +92,15 @@ describe("text search", () => {
 
 describe("filters", () => {
   it("puts each rate in exactly one price bucket: 15 is '15 to under 25', 25 is '25 and over', no rate is negotiable", async () => {
+    // Rouble jobs read in roubles: the edges as stored (conversion: search-price.test.ts).
     const byRate = new Map<number | null, string>();
     for (const rate of [0, 14.99, 15, 24.99, 25, 9999, null])
       byRate.set(rate, (await make({ title: "Ratecheck job", hourlyRate: rate })).id);
     const pick = (...rates: (number | null)[]) => rates.map((r) => byRate.get(r)).sort();
-    expect(await ids({ q: "ratecheck", price: "under-15" })).toEqual(pick(0, 14.99));
-    expect(await ids({ q: "ratecheck", price: "15-25" })).toEqual(pick(15, 24.99));
-    expect(await ids({ q: "ratecheck", price: "25-plus" })).toEqual(pick(25, 9999));
-    expect(await ids({ q: "ratecheck", price: "negotiable" })).toEqual(pick(null));
+    expect(await ids({ q: "ratecheck", price: "under-15", currency: "RUB" })).toEqual(pick(0, 14.99));
+    expect(await ids({ q: "ratecheck", price: "15-25", currency: "RUB" })).toEqual(pick(15, 24.99));
+    expect(await ids({ q: "ratecheck", price: "25-plus", currency: "RUB" })).toEqual(pick(25, 9999));
+    expect(await ids({ q: "ratecheck", price: "negotiable", currency: "RUB" })).toEqual(pick(null));
   });
 
   it("buckets durations as 1, 2–3 and 4–7 days", async () => {
@@ -137,6 +138,7 @@ describe("filters", () => {
       duration: "2-3",
       startDate: dateFromToday(4),
       price: "15-25",
+      currency: "RUB",
     });
     expect(page.items.map((j) => j.id)).toEqual([hit.id]);
     expect(page.total).toBe(1);

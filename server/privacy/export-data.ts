@@ -41,6 +41,7 @@ export type PersonalDataExport = {
   conversations: ExportRow[];
   messages: ExportRow[];
   notifications: ExportRow[];
+  saved_searches: ExportRow[];
   push_subscriptions: ExportRow[];
   consent_history: ExportRow[];
   data_processing_logs: ExportRow[];

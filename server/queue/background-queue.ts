@@ -15,6 +15,8 @@ export type QueuePayloads = {
   "job-reminders": Record<string, never>;
   /** Remove the files whose rows are gone (after an action, and on a schedule for retries). */
   "file-deletions": Record<string, never>;
+  /** Read the day's exchange rates from the configured feed (on a schedule). */
+  "exchange-rates": Record<string, never>;
 };
 export type QueueName = keyof QueuePayloads;
 export type QueueHandlers = { [N in QueueName]: (data: QueuePayloads[N]) => Promise<void> };
@@ -36,12 +38,15 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "chat-digest": { notify: true, policy: "short", retryLimit: 5, retryDelay: 10, retryBackoff: true },
   "job-reminders": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
   "file-deletions": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 30 },
+  "exchange-rates": { notify: true, policy: "stately", retryLimit: 0 },
 };
 
 /** Recurring work, as cron in UTC; pg-boss sends each tick once across all instances. */
 const SCHEDULES: Partial<Record<QueueName, string>> = {
   "job-reminders": "*/10 * * * *",
   "file-deletions": "*/5 * * * *",
+  // The Bank of Russia publishes each working day; four looks a day catch it within hours.
+  "exchange-rates": "17 */6 * * *",
 };
 
 export type BackgroundQueue = {

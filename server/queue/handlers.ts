@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database.ts";
 import type { Config } from "../config.ts";
+import { refreshExchangeRates } from "../currency/refresh-rates.ts";
 import { sendNotificationMail } from "../mail/notification-mail.ts";
 import { chatDigest } from "../notifications/chat-digest.ts";
 import { deliverNotification, type Channels } from "../notifications/deliver.ts";
@@ -23,6 +24,9 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     },
     "file-deletions": async () => {
       await sweepFileDeletions({ db, files: services.files, log: services.log, now: services.now });
+    },
+    "exchange-rates": async () => {
+      if (config.exchangeRatesUrl) await refreshExchangeRates(db, config.exchangeRatesUrl, services.log);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { applicationsRouter } from "../applications/router.ts";
 import { certificatesRouter } from "../certificates/router.ts";
 import { chatRouter, chatsRouter } from "../chat/router.ts";
+import { currencyRouter } from "../currency/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
 import { notificationsRouter } from "../notifications/router.ts";
 import { peopleRouter } from "../people/router.ts";
@@ -10,6 +11,7 @@ import { profilesRouter } from "../profiles/router.ts";
 import { workHistoryRouter } from "../profiles/work-history-router.ts";
 import { pushRouter } from "../push/router.ts";
 import { ratingsRouter } from "../ratings/router.ts";
+import { savedSearchesRouter } from "../saved-searches/router.ts";
 import { translateRouter } from "../translate/router.ts";
 import { router } from "./init.ts";
 
@@ -19,6 +21,7 @@ export const appRouter = router({
   privacy: privacyRouter,
   jobs: jobsRouter,
   places: placesRouter,
+  currency: currencyRouter,
   people: peopleRouter,
   applications: applicationsRouter,
   ratings: ratingsRouter,
@@ -28,6 +31,7 @@ export const appRouter = router({
   chats: chatsRouter,
   push: pushRouter,
   notifications: notificationsRouter,
+  savedSearches: savedSearchesRouter,
 });
 
 export type AppRouter = typeof appRouter;

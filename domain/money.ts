@@ -1,0 +1,75 @@
+import { PROFILE_CURRENCIES, type ProfileCurrency } from "./currencies.ts";
+import { priceFilterOf, type PriceFilterKey } from "./job-filters.ts";
+import type { LanguageCode } from "./languages.ts";
+
+/**
+ * Exchange rates as the server answers them: what one unit of each currency is worth in `base`
+ * (roubles for the Bank of Russia's feed), as of `asOf`.
+ */
+export type ExchangeRates = { base: string; asOf: string | null; perUnit: Partial<Record<string, number>> };
+
+/**
+ * `amount` of `from` in `to`, through the base currency, unrounded: amount × perUnit(from) / perUnit(to),
+ * as the search compares it with the price buckets' edges. Null when either rate is missing.
+ */
+export function convertExact(amount: number, from: string, to: string, rates: ExchangeRates): number | null {
+  if (from === to) return amount;
+  const fromRate = from === rates.base ? 1 : rates.perUnit[from];
+  const toRate = to === rates.base ? 1 : rates.perUnit[to];
+  if (!fromRate || !toRate) return null;
+  return (amount * fromRate) / toRate;
+}
+
+/**
+ * `amount` of `from` in `to`, rounded to cents: a converted rate is a hint ("≈"), never a price anyone
+ * is held to. Null when a rate is missing.
+ */
+export function convert(amount: number, from: string, to: string, rates: ExchangeRates): number | null {
+  const exact = convertExact(amount, from, to, rates);
+  return exact === null ? null : Math.round(exact * 100) / 100;
+}
+
+/**
+ * The price bucket a job's hourly rate falls in for a reader of `reader` (docs/decisions/022): its
+ * rate converted unrounded, then the edges 15 and 25 in the reader's currency. No rate is
+ * "negotiable"; a currency without an exchange rate is in no bucket (null), as in the search.
+ */
+export function priceFilterIn(
+  hourlyRate: number | null,
+  currency: string,
+  reader: string,
+  rates: ExchangeRates,
+): PriceFilterKey | null {
+  if (hourlyRate === null) return priceFilterOf(null);
+  const converted = convertExact(hourlyRate, currency, reader, rates);
+  return converted === null ? null : priceFilterOf(converted);
+}
+
+/** The currency prices are compared in when a search names none. */
+export const DEFAULT_READER_CURRENCY: ProfileCurrency = "USD";
+
+/**
+ * The currency a visitor without a profile reads prices in, from their interface language: the local
+ * currency where the language is a country's, the euro for our EU languages, else the dollar. A member
+ * reads them in the currency chosen in /settings.
+ */
+export const LANGUAGE_CURRENCY: Record<LanguageCode, ProfileCurrency> = {
+  ru: "RUB",
+  kk: "KZT",
+  uz: "UZS",
+  tk: "TMT",
+  de: "EUR",
+  fr: "EUR",
+  es: "EUR",
+  en: "USD",
+  ar: "USD",
+  zh: "CNY",
+};
+
+/**
+ * The currency a reader reads prices in: a member's preferred one from /settings, else the one of
+ * their interface language (LANGUAGE_CURRENCY).
+ */
+export function readerCurrency(preferred: string | null | undefined, language: LanguageCode): ProfileCurrency {
+  return PROFILE_CURRENCIES.find((c) => c === preferred) ?? LANGUAGE_CURRENCY[language];
+}

@@ -1,0 +1,23 @@
+import { max } from "drizzle-orm";
+
+import type { Queryable } from "../../db/database.ts";
+import { exchangeRates } from "../../db/schema/index.ts";
+import type { ExchangeRates } from "../../domain/money.ts";
+
+/** The rates every price is converted with, and the latest day they come from ("rates as of"). */
+export async function currentRates(db: Queryable): Promise<ExchangeRates> {
+  const rows = await db
+    .select({
+      currency: exchangeRates.currency,
+      perUnit: exchangeRates.perUnit,
+      base: exchangeRates.base,
+      asOf: exchangeRates.asOf,
+    })
+    .from(exchangeRates);
+  const [latest] = await db.select({ asOf: max(exchangeRates.asOf) }).from(exchangeRates);
+  return {
+    base: rows[0]?.base ?? "RUB",
+    asOf: latest?.asOf ?? null,
+    perUnit: Object.fromEntries(rows.map((r) => [r.currency, r.perUnit])),
+  };
+}
