@@ -21,3 +21,8 @@ export const COUNTRY_CURRENCY: Record<CountryCode, JobCurrency> = {
 export function isCountryCode(code: string): code is CountryCode {
   return (COUNTRY_CODES as readonly string[]).includes(code);
 }
+
+/** The currency a job in `country` (a gazetteer city's ISO code) is posted in by default; null outside our countries. */
+export function defaultCurrencyFor(country: string | null | undefined): JobCurrency | null {
+  return country && isCountryCode(country) ? COUNTRY_CURRENCY[country] : null;
+}

@@ -26,9 +26,20 @@ export const PROFILE_CURRENCIES = [
 export type ProfileCurrency = (typeof PROFILE_CURRENCIES)[number];
 export const DEFAULT_PROFILE_CURRENCY: ProfileCurrency = "USD";
 
-const SYMBOLS: Record<string, string> = { RUB: "₽", USD: "$", EUR: "€", GBP: "£" };
-
-/** The symbol shown next to a job's rate; unknown currencies fall back to '$'. */
-export function currencySymbol(code: string | null | undefined): string {
-  return (code && SYMBOLS[code]) || "$";
+/**
+ * The currency's symbol as `locale` writes it ("₽", "$", "₸", "€"), from Intl; a code Intl does not
+ * know as a currency is shown as itself, never as another currency's symbol. Empty for no currency.
+ */
+export function currencySymbol(code: string | null | undefined, locale = "en"): string {
+  if (!code) return "";
+  try {
+    const parts = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: code,
+      currencyDisplay: "narrowSymbol",
+    }).formatToParts(0);
+    return parts.find((p) => p.type === "currency")?.value ?? code;
+  } catch {
+    return code;
+  }
 }

@@ -118,6 +118,9 @@ export const ERR = {
   chatImageUploadFailed: "chat_image_upload_failed",
   chatImageUrlFailed: "chat_image_url_failed",
   contactOwnJob: "contact_own_job",
+  // Saved searches (docs/decisions/023).
+  savedSearchLimit: "saved_searches_error_limit",
+  savedSearchEmpty: "saved_searches_error_empty",
   // Machine translation of jobs (issue #7).
   translateFailed: "error_translate_failed",
   translateUnavailable: "error_translate_unavailable",

@@ -47,6 +47,8 @@ export const LIMITS = {
   peopleLimit: 20,
   /** Bytes of chat images one person's sent messages may hold in storage. */
   chatImageStorageBytes: 200 * 1024 * 1024,
+  /** Searches one person may keep with alerts (docs/decisions/023). */
+  savedSearches: 20,
   /** Chat images uploaded and not yet sent, per person (each waits a day before it is removed). */
   pendingChatImages: 10,
   /** Live chat feeds one WebSocket may hold open at once. */

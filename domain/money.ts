@@ -42,7 +42,9 @@ export function priceFilterIn(
 ): PriceFilterKey | null {
   if (hourlyRate === null) return priceFilterOf(null);
   const converted = convertExact(hourlyRate, currency, reader, rates);
-  return converted === null ? null : priceFilterOf(converted);
+  // Binary floating point may land a hair off an edge the database's exact numerics hit (x.99999…);
+  // a millionth of a unit is far below anything a price could mean.
+  return converted === null ? null : priceFilterOf(Math.round(converted * 1e6) / 1e6);
 }
 
 /** The currency prices are compared in when a search names none. */

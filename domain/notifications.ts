@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { rowRefSchema } from "./ids.ts";
 import { pageCursorSchema } from "./page-cursor.ts";
+import { SAVED_SEARCH_DIGEST_JOBS } from "./saved-searches.ts";
 
 /**
  * What a person is told about, and what each notice carries. The payload holds what the text needs
@@ -52,6 +53,23 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
     startDate: z.string(),
     location: z.string(),
   }),
+  /**
+   * To a person one or more of whose saved searches (alerts "instant") a new job matches: one notice per
+   * job. `cityName` is in the person's language.
+   */
+  z.object({ kind: z.literal("saved_search_match"), jobId: z.string(), jobTitle: z.string(), cityName: z.string() }),
+  /**
+   * The day's digest of the jobs matching a person's "daily" saved searches: how many, and the newest
+   * SAVED_SEARCH_DIGEST_JOBS of them (newest first).
+   */
+  z.object({
+    kind: z.literal("saved_search_digest"),
+    count: z.number().int().min(1),
+    jobs: z
+      .array(z.object({ jobId: z.string(), jobTitle: z.string() }))
+      .min(1)
+      .max(SAVED_SEARCH_DIGEST_JOBS),
+  }),
 ]);
 
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
@@ -65,8 +83,14 @@ export type NotificationView = {
   createdAt: Date;
 };
 
-/** The page a notification opens: its job, the job's applications, or the conversation. */
-export function notificationTarget(payload: NotificationPayload): { page: "job" | "applications" | "chat"; id: string } {
+/**
+ * The page a notification opens: its job, the job's applications, the conversation, or (a digest of
+ * several jobs) the saved searches, each of which opens its jobs on the home page.
+ */
+export function notificationTarget(payload: NotificationPayload): {
+  page: "job" | "applications" | "chat" | "saved-searches";
+  id: string;
+} {
   switch (payload.kind) {
     case "application_received":
       return { page: "applications", id: payload.jobId };
@@ -79,7 +103,12 @@ export function notificationTarget(payload: NotificationPayload): { page: "job" 
     case "job_cancelled":
     case "review_received":
     case "job_reminder":
+    case "saved_search_match":
       return { page: "job", id: payload.jobId };
+    case "saved_search_digest": {
+      const [only] = payload.jobs;
+      return payload.count === 1 && only ? { page: "job", id: only.jobId } : { page: "saved-searches", id: "" };
+    }
   }
 }
 
@@ -87,6 +116,7 @@ export function notificationTarget(payload: NotificationPayload): { page: "job" 
 export function notificationPath(payload: NotificationPayload): string {
   const { page, id } = notificationTarget(payload);
   if (page === "applications") return `/jobs/${id}/applications`;
+  if (page === "saved-searches") return "/settings/saved-searches";
   return page === "chat" ? `/chats/${id}` : `/jobs/${id}`;
 }
 

@@ -69,6 +69,9 @@ export const ANSWERS = {
   certificate_too_large: { status: 413, key: ERR.certificateTooLarge },
   certificate_invalid_type: { status: 400, key: ERR.certificateInvalidType },
   certificate_limit: { status: 400, key: ERR.certificateLimit },
+  // Saved searches (docs/decisions/023).
+  saved_search_limit: { status: 400, key: ERR.savedSearchLimit },
+  saved_search_empty: { status: 400, key: ERR.savedSearchEmpty },
   // Machine translation.
   translation_unavailable: { status: 412, key: ERR.translateUnavailable },
   translation_timeout: { status: 504, key: ERR.translateFailed },

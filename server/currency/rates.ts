@@ -1,5 +1,3 @@
-import { max } from "drizzle-orm";
-
 import type { Queryable } from "../../db/database.ts";
 import { exchangeRates } from "../../db/schema/index.ts";
 import type { ExchangeRates } from "../../domain/money.ts";
@@ -14,10 +12,11 @@ export async function currentRates(db: Queryable): Promise<ExchangeRates> {
       asOf: exchangeRates.asOf,
     })
     .from(exchangeRates);
-  const [latest] = await db.select({ asOf: max(exchangeRates.asOf) }).from(exchangeRates);
+  // ISO dates compare as strings.
+  const asOf = rows.reduce<string | null>((latest, r) => (latest === null || r.asOf > latest ? r.asOf : latest), null);
   return {
     base: rows[0]?.base ?? "RUB",
-    asOf: latest?.asOf ?? null,
+    asOf,
     perUnit: Object.fromEntries(rows.map((r) => [r.currency, r.perUnit])),
   };
 }

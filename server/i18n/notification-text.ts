@@ -77,5 +77,15 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
           options,
         ),
       };
+    case "saved_search_match":
+      return {
+        title: m.notification_saved_search_match_title({}, options),
+        body: m.notification_saved_search_match_body({ jobTitle: payload.jobTitle, cityName: payload.cityName }, options),
+      };
+    case "saved_search_digest":
+      return {
+        title: m.notification_saved_search_digest_title({ count: payload.count }, options),
+        body: m.notification_saved_search_digest_body({ jobTitle: payload.jobs[0]?.jobTitle ?? "" }, options),
+      };
   }
 }

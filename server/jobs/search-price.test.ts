@@ -4,7 +4,8 @@ import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer } from "../../db/factories/users.ts";
 import { exchangeRates } from "../../db/schema/index.ts";
 import type { JobCurrency, ProfileCurrency } from "../../domain/currencies.ts";
-import type { PriceFilterKey } from "../../domain/job-filters.ts";
+import { PRICE_FILTER_KEYS, type PriceFilterKey } from "../../domain/job-filters.ts";
+import { priceFilterIn } from "../../domain/money.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 // Price buckets are read in the reader's currency (docs/decisions/022): each job's rate is converted
@@ -74,5 +75,25 @@ describe("price buckets in the reader's currency", () => {
 
   it("never puts a job whose currency has no rate in a range", async () => {
     for (const price of ["under-15", "15-25", "25-plus"] as const) expect(await bucket(price, "EUR")).not.toContain("gbp-20");
+  });
+
+  it("agrees with the domain's priceFilterIn, which the client converts with", async () => {
+    const rates = await t.callerAs(null).currency.rates();
+    const all = (await t.callerAs(null).jobs.search({ q: "price probe" })).items;
+    expect(all).toHaveLength(Object.keys(jobs).length);
+    for (const reader of ["USD", "RUB", "KZT", "EUR"] as const) {
+      const found = new Map<string, PriceFilterKey>();
+      for (const price of PRICE_FILTER_KEYS) {
+        const page = await t.callerAs(null).jobs.search({ q: "price probe", price, currency: reader });
+        for (const job of page.items) found.set(job.id, price);
+      }
+      const inSearch = all.map((job) => [job.hourlyRate, job.currency, found.get(job.id) ?? null]);
+      const inDomain = all.map((job) => [
+        job.hourlyRate,
+        job.currency,
+        priceFilterIn(job.hourlyRate, job.currency, reader, rates),
+      ]);
+      expect(inSearch).toEqual(inDomain);
+    }
   });
 });

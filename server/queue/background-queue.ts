@@ -13,6 +13,10 @@ export type QueuePayloads = {
   "chat-digest": { conversationId: string; userId: string };
   /** Write the day-before reminders that are due (on a schedule). */
   "job-reminders": Record<string, never>;
+  /** Find the saved searches a new job matches and tell their people (docs/decisions/023). */
+  "saved-search-match": { jobId: string };
+  /** Write the daily digests of saved-search matches that are due (on a schedule). */
+  "saved-search-digests": Record<string, never>;
   /** Remove the files whose rows are gone (after an action, and on a schedule for retries). */
   "file-deletions": Record<string, never>;
   /** Read the day's exchange rates from the configured feed (on a schedule). */
@@ -37,6 +41,8 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   },
   "chat-digest": { notify: true, policy: "short", retryLimit: 5, retryDelay: 10, retryBackoff: true },
   "job-reminders": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
+  "saved-search-match": { notify: true, policy: "standard", retryLimit: 5, retryDelay: 30, retryBackoff: true },
+  "saved-search-digests": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
   "file-deletions": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 30 },
   "exchange-rates": { notify: true, policy: "stately", retryLimit: 0 },
 };
@@ -44,6 +50,7 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
 /** Recurring work, as cron in UTC; pg-boss sends each tick once across all instances. */
 const SCHEDULES: Partial<Record<QueueName, string>> = {
   "job-reminders": "*/10 * * * *",
+  "saved-search-digests": "*/10 * * * *",
   "file-deletions": "*/5 * * * *",
   // The Bank of Russia publishes each working day; four looks a day catch it within hours.
   "exchange-rates": "17 */6 * * *",

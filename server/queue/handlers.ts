@@ -6,6 +6,8 @@ import { chatDigest } from "../notifications/chat-digest.ts";
 import { deliverNotification, type Channels } from "../notifications/deliver.ts";
 import { writeDueReminders } from "../notifications/reminders.ts";
 import { sendNotificationPush } from "../push/notification-push.ts";
+import { writeDueDigests } from "../saved-searches/daily-digest.ts";
+import { matchNewJob } from "../saved-searches/match-new-job.ts";
 import type { Services } from "../services.ts";
 import { sweepFileDeletions } from "../storage/file-deletions.ts";
 import type { QueueHandlers } from "./background-queue.ts";
@@ -21,6 +23,12 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     "chat-digest": (data) => chatDigest(db, services.queue, data),
     "job-reminders": async () => {
       await writeDueReminders(db, services.queue, services.now());
+    },
+    "saved-search-match": async ({ jobId }) => {
+      await matchNewJob(db, services.queue, jobId, services.now());
+    },
+    "saved-search-digests": async () => {
+      await writeDueDigests(db, services.queue, services.now());
     },
     "file-deletions": async () => {
       await sweepFileDeletions({ db, files: services.files, log: services.log, now: services.now });

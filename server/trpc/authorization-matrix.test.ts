@@ -15,6 +15,7 @@ import { createChatMessage } from "../../db/factories/chat.ts";
 import { createAcceptedApplication } from "../../db/factories/hiring.ts";
 import { createApplication, createJob } from "../../db/factories/jobs.ts";
 import { CITY } from "../../db/factories/places.ts";
+import { createSavedSearch } from "../../db/factories/saved-searches.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { notifications, userInterests } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
@@ -435,6 +436,29 @@ const ACCESS = {
   },
   "notifications.markAllRead": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.owner.id } },
   "notifications.onChange": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.owner.id } },
+  "savedSearches.list": {
+    rule: RULES.ownAccount,
+    input: none,
+    right: { as: (m) => m.accepted.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.savedSearchId),
+  },
+  "savedSearches.create": {
+    rule: RULES.ownAccount,
+    input: () => ({ filters: { q: "matrix", category: "moving" } }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "savedSearches.update": {
+    rule: RULES.selfOnlyRow,
+    input: (m) => ({ id: m.savedSearchId, alerts: "daily" }),
+    missing: () => ({ id: randomUUID(), alerts: "daily" }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "savedSearches.remove": {
+    rule: RULES.selfOnlyRow,
+    input: (m) => ({ id: m.savedSearchId }),
+    missing: () => ({ id: randomUUID() }),
+    right: { as: (m) => m.accepted.id, input: (m) => ({ id: m.spareSavedSearchId }) },
+  },
 } satisfies Record<ProcedurePath, Entry>;
 
 /**
@@ -488,6 +512,8 @@ async function buildFixture(t: TestApp) {
     ])
     .returning();
   if (!interest || !spareInterest) throw new Error("interests were not inserted");
+  const savedSearch = await createSavedSearch(t.db, accepted.id, { q: "garden", cityId: CITY.kazan, km: 25 });
+  const spareSavedSearch = await createSavedSearch(t.db, accepted.id, { category: "moving" });
   const callers: Record<Who, string | null> = {
     anonymous: null,
     "half-onboarded": half.id,
@@ -516,6 +542,8 @@ async function buildFixture(t: TestApp) {
     spareCertificateId: spareCertificate.id,
     interestId: interest.id,
     spareInterestId: spareInterest.id,
+    savedSearchId: savedSearch.id,
+    spareSavedSearchId: spareSavedSearch.id,
     callers,
   };
 }

@@ -5,15 +5,21 @@ import { z } from "zod";
 
 import { CATEGORIES } from "../../domain/categories.ts";
 import { COUNTRY_CODES } from "../../domain/countries.ts";
+import type { ProfileCurrency } from "../../domain/currencies.ts";
 import { DISTANCES_KM, DURATION_FILTER_KEYS, PRICE_FILTER_KEYS, type DistanceKm } from "../../domain/job-filters.ts";
+import { readerCurrency } from "../../domain/money.ts";
+import { RatesAsOf } from "../components/jobs/converted-rate.tsx";
 import { EmptyResults } from "../components/jobs/empty-results.tsx";
 import { JobCard } from "../components/jobs/job-card.tsx";
 import { JobFiltersBar, type JobFilterValues } from "../components/jobs/job-filters-bar.tsx";
 import { JobSearchBox } from "../components/jobs/job-search-box.tsx";
 import { PeopleResults } from "../components/jobs/people-results.tsx";
 import { PagedList } from "../components/layout/paged-list.tsx";
+import { SaveSearchButton } from "../components/saved-searches/save-search-button.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { cn } from "../lib/cn.ts";
+import { currentLanguage } from "../lib/locale.ts";
+import { useReaderCurrency } from "../lib/reader-currency.ts";
 import { toastError } from "../lib/toast.ts";
 import { m } from "../paraglide/messages.js";
 import { trpc, type Trpc } from "../trpc.ts";
@@ -45,7 +51,9 @@ type HomeSearch = z.output<typeof homeSearchSchema>;
 
 // The same queries for the loader and the page; the page keeps the previous results on screen while
 // new ones load, so it reads them with useQuery rather than suspending.
-const jobSearch = (api: Trpc, search: HomeSearch) =>
+// `currency` is the reader's (docs/decisions/022); it is sent only with a price range, the one thing it
+// changes, so the list without one is the same query for every reader.
+const jobSearch = (api: Trpc, search: HomeSearch, currency: ProfileCurrency) =>
   api.jobs.search.infiniteQueryOptions(
     {
       q: search.q || undefined,
@@ -53,6 +61,7 @@ const jobSearch = (api: Trpc, search: HomeSearch) =>
       duration: search.duration,
       startDate: search.date,
       price: search.price,
+      currency: search.price && search.price !== "negotiable" ? currency : undefined,
       country: search.country,
       // A city, or a position (both coordinates); never half a position.
       cityId: search.city,
@@ -70,7 +79,10 @@ export const Route = createFileRoute("/")({
   loaderDeps: ({ search }) => search,
   // Starts the searches as the route resolves (or a link to it is hovered); the page shows their progress.
   loader: ({ context, deps }) => {
-    if (deps.show !== "people") void context.queryClient.prefetchInfiniteQuery(jobSearch(context.trpc, deps));
+    // The profile as far as it has loaded (the root loader asks for it); a visitor's currency follows the language.
+    const me = context.queryClient.getQueryData(context.trpc.profiles.me.queryKey());
+    const currency = readerCurrency(me?.profile?.currency, currentLanguage());
+    if (deps.show !== "people") void context.queryClient.prefetchInfiniteQuery(jobSearch(context.trpc, deps, currency));
     if (deps.q && deps.show !== "jobs") void context.queryClient.prefetchQuery(peopleSearch(context.trpc, deps));
   },
   component: HomePage,
@@ -105,7 +117,12 @@ function HomePage() {
   const place =
     search.city !== undefined ? chosenCity.data?.name : search.lat !== undefined ? m.home_filter_my_location_chosen() : undefined;
 
-  const jobs = useInfiniteQuery({ ...jobSearch(trpc, search), placeholderData: keepPreviousData, enabled: show !== "people" });
+  const currency = useReaderCurrency();
+  const jobs = useInfiniteQuery({
+    ...jobSearch(trpc, search, currency),
+    placeholderData: keepPreviousData,
+    enabled: show !== "people",
+  });
   const people = useQuery({
     ...peopleSearch(trpc, search),
     enabled: q !== "" && show !== "jobs",
@@ -142,6 +159,10 @@ function HomePage() {
   const peopleList = q !== "" && show !== "jobs" ? (people.data ?? []) : [];
   const showToggle = q !== "" || peopleList.length > 0;
   const total = jobs.data?.pages[0]?.total ?? 0;
+  // The day of the rates is said whenever they are at work: a price range, or a "≈" on some card.
+  const converting =
+    (search.price !== undefined && search.price !== "negotiable") ||
+    (jobs.data?.pages.some((page) => page.items.some((job) => job.hourlyRate !== null && job.currency !== currency)) ?? false);
 
   return (
     <main className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
@@ -175,6 +196,7 @@ function HomePage() {
             {m.home_jobs_heading()}
           </h2>
           <JobFiltersBar value={filters} onChange={setFilters} place={place} />
+          <SaveSearchButton query={q} filters={filters} />
           <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="job-count">
             {jobs.isPending
               ? m.home_loading()
@@ -184,6 +206,7 @@ function HomePage() {
                   ? null
                   : m.home_job_count({ count: total })}
           </p>
+          {converting && <RatesAsOf className="-mt-3" />}
           {jobs.isSuccess && total === 0 && (
             <EmptyResults query={q} filters={filters} place={place} onFilters={setFilters} onQuery={commitText} />
           )}

@@ -3,6 +3,7 @@ import { X } from "lucide-react";
 import { DISTANCES_KM } from "../../../domain/job-filters.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
+import { useReaderCurrency } from "../../lib/reader-currency.ts";
 import { m } from "../../paraglide/messages.js";
 import { Button } from "../ui/button.tsx";
 import { filterChoiceLabels, withoutFilter, type JobFilterValues, type PlaceName } from "./job-filters-bar.tsx";
@@ -26,7 +27,7 @@ export function EmptyResults({
   onFilters: (next: JobFilterValues) => void;
   onQuery: (text: string) => void;
 }) {
-  const chosen = filterChoiceLabels(filters, place);
+  const chosen = filterChoiceLabels(filters, place, useReaderCurrency());
   const where = filters.km !== undefined && place ? withinLabel(filters.km, place) : null;
   const wider = filters.km !== undefined ? DISTANCES_KM.find((km) => km > (filters.km ?? 0)) : undefined;
   const text = where

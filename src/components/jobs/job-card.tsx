@@ -8,6 +8,7 @@ import { RatingSummary } from "../reviews/rating.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { CardLink } from "../ui/card-link.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { ConvertedRate } from "./converted-rate.tsx";
 import { Highlight } from "./highlight.tsx";
 import { employerName, rateLabel } from "./job-money.ts";
 import { distanceLabel, placeLine } from "./job-place.ts";
@@ -65,8 +66,11 @@ export function JobCard({ job, query = "" }: { job: JobSearchItem; query?: strin
             {m.job_card_days({ count: job.durationDays })}
           </span>
         </div>
-        <span className="font-semibold" data-testid="job-card-rate">
-          {rateLabel(job.hourlyRate, job.currency)}
+        <span className="flex flex-wrap items-baseline gap-x-2">
+          <span className="font-semibold" data-testid="job-card-rate">
+            {rateLabel(job.hourlyRate, job.currency)}
+          </span>
+          <ConvertedRate hourlyRate={job.hourlyRate} currency={job.currency} testId="job-card-rate-converted" />
         </span>
         <SkillBadges skills={job.skills} max={3} />
         <TranslateToggle

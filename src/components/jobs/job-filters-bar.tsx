@@ -7,8 +7,9 @@ import {
   type DurationFilterKey,
   type PriceFilterKey,
 } from "../../../domain/job-filters.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
+import { useReaderCurrency } from "../../lib/reader-currency.ts";
 import { m } from "../../paraglide/messages.js";
 import { SelectField, type SelectOption } from "../forms/select-field.tsx";
 import { countryName } from "../places/country-name.ts";
@@ -37,10 +38,11 @@ const DURATION_LABELS: Record<DurationFilterKey, () => string> = {
   "2-3": () => m.home_duration_2_3(),
   "4-7": () => m.home_duration_4_7(),
 };
-const PRICE_LABELS: Record<PriceFilterKey, () => string> = {
-  "under-15": () => m.home_price_under_15(),
-  "15-25": () => m.home_price_15_25(),
-  "25-plus": () => m.home_price_25_plus(),
+// The buckets' limits are amounts in the reader's currency ("Under $15 per hour", docs/decisions/022).
+const PRICE_LABELS: Record<PriceFilterKey, (currency: string) => string> = {
+  "under-15": (c) => m.home_price_under_15({ amount: formatMoney(15, c) }),
+  "15-25": (c) => m.home_price_15_25({ from: formatMoney(15, c), to: formatMoney(25, c) }),
+  "25-plus": (c) => m.home_price_25_plus({ amount: formatMoney(25, c) }),
   negotiable: () => m.home_price_negotiable(),
 };
 
@@ -53,13 +55,20 @@ export function withoutFilter(value: JobFilterValues, key: FilterChoiceKey): Job
   return { ...value, [key]: undefined };
 }
 
-/** What each chosen filter reads as, in a sentence or on a button ("2–3 days", "Delivery", "within 10 km of Kazan"). */
-export function filterChoiceLabels(value: JobFilterValues, place?: PlaceName): { key: FilterChoiceKey; label: string }[] {
+/**
+ * What each chosen filter reads as, in a sentence or on a button ("2–3 days", "Delivery", "within 10 km
+ * of Kazan"); price limits in `currency`, the reader's.
+ */
+export function filterChoiceLabels(
+  value: JobFilterValues,
+  place: PlaceName,
+  currency: string,
+): { key: FilterChoiceKey; label: string }[] {
   const labels: { key: FilterChoiceKey; label: string }[] = [];
   if (value.category) labels.push({ key: "category", label: translate(`category_${value.category}`) });
   if (value.duration) labels.push({ key: "duration", label: DURATION_LABELS[value.duration]() });
   if (value.date) labels.push({ key: "date", label: formatDate(value.date) });
-  if (value.price) labels.push({ key: "price", label: PRICE_LABELS[value.price]() });
+  if (value.price) labels.push({ key: "price", label: PRICE_LABELS[value.price](currency) });
   if (value.country) labels.push({ key: "country", label: countryName(value.country) });
   if (value.km !== undefined && place) labels.push({ key: "place", label: withinLabel(value.km, place) });
   return labels;
@@ -106,7 +115,8 @@ export function JobFiltersBar({
   const active = Object.values(value).some((v) => v !== undefined);
   const categories = CATEGORIES.map((c) => ({ value: c, label: translate(`category_${c}`) }));
   const durations = DURATION_FILTERS.map((f) => ({ value: f.key, label: DURATION_LABELS[f.key]() }));
-  const prices = PRICE_FILTERS.map((f) => ({ value: f.key, label: PRICE_LABELS[f.key]() }));
+  const currency = useReaderCurrency();
+  const prices = PRICE_FILTERS.map((f) => ({ value: f.key, label: PRICE_LABELS[f.key](currency) }));
   const countries = COUNTRY_CODES.map((c) => ({ value: c, label: countryName(c) }));
   const hasPoint = value.cityId !== undefined || value.lat !== undefined;
   return (

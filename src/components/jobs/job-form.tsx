@@ -2,7 +2,7 @@ import { useController, type FieldErrors, type Path, type UseFormReturn } from "
 import type { z } from "zod";
 
 import { CATEGORIES } from "../../../domain/categories.ts";
-import { COUNTRY_CURRENCY, isCountryCode } from "../../../domain/countries.ts";
+import { defaultCurrencyFor } from "../../../domain/countries.ts";
 import { currencySymbol, JOB_CURRENCIES, type JobCurrency } from "../../../domain/currencies.ts";
 import { ERR } from "../../../domain/errors.ts";
 import type { jobCreateSchema } from "../../../domain/jobs.ts";
@@ -74,7 +74,7 @@ function currencyLabel(code: JobCurrency): string {
   } catch {
     // Intl without currency names: the ISO code is still understood.
   }
-  return `${currencySymbol(code)} · ${name}`;
+  return `${currencySymbol(code, currentLanguage())} · ${name}`;
 }
 
 export type JobFormProps<Out> = {
@@ -168,8 +168,8 @@ export function JobForm<Out>({
               onChange={(picked) => {
                 city.field.onChange(picked?.id ?? "");
                 // The job's country decides the currency until the poster picks one themselves.
-                if (picked && isCountryCode(picked.country) && !form.getFieldState("currency").isDirty)
-                  form.setValue("currency", COUNTRY_CURRENCY[picked.country]);
+                const local = defaultCurrencyFor(picked?.country);
+                if (local && !form.getFieldState("currency").isDirty) form.setValue("currency", local);
               }}
               placeholder={m.job_form_city_placeholder()}
               data-testid="job-city"

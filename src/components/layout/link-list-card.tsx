@@ -4,7 +4,7 @@ import { ChevronRight, type LucideIcon } from "lucide-react";
 import { Card, CardContent } from "../ui/card.tsx";
 
 export type LinkListRow = {
-  to: "/post-job" | "/chats" | "/settings" | "/settings/privacy" | "/settings/notifications";
+  to: "/post-job" | "/chats" | "/settings" | "/settings/privacy" | "/settings/notifications" | "/settings/saved-searches";
   icon: LucideIcon;
   label: string;
   testId: string;

@@ -1,4 +1,5 @@
-import { Bell, BriefcaseBusiness, CalendarClock, MessageSquare, Star, UserPlus } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { Bell, BellRing, BriefcaseBusiness, CalendarClock, MessageSquare, Star, UserPlus } from "lucide-react";
 
 import { notificationTarget, type NotificationPayload, type NotificationView } from "../../../domain/notifications.ts";
 import { cn } from "../../lib/cn.ts";
@@ -18,6 +19,9 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
       return <Star aria-hidden className={className} />;
     case "job_reminder":
       return <CalendarClock aria-hidden className={className} />;
+    case "saved_search_match":
+    case "saved_search_digest":
+      return <BellRing aria-hidden className={className} />;
     case "application_accepted":
     case "application_rejected":
     case "job_started":
@@ -27,13 +31,39 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
   }
 }
 
-/** Where a notification leads: its job, the job's applications, or the conversation. */
+/** Where a notification leads: its job, the job's applications, the conversation, or the saved searches. */
 function Target({ payload, onOpen, children }: { payload: NotificationPayload; onOpen: () => void; children: string }) {
   const common = { onClick: onOpen, "data-testid": "notification-link", className: "font-medium", children } as const;
   const { page, id } = notificationTarget(payload);
   if (page === "applications") return <CardLink to="/jobs/$jobId/applications" params={{ jobId: id }} {...common} />;
   if (page === "chat") return <CardLink to="/chats/$conversationId" params={{ conversationId: id }} {...common} />;
+  if (page === "saved-searches") return <CardLink to="/settings/saved-searches" {...common} />;
   return <CardLink to="/jobs/$jobId" params={{ jobId: id }} {...common} />;
+}
+
+/** A digest's newest jobs, each a link of its own above the card's (stretched) link. */
+function DigestJobs({ jobs, onOpen }: { jobs: { jobId: string; jobTitle: string }[]; onOpen: () => void }) {
+  return (
+    <ul
+      aria-label={m.saved_searches_digest_jobs()}
+      className="relative z-10 grid gap-1 text-sm"
+      data-testid="notification-digest-jobs"
+    >
+      {jobs.map((job) => (
+        <li key={job.jobId}>
+          <Link
+            to="/jobs/$jobId"
+            params={{ jobId: job.jobId }}
+            onClick={onOpen}
+            dir="auto"
+            className="break-words text-primary underline-offset-4 hover:underline"
+          >
+            {job.jobTitle}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** One line of /notifications: what happened, when, unread marked; opening it marks it read. */
@@ -63,6 +93,7 @@ export function NotificationCard({ notification, onOpen }: { notification: Notif
         <p dir="auto" className="break-words text-sm text-muted-foreground">
           {body}
         </p>
+        {notification.payload.kind === "saved_search_digest" && <DigestJobs jobs={notification.payload.jobs} onOpen={onOpen} />}
         <p className="text-xs text-muted-foreground">
           <time dateTime={new Date(notification.createdAt).toISOString()}>{formatDateTime(notification.createdAt)}</time>
         </p>

@@ -1,9 +1,9 @@
-import { Bell, ShieldCheck } from "lucide-react";
+import { Bell, BookmarkCheck, ShieldCheck } from "lucide-react";
 
 import { m } from "../../paraglide/messages.js";
 import { LinkListCard } from "../layout/link-list-card.tsx";
 
-/** Links from /settings to its two sub-pages. */
+/** Links from /settings to its sub-pages. */
 export function SettingsLinksCard() {
   return (
     <LinkListCard
@@ -14,6 +14,12 @@ export function SettingsLinksCard() {
           icon: Bell,
           label: m.settings_notifications_link(),
           testId: "settings-link-notifications",
+        },
+        {
+          to: "/settings/saved-searches",
+          icon: BookmarkCheck,
+          label: m.settings_saved_searches_link(),
+          testId: "settings-link-saved-searches",
         },
         { to: "/settings/privacy", icon: ShieldCheck, label: m.settings_privacy_link(), testId: "settings-link-privacy" },
       ]}

@@ -20,6 +20,7 @@ import { Card, CardContent, CardHeader, CardTitle, SectionCard } from "../../com
 import { cn } from "../../lib/cn.ts";
 import { formatDate, formatDay } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
+import { useConvertedAmount } from "../../lib/reader-currency.ts";
 import { orNotFound, requireUuid } from "../../lib/route-data.ts";
 import { useMe } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
@@ -54,7 +55,20 @@ function JobPage() {
   );
 }
 
-function Fact({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
+/** One fact of the job; `note` is a small line under the value (the rate in the reader's currency). */
+function Fact({
+  icon,
+  label,
+  children,
+  testId,
+  note,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+  testId: string;
+  note?: ReactNode;
+}) {
   return (
     <div className="flex min-w-0 items-start gap-2 sm:gap-3">
       <span className="mt-0.5 text-muted-foreground">{icon}</span>
@@ -63,6 +77,11 @@ function Fact({ icon, label, children, testId }: { icon: ReactNode; label: strin
         <dd className="font-medium break-words" data-testid={testId}>
           {children}
         </dd>
+        {note && (
+          <dd className="text-sm text-muted-foreground" data-testid={`${testId}-converted`}>
+            {note}
+          </dd>
+        )}
       </div>
     </div>
   );
@@ -100,6 +119,7 @@ function EmployerLink({
 
 function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; aside: ReactNode }) {
   const [translation, setTranslation] = useState<JobTranslationText | null>(null);
+  const converted = useConvertedAmount(job.hourlyRate, job.currency);
   const name = employerName(job.employer);
   return (
     <main className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8" data-testid="job-page">
@@ -151,7 +171,12 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
                 <Fact icon={<Clock aria-hidden className="size-5" />} label={m.job_page_duration()} testId="job-duration">
                   {m.job_card_days({ count: job.durationDays })}
                 </Fact>
-                <Fact icon={<Wallet aria-hidden className="size-5" />} label={m.job_page_rate()} testId="job-rate">
+                <Fact
+                  icon={<Wallet aria-hidden className="size-5" />}
+                  label={m.job_page_rate()}
+                  testId="job-rate"
+                  note={converted && m.job_rate_converted({ amount: converted })}
+                >
                   {rateLabel(job.hourlyRate, job.currency)}
                 </Fact>
                 <Fact icon={<Users aria-hidden className="size-5" />} label={m.job_page_workers()} testId="job-workers">

@@ -1,0 +1,267 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+
+import { queryRows, type Database, type Queryable } from "../../db/database.ts";
+import { jobs } from "../../db/schema/index.ts";
+import { durationFilterOf, jobFiltersSchema, type JobFilters } from "../../domain/job-filters.ts";
+import { normalizeSavedFilters, savedFiltersKey } from "../../domain/saved-searches.ts";
+import { resolveOrigin, type Origin } from "../jobs/near.ts";
+import { openJobConditions } from "../jobs/open-job-conditions.ts";
+import { hasExactMatch } from "../jobs/text-match.ts";
+import { notifyPeople } from "../notifications/notify.ts";
+import { lockPeopleFirst } from "../privacy/lock-order.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
+
+/** Saved searches read per round trip, and evaluated per statement (one UNION ALL branch each). */
+const CANDIDATE_PAGE = 1000;
+const EVALUATED_PER_STATEMENT = 100;
+
+type NewJob = {
+  id: string;
+  employerId: string;
+  status: string;
+  category: string;
+  country: string | null;
+  durationDays: number;
+  startDate: string;
+};
+type Candidate = { id: string; user_id: string; filters: unknown };
+
+/**
+ * The background work after a job is posted (queued in the transaction that inserts it): finds the saved
+ * searches the job matches and tells their people. A saved search matches when the home list of its
+ * filters would show the job: `openJobConditions(filters, origin) AND jobs.id = job`, typos forgiven
+ * only when its text as written finds no open job (as the home page does). Searches with alerts off, and
+ * the poster's own, are skipped.
+ *
+ * Cost is bounded by the number of distinct searches, not of people: a cheap SQL prefilter on the
+ * equality filters (category, country, start day, duration bucket) drops the searches that cannot
+ * match; each distinct text is then tried alone (filters only narrow, so a search whose text misses the
+ * job cannot match); each distinct set of filters that is left is evaluated once, in full. All of it
+ * EVALUATED_PER_STATEMENT to a statement (a UNION ALL branch each, each a primary-key probe).
+ *
+ * Each matching pair becomes a saved_search_matches row (once: ON CONFLICT DO NOTHING, so a retried run
+ * tells nobody twice); a person with an "instant" search among them gets one notice for the job however
+ * many of their searches match (and their "daily" matches of it count as told); "daily" matches wait for
+ * the digest (daily-digest.ts). Answers how many matches were written.
+ */
+export async function matchNewJob(db: Database, queue: BackgroundQueue, jobId: string, now: Date): Promise<number> {
+  const [job] = await db
+    .select({
+      id: jobs.id,
+      employerId: jobs.employerId,
+      status: jobs.status,
+      category: jobs.category,
+      country: jobs.country,
+      durationDays: jobs.durationDays,
+      startDate: jobs.startDate,
+    })
+    .from(jobs)
+    .where(eq(jobs.id, jobId))
+    .limit(1);
+  if (!job || job.status !== "open") return 0;
+  const matcher = new Matcher(db, job.id);
+  let written = 0;
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const page = await candidates(db, job, after);
+    const matched = await matcher.matching(page);
+    if (matched.length > 0) written += await recordMatches(db, queue, job, matched, now);
+    const last = page.at(-1);
+    if (!last || page.length < CANDIDATE_PAGE) return written;
+    after = last.id;
+  }
+}
+
+type Evaluated = { key: string; filters: JobFilters; fuzzy: boolean };
+
+/** How a text meets the job: as written (or as word forms), only with typos forgiven, or not at all. */
+type TextMatch = "exact" | "fuzzy" | "none";
+
+/** What one run has learnt, kept across pages: how the job meets each distinct text and set of filters. */
+class Matcher {
+  private readonly origins = new Map<string, Promise<Origin | null | "unknown">>();
+  private readonly texts = new Map<string, TextMatch>();
+  private readonly searches = new Map<string, boolean>();
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly jobId: string,
+  ) {}
+
+  /** The ids of the candidates whose filters the job meets. */
+  async matching(page: Candidate[]): Promise<string[]> {
+    const groups = new Map<string, { filters: JobFilters; ids: string[] }>();
+    for (const candidate of page) {
+      // Kept filters were valid when saved; one this build no longer reads matches nothing.
+      const parsed = jobFiltersSchema.safeParse(candidate.filters);
+      if (!parsed.success) continue;
+      const key = savedFiltersKey(parsed.data);
+      const group = groups.get(key) ?? { filters: normalizeSavedFilters(parsed.data), ids: [] };
+      group.ids.push(candidate.id);
+      groups.set(key, group);
+    }
+    const texts = new Set<string>();
+    for (const { filters } of groups.values()) if (filters.q && !this.texts.has(filters.q)) texts.add(filters.q);
+    await this.matchTexts([...texts]);
+    const left: Evaluated[] = [];
+    for (const [key, { filters }] of groups) {
+      if (this.searches.has(key)) continue;
+      const text = filters.q ? this.texts.get(filters.q) : "exact";
+      if (text === "none") this.searches.set(key, false);
+      else left.push({ key, filters, fuzzy: text === "fuzzy" });
+    }
+    const met = await this.meets(left);
+    for (const { key } of left) this.searches.set(key, met.has(key));
+    return [...groups].flatMap(([key, group]) => (this.searches.get(key) ? group.ids : []));
+  }
+
+  /**
+   * Each text alone (filters only narrow: a search whose text misses the job cannot match it). As on the
+   * home page, typos are forgiven only when the text as written finds no open job at all. Every text is
+   * tried with typos forgiven first (that finds a superset); only the few that meet the job so are
+   * tried as written, and those that meet it only with typos take the probe (hasExactMatch).
+   */
+  private async matchTexts(texts: string[]) {
+    const withTypos = await this.meets(texts.map((q) => ({ key: q, filters: { q }, fuzzy: true })));
+    const asWritten = await this.meets([...withTypos].map((q) => ({ key: q, filters: { q }, fuzzy: false })));
+    for (const q of texts) {
+      if (asWritten.has(q)) this.texts.set(q, "exact");
+      else this.texts.set(q, withTypos.has(q) && !(await hasExactMatch(this.db, q)) ? "fuzzy" : "none");
+    }
+  }
+
+  /** The keys of the items whose filters the job meets; a city the gazetteer lacks meets nothing. */
+  private async meets(items: Evaluated[]): Promise<Set<string>> {
+    const met = new Set<string>();
+    for (let start = 0; start < items.length; start += EVALUATED_PER_STATEMENT) {
+      const chunk = items.slice(start, start + EVALUATED_PER_STATEMENT);
+      const branches: SQL[] = [];
+      for (const [index, { filters, fuzzy }] of chunk.entries()) {
+        const origin = await this.origin(filters);
+        if (origin === "unknown") continue;
+        branches.push(
+          sql`select ${index}::int as i from ${jobs} where ${jobs.id} = ${this.jobId} and ${openJobConditions(filters, origin, fuzzy)}`,
+        );
+      }
+      if (branches.length === 0) continue;
+      const rows = await queryRows<{ i: number }>(this.db, sql.join(branches, sql` union all `));
+      for (const row of rows) {
+        const item = chunk[Number(row.i)];
+        if (item) met.add(item.key);
+      }
+    }
+    return met;
+  }
+
+  private origin(filters: JobFilters) {
+    const key = JSON.stringify([filters.cityId, filters.lat, filters.lng]);
+    return memo(this.origins, key, () => resolveOrigin(this.db, filters));
+  }
+}
+
+function memo<T>(cache: Map<string, Promise<T>>, key: string, compute: () => Promise<T>): Promise<T> {
+  let value = cache.get(key);
+  if (!value) {
+    value = compute();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+/**
+ * Saved searches that may match the job, by id after `after`: alerts on, not the poster's, and no
+ * equality filter that the job fails. Only a necessary condition: openJobConditions decides.
+ */
+function candidates(db: Queryable, job: NewJob, after: string): Promise<Candidate[]> {
+  const field = (name: string) => sql`s.filters ->> ${name}`;
+  const either = (name: string, value: string | null) => sql`(${field(name)} is null or ${field(name)} = ${value})`;
+  return queryRows<Candidate>(
+    db,
+    sql`select s.id, s.user_id, s.filters from saved_searches s
+        where s.alerts <> 'off' and s.user_id <> ${job.employerId} and s.id > ${after}::uuid
+          and ${either("category", job.category)} and ${either("country", job.country)}
+          and ${either("startDate", job.startDate)} and ${either("duration", durationFilterOf(job.durationDays))}
+        order by s.id
+        limit ${CANDIDATE_PAGE}`,
+  );
+}
+
+/**
+ * Writes the matches of one page and the instant notices, in one transaction: people first (the lock
+ * order of docs/decisions/015), then the match rows (only for searches that still exist), then one
+ * notice per person with an instant search among them, the city named in their language.
+ */
+async function recordMatches(db: Database, queue: BackgroundQueue, job: NewJob, searchIds: string[], now: Date) {
+  const at = now.toISOString();
+  return db.transaction(async (tx) => {
+    const people = await queryRows<{ user_id: string }>(
+      tx,
+      sql`select distinct user_id from saved_searches where id in ${uuidList(searchIds)}`,
+    );
+    await lockPeopleFirst(tx, [job.employerId, ...people.map((p) => p.user_id)]);
+    // Closed or gone since it was posted: nobody is told of it.
+    const [open] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, "open")))
+      .for("key share");
+    if (!open) return 0;
+    const written = await queryRows<{ user_id: string; alerts: string }>(
+      tx,
+      sql`with written as (
+            insert into saved_search_matches (saved_search_id, job_id, created_at)
+            select s.id, ${job.id}::uuid, ${at}::timestamptz from saved_searches s
+            where s.id in ${uuidList(searchIds)} and s.alerts <> 'off'
+            on conflict do nothing
+            returning saved_search_id)
+          select s.user_id, s.alerts from written w join saved_searches s on s.id = w.saved_search_id`,
+    );
+    const instant = [...new Set(written.filter((row) => row.alerts === "instant").map((row) => row.user_id))];
+    if (instant.length > 0) await tellAtOnce(tx, queue, job, instant, at);
+    return written.length;
+  });
+}
+
+async function tellAtOnce(tx: Queryable, queue: BackgroundQueue, job: NewJob, userIds: string[], at: string) {
+  const recipients = await queryRows<{ user_id: string; title: string; city_name: string }>(
+    tx,
+    sql`select p.id as user_id, j.title, coalesce(c.names ->> p.language, c.name, '') as city_name
+        from profiles p
+        join jobs j on j.id = ${job.id}::uuid
+        left join cities c on c.id = j.city_id
+        where p.id in (${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  // One notice per person; people who read the city's name alike share one statement.
+  const byCity = new Map<string, string[]>();
+  for (const row of recipients) byCity.set(row.city_name, [...(byCity.get(row.city_name) ?? []), row.user_id]);
+  const jobTitle = recipients[0]?.title ?? "";
+  for (const [cityName, ids] of byCity) {
+    await notifyPeople(
+      tx,
+      queue,
+      ids,
+      { kind: "saved_search_match", jobId: job.id, jobTitle, cityName },
+      { actorId: job.employerId, dedupeKey: `saved-search:${job.id}` },
+    );
+  }
+  // Told once: their daily matches of this job are not told again in the digest.
+  await tx.execute(
+    sql`update saved_search_matches m set notified_at = ${at}::timestamptz
+        from saved_searches s
+        where s.id = m.saved_search_id and m.job_id = ${job.id}::uuid and m.notified_at is null
+          and s.user_id in (${sql.join(
+            userIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+  );
+}
+
+function uuidList(ids: readonly string[]): SQL {
+  return sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+}

@@ -1,0 +1,41 @@
+import { useQuery } from "@tanstack/react-query";
+
+import type { ProfileCurrency } from "../../domain/currencies.ts";
+import { convert, readerCurrency } from "../../domain/money.ts";
+import { trpc } from "../trpc.ts";
+import { formatMoney } from "./format.ts";
+import { currentLanguage } from "./locale.ts";
+import { useMe } from "./session.ts";
+
+// Rates change once a working day; an hour old is fresh enough for a "≈" beside a price.
+const RATES_STALE_MS = 60 * 60 * 1000;
+
+/**
+ * The currency this reader reads prices in (docs/decisions/022): a member's preferred one from
+ * /settings, a visitor's from the interface language.
+ */
+export function useReaderCurrency(): ProfileCurrency {
+  return readerCurrency(useMe().data?.profile?.currency, currentLanguage());
+}
+
+/** The stored exchange rates and their day (currency.rates), shared by every price on screen. */
+export function useExchangeRates() {
+  return useQuery({ ...trpc.currency.rates.queryOptions(), staleTime: RATES_STALE_MS });
+}
+
+/**
+ * An hourly rate in the reader's currency, formatted ("$5.70"), when it differs from the job's own
+ * and the rates are known; else null (the job's own amount says it all).
+ */
+export function useConvertedAmount(amount: number | null, currency: string): string | null {
+  const reader = useReaderCurrency();
+  const rates = useExchangeRates().data;
+  if (amount === null || currency === reader || !rates) return null;
+  const converted = convert(amount, currency, reader, rates);
+  return converted === null ? null : formatMoney(approximate(converted), reader);
+}
+
+/** A converted amount as precise as a hint needs: cents below 100, whole units from there ("≈ 67 874 soʻm"). */
+function approximate(amount: number): number {
+  return amount >= 100 ? Math.round(amount) : amount;
+}
