@@ -147,6 +147,8 @@ export async function pickCity(page: Page, testId: string, name: string) {
   await page.getByTestId(testId).click();
   await page.getByTestId(`${testId}-input`).fill(name);
   await page.getByTestId(`${testId}-option`).first().click();
+  // The list has closed (a click meant for the next field would otherwise only close it).
+  await expect(page.getByTestId(`${testId}-input`)).toHaveCount(0);
 }
 
 /** Opens a date picker (`testId`) and chooses the day `iso` (YYYY-MM-DD) of the month it shows. */
