@@ -17,7 +17,17 @@ export async function loadExchangeRateSnapshot(db: Queryable): Promise<void> {
     asOf: snapshot.asOf,
     source: "snapshot",
   }));
-  await db
+  await storeRates(db, rows, { replace: "older" });
+}
+
+type RateRow = typeof exchangeRates.$inferInsert;
+
+/**
+ * Writes rates, one row per currency, over the stored ones that are `older` than them (the snapshot)
+ * or `notNewer` (a feed's day, which may restate today's). Answers the currencies written.
+ */
+export async function storeRates(db: Queryable, rows: RateRow[], options: { replace: "older" | "notNewer" }) {
+  return db
     .insert(exchangeRates)
     .values(rows)
     .onConflictDoUpdate({
@@ -29,6 +39,8 @@ export async function loadExchangeRateSnapshot(db: Queryable): Promise<void> {
         source: sql`excluded.source`,
         updatedAt: sql`now()`,
       },
-      setWhere: sql`${exchangeRates.asOf} < excluded.as_of`,
-    });
+      setWhere:
+        options.replace === "older" ? sql`${exchangeRates.asOf} < excluded.as_of` : sql`${exchangeRates.asOf} <= excluded.as_of`,
+    })
+    .returning({ currency: exchangeRates.currency });
 }

@@ -1,7 +1,5 @@
-import { sql } from "drizzle-orm";
-
 import type { Queryable } from "../../db/database.ts";
-import { exchangeRates } from "../../db/schema/index.ts";
+import { storeRates } from "../../db/exchange-rates-snapshot.ts";
 import { JOB_CURRENCIES, PROFILE_CURRENCIES } from "../../domain/currencies.ts";
 import type { ServiceLog } from "../services.ts";
 import { decodeFeed, parseCbrDaily } from "./cbr-feed.ts";
@@ -30,20 +28,6 @@ export async function refreshExchangeRates(db: Queryable, url: string, log: Serv
   const rows = [["RUB", 1] as const, ...Object.entries(rates.perUnit)]
     .filter(([code]) => KEPT.has(code))
     .map(([currency, perUnit]) => ({ currency, perUnit, base: "RUB", asOf: rates.asOf, source: url }));
-  const updated = await db
-    .insert(exchangeRates)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: exchangeRates.currency,
-      set: {
-        perUnit: sql`excluded.per_unit`,
-        base: sql`excluded.base`,
-        asOf: sql`excluded.as_of`,
-        source: sql`excluded.source`,
-        updatedAt: sql`now()`,
-      },
-      setWhere: sql`${exchangeRates.asOf} <= excluded.as_of`,
-    })
-    .returning({ currency: exchangeRates.currency });
+  const updated = await storeRates(db, rows, { replace: "notNewer" });
   return updated.length;
 }

@@ -1,4 +1,4 @@
-import { CalendarDays, X } from "lucide-react";
+import { CalendarDays } from "lucide-react";
 import { useState } from "react";
 import type { DayPickerLocale } from "react-day-picker";
 import { ar, de, enUS, es, fr, kk, ru, uz, zhCN } from "react-day-picker/locale";
@@ -9,6 +9,7 @@ import { formatDate, hasIntlData } from "../../lib/format.ts";
 import { currentLanguage } from "../../lib/locale.ts";
 import { Button } from "../ui/button.tsx";
 import { Calendar } from "../ui/calendar.tsx";
+import { ClearButton } from "../ui/clear-button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.tsx";
 
 // Turkmen has no date-fns locale: its week layout and labels fall back to English. Month and weekday
@@ -100,17 +101,7 @@ export function DatePicker({ value, onChange, placeholder, notBefore, clearLabel
         </PopoverContent>
       </Popover>
       {value && clearLabel && (
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={clearLabel}
-          title={clearLabel}
-          onClick={() => onChange(undefined)}
-          data-testid={testId ? `${testId}-clear` : undefined}
-        >
-          <X aria-hidden />
-        </Button>
+        <ClearButton label={clearLabel} onClear={() => onChange(undefined)} testId={testId ? `${testId}-clear` : undefined} />
       )}
     </div>
   );

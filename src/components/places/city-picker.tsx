@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
-import { Check, MapPin, X } from "lucide-react";
+import { Check, MapPin } from "lucide-react";
 import { useState, type ReactNode } from "react";
 
 import type { CountryCode } from "../../../domain/countries.ts";
@@ -9,6 +9,7 @@ import { useDebounced } from "../../lib/use-debounced.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { Button } from "../ui/button.tsx";
+import { ClearButton } from "../ui/clear-button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.tsx";
 import { countryName } from "./country-name.ts";
 
@@ -121,17 +122,7 @@ export function CityPicker({
         </PopoverContent>
       </Popover>
       {shown && clearLabel && (
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={clearLabel}
-          title={clearLabel}
-          onClick={() => pick(undefined)}
-          data-testid={testId ? `${testId}-clear` : undefined}
-        >
-          <X aria-hidden />
-        </Button>
+        <ClearButton label={clearLabel} onClear={() => pick(undefined)} testId={testId ? `${testId}-clear` : undefined} />
       )}
     </div>
   );
