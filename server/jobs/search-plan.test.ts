@@ -110,6 +110,13 @@ describe("query plans on 20,000 jobs", () => {
     expect(near.items.every((j) => j.distanceKm !== null && j.distanceKm <= 15)).toBe(true);
   });
 
+  it("starts a search near a city from the distance index when the words are common", async () => {
+    const kazan = { lat: 55.78874, lng: 49.12214 };
+    const plan = await planOf(searchJobsQuery(t.db, { q: "mover", cityId: CITY.kazan, km: 25 }, kazan, "en", false));
+    expect(plan).toContain("jobs_open_earth_idx");
+    expect(plan).not.toMatch(/Seq Scan on jobs/);
+  });
+
   it("answers the country filter from its index", async () => {
     const plan = await planOf(searchJobsQuery(t.db, { country: "TM" }, null, "en"));
     expect(plan).toContain("jobs_open_country_created_idx");

@@ -17,7 +17,9 @@ const EMPLOYER_MATCH = 0.5;
  *   "delivry" finds "delivery" and "курер" finds "курьер";
  * - employers: jobs of people whose name or company is similar to the query.
  * Each of the three is served by an index (jobs_search_doc, jobs_search_trgm, the profiles' trigram
- * indexes); relevance adds the text rank, the similarity and the employer bonus.
+ * indexes); relevance adds the text rank, the similarity and the employer bonus. With typos forgiven
+ * the three are a union of index scans (an OR would make the planner scan); without, the words and the
+ * employers are one condition on the row, so a selective filter (a place) can lead.
  *
  * Typos are forgiven only when the text, as written, finds nothing (`fuzzy`, see hasExactMatch): a
  * correctly spelt common word ("loader") would otherwise make Postgres measure trigram similarity
@@ -29,11 +31,15 @@ export function textMatch(q: string, fuzzy: boolean): { where: SQL; relevance: S
   const employers = sql`array(select p.id from profiles p where ${lowered} <% p.full_name or ${lowered} <% p.company_name)`;
   return {
     // The matches as a union of index scans: an OR with the employer branch would make the planner scan.
-    where: sql`${jobs.id} in (
-      select m.id from jobs m where m.status = 'open' and (m.search_doc @@ (${query})${fuzzy ? sql` or ${lowered} <% m.search_text` : sql``})
-      union all
-      select m.id from profiles p join jobs m on m.employer_id = p.id
-      where m.status = 'open' and (${lowered} <% p.full_name or ${lowered} <% p.company_name))`,
+    where: fuzzy
+      ? sql`${jobs.id} in (
+          select m.id from jobs m where m.status = 'open' and (m.search_doc @@ (${query}) or ${lowered} <% m.search_text)
+          union all
+          select m.id from profiles p join jobs m on m.employer_id = p.id
+          where m.status = 'open' and (${lowered} <% p.full_name or ${lowered} <% p.company_name))`
+      : // Without the trigram branch the match is a plain condition on the row, so the planner may start
+        // from another filter's index (jobs near a city) and check the words on those few rows.
+        sql`(${jobs.searchDoc} @@ (${query}) or ${jobs.employerId} = any(${employers}))`,
     relevance: sql<number>`(ts_rank(${jobs.searchDoc}, (${query}))::float8
       ${fuzzy ? sql`+ word_similarity(${lowered}, ${jobs.searchText})::float8` : sql``}
       + case when ${jobs.employerId} = any(${employers}) then ${sql.raw(String(EMPLOYER_MATCH))} else 0 end)`,
