@@ -3,8 +3,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
+import { cityNameOf } from "../places/city-name.ts";
 import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
-import { cityNameOf, jobFields } from "./job-projection.ts";
+import { jobFields } from "./job-projection.ts";
 
 /**
  * A job page: every field of the job, its employer's public details and rating, whatever the job's

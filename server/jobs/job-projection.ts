@@ -1,7 +1,6 @@
-import { getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { getTableColumns } from "drizzle-orm";
 
-import { cities, jobs } from "../../db/schema/index.ts";
-import type { LanguageCode } from "../../domain/languages.ts";
+import { jobs } from "../../db/schema/index.ts";
 
 // search_text, search_doc and place_words are search helpers derived from the other columns, not data anyone reads.
 const { searchText: _searchText, searchDoc: _searchDoc, placeWords: _placeWords, ...allJobFields } = getTableColumns(jobs);
@@ -34,11 +33,4 @@ type CardField = keyof typeof jobCardFields;
 /** The card fields of a subquery that selected `jobCardFields` (a page picked before its joins). */
 export function jobCardFieldsOf<S extends Record<CardField, unknown>>(page: S): Pick<S, CardField> {
   return Object.fromEntries((Object.keys(jobCardFields) as CardField[]).map((key) => [key, page[key]])) as Pick<S, CardField>;
-}
-
-/** The name of a job's city in the reader's language (null for a job placed before cities existed). */
-export function cityNameOf(cityId: AnyColumn | SQL, language: LanguageCode): SQL<string | null> {
-  return sql<
-    string | null
-  >`(select coalesce(${cities.names} ->> ${language}, ${cities.name}) from ${cities} where ${cities.id} = ${cityId})`;
 }

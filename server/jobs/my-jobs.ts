@@ -8,7 +8,8 @@ import type { PageCursor } from "../../domain/page-cursor.ts";
 import type { ApplicationStatus } from "../../domain/statuses.ts";
 import type { UserType } from "../../domain/user-types.ts";
 import { afterCursor, cursorTimestamp, newestFirst, takeNewestPage } from "../pagination/keyset.ts";
-import { cityNameOf, jobCardFields } from "./job-projection.ts";
+import { cityNameOf } from "../places/city-name.ts";
+import { jobCardFields } from "./job-projection.ts";
 
 // /my-jobs cards also show the description, clamped to two lines.
 const cardColumns = (language: LanguageCode) => ({

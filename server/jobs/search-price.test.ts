@@ -77,7 +77,7 @@ describe("price buckets in the reader's currency", () => {
     for (const price of ["under-15", "15-25", "25-plus"] as const) expect(await bucket(price, "EUR")).not.toContain("gbp-20");
   });
 
-  it("agrees with the domain's priceFilterIn, which the client converts with", async () => {
+  it("agrees with the domain's priceFilterIn, the same rule in TypeScript", async () => {
     const rates = await t.callerAs(null).currency.rates();
     const all = (await t.callerAs(null).jobs.search({ q: "price probe" })).items;
     expect(all).toHaveLength(Object.keys(jobs).length);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 
 import { queryRows, type Database } from "../../db/database.ts";
 import { REMINDER_LOCAL_HOUR } from "../../domain/notifications.ts";
+import { cityNameOf } from "../places/city-name.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { notifyPeople } from "./notify.ts";
 
@@ -26,10 +27,9 @@ export async function writeDueReminders(db: Database, queue: BackgroundQueue, no
     // Where to go: everyone reminded is the owner or a hired worker, so the street address is theirs to
     // read; then the district and the city, named in the person's language.
     sql`select j.id as job_id, j.title, j.start_date::text as start_date,
-               concat_ws(', ', j.address, j.district, coalesce(c.names ->> p.language, c.name)) as location,
+               concat_ws(', ', j.address, j.district, ${cityNameOf(sql`j.city_id`, sql`p.language`)}) as location,
                j.employer_id as owner_id, r.user_id
         from jobs j
-        left join cities c on c.id = j.city_id
         cross join lateral (
           select j.employer_id as user_id
           union

@@ -3,7 +3,8 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
-import { cityNameOf, jobCardFields } from "../jobs/job-projection.ts";
+import { jobCardFields } from "../jobs/job-projection.ts";
+import { cityNameOf } from "../places/city-name.ts";
 import { isProfileVisible } from "./visibility.ts";
 
 /** The profile shows up to 5 previous jobs of 10 fetched, and the 5 latest accepted jobs (docs/product.md, Limits). */

@@ -8,6 +8,7 @@ import { resolveOrigin, type Origin } from "../jobs/near.ts";
 import { openJobConditions } from "../jobs/open-job-conditions.ts";
 import { hasExactMatch } from "../jobs/text-match.ts";
 import { notifyPeople } from "../notifications/notify.ts";
+import { cityNameOf } from "../places/city-name.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 
@@ -196,7 +197,7 @@ async function recordMatches(db: Database, queue: BackgroundQueue, job: NewJob, 
   return db.transaction(async (tx) => {
     const people = await queryRows<{ user_id: string }>(
       tx,
-      sql`select distinct user_id from saved_searches where id in ${uuidList(searchIds)}`,
+      sql`select distinct user_id from saved_searches where id in ${sqlList(searchIds, "uuid")}`,
     );
     await lockPeopleFirst(tx, [job.employerId, ...people.map((p) => p.user_id)]);
     // Closed or gone since it was posted: nobody is told of it.
@@ -211,7 +212,7 @@ async function recordMatches(db: Database, queue: BackgroundQueue, job: NewJob, 
       sql`with written as (
             insert into saved_search_matches (saved_search_id, job_id, created_at)
             select s.id, ${job.id}::uuid, ${at}::timestamptz from saved_searches s
-            where s.id in ${uuidList(searchIds)} and s.alerts <> 'off'
+            where s.id in ${sqlList(searchIds, "uuid")} and s.alerts <> 'off'
             on conflict do nothing
             returning saved_search_id)
           select s.user_id, s.alerts from written w join saved_searches s on s.id = w.saved_search_id`,
@@ -225,14 +226,10 @@ async function recordMatches(db: Database, queue: BackgroundQueue, job: NewJob, 
 async function tellAtOnce(tx: Queryable, queue: BackgroundQueue, job: NewJob, userIds: string[], at: string) {
   const recipients = await queryRows<{ user_id: string; title: string; city_name: string }>(
     tx,
-    sql`select p.id as user_id, j.title, coalesce(c.names ->> p.language, c.name, '') as city_name
+    sql`select p.id as user_id, j.title, coalesce(${cityNameOf(sql`j.city_id`, sql`p.language`)}, '') as city_name
         from profiles p
         join jobs j on j.id = ${job.id}::uuid
-        left join cities c on c.id = j.city_id
-        where p.id in (${sql.join(
-          userIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
+        where p.id in ${sqlList(userIds)}`,
   );
   // One notice per person; people who read the city's name alike share one statement.
   const byCity = new Map<string, string[]>();
@@ -252,16 +249,14 @@ async function tellAtOnce(tx: Queryable, queue: BackgroundQueue, job: NewJob, us
     sql`update saved_search_matches m set notified_at = ${at}::timestamptz
         from saved_searches s
         where s.id = m.saved_search_id and m.job_id = ${job.id}::uuid and m.notified_at is null
-          and s.user_id in (${sql.join(
-            userIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
+          and s.user_id in ${sqlList(userIds)}`,
   );
 }
 
-function uuidList(ids: readonly string[]): SQL {
+/** `(a, b, …)` of values for `in`; uuids say so, for a column Postgres cannot infer from text. */
+function sqlList(values: readonly string[], type: "uuid" | "text" = "text"): SQL {
   return sql`(${sql.join(
-    ids.map((id) => sql`${id}::uuid`),
+    values.map((v) => (type === "uuid" ? sql`${v}::uuid` : sql`${v}`)),
     sql`, `,
   )})`;
 }

@@ -6,8 +6,8 @@ import type { JobFilters } from "../../domain/job-filters.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { normalizeSavedFilters, type SavedSearchAlerts } from "../../domain/saved-searches.ts";
-import { cityNameOf } from "../jobs/job-projection.ts";
 import { resolveOrigin } from "../jobs/near.ts";
+import { cityNameOf } from "../places/city-name.ts";
 import { inTransaction } from "../refusal.ts";
 
 const alertsOf = sql<SavedSearchAlerts>`${savedSearches.alerts}`;

@@ -10,6 +10,7 @@ import { currentLanguage } from "../../lib/locale.ts";
 import { Button } from "../ui/button.tsx";
 import { Calendar } from "../ui/calendar.tsx";
 import { ClearButton } from "../ui/clear-button.tsx";
+import type { PickerControlProps } from "../ui/field.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.tsx";
 
 // Turkmen has no date-fns locale: its week layout and labels fall back to English. Month and weekday
@@ -37,14 +38,7 @@ export type DatePickerProps = {
   notBefore?: string;
   /** Shows a button that clears the day, with this accessible label. */
   clearLabel?: string;
-  id?: string;
-  "aria-label"?: string;
-  "aria-describedby"?: string;
-  "aria-invalid"?: true;
-  "aria-required"?: true;
-  "data-testid"?: string;
-  className?: string;
-};
+} & PickerControlProps;
 
 /**
  * Short weekday names for the calendar's 40px columns, or one-letter ones where the short names do

@@ -22,6 +22,7 @@ import { TranslateToggle } from "./translate-toggle.tsx";
  */
 export function JobCard({ job, query = "" }: { job: JobSearchItem; query?: string }) {
   const [translatedTitle, setTranslatedTitle] = useState<string | null>(null);
+  const distance = distanceLabel(job.distanceKm);
   return (
     <Card
       className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring/40 hover:shadow-md"
@@ -51,9 +52,9 @@ export function JobCard({ job, query = "" }: { job: JobSearchItem; query?: strin
             <span className="truncate" dir="auto">
               {placeLine(job)}
             </span>
-            {distanceLabel(job.distanceKm) && (
+            {distance && (
               <span className="shrink-0 text-muted-foreground" data-testid="job-card-distance">
-                · {distanceLabel(job.distanceKm)}
+                · {distance}
               </span>
             )}
           </span>

@@ -10,6 +10,7 @@ import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { Button } from "../ui/button.tsx";
 import { ClearButton } from "../ui/clear-button.tsx";
+import type { PickerControlProps } from "../ui/field.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.tsx";
 import { countryName } from "./country-name.ts";
 
@@ -29,14 +30,7 @@ export type CityPickerProps = {
   extra?: (close: () => void) => ReactNode;
   /** Shown instead of a city's name when the choice is not a city (the browser's position). */
   label?: string;
-  id?: string;
-  "aria-label"?: string;
-  "aria-describedby"?: string;
-  "aria-invalid"?: true;
-  "aria-required"?: true;
-  "data-testid"?: string;
-  className?: string;
-};
+} & PickerControlProps;
 
 /**
  * A city from the gazetteer, typed and picked: the job form's city and the home page's "near" filter.

@@ -12,6 +12,13 @@ export type FieldControlProps = {
   "aria-required"?: true;
 };
 
+/** What a button-like picker (date, city) takes from a Field, or on its own in a filter bar. */
+export type PickerControlProps = Partial<FieldControlProps> & {
+  "aria-label"?: string;
+  "data-testid"?: string;
+  className?: string;
+};
+
 export type FieldProps = {
   label: ReactNode;
   /**
