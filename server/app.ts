@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
@@ -16,6 +17,7 @@ import { certificateUploadRoutes } from "./certificates/upload-route.ts";
 import { chatImageRoutes } from "./chat/image-upload-route.ts";
 import type { Config } from "./config.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
+import { spaPage } from "./http/spa-page.ts";
 import { DEV_INBOX_PATH, devInboxRoutes } from "./mail/dev-inbox-route.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe-route.ts";
 import type { Services } from "./services.ts";
@@ -72,6 +74,10 @@ export async function buildApp(deps: AppDeps) {
     // Answers of the API are personal (sessions, profiles, messages): no shared or back-forward cache keeps them.
     if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
   });
+  // Answers above a packet's size go out compressed (brotli at a cheap level, else gzip); the built
+  // files are compressed once at build time (vite.config.ts) and served as they are. Request bodies are
+  // never inflated: no client of ours sends them compressed, and a small bomb would pass the body limit.
+  await app.register(compress, { threshold: 1400, encodings: ["br", "gzip"], globalDecompression: false });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   // After the websocket plugin: its hooks must know an upgrade request to close a refused one's socket.
   registerOriginGuard(app, config.trustedOrigins);
@@ -128,18 +134,28 @@ export async function buildApp(deps: AppDeps) {
       root: config.staticDir,
       wildcard: false,
       index: false,
+      // The .br and .gz files the build wrote beside each asset, chosen by Accept-Encoding (with Vary).
+      preCompressed: true,
       // Vite's file names carry a content hash: cache them for good; everything else revalidates.
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
+    const page = spaPage({ staticDir: config.staticDir, context: contextDeps, log: app.log });
+    // Every other address is a page of the SPA (HEAD too, answered like GET); a missing file under
+    // /assets/ or an unknown /api/ path is a 404, not a page.
+    app.get("/*", async (request, reply) => {
+      const url = request.url;
+      if (url.startsWith("/api/") || url.startsWith("/assets/") || url.startsWith(DEV_INBOX_PATH)) return reply.callNotFound();
+      // The page carries the reader's own first screen: never kept by any cache.
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(await page(request));
+    });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith(DEV_INBOX_PATH);
-    if (wantsPage && hasSpa) return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
-    return reply.status(404).send({ error: "Not Found" });
-  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not Found" }));
 
   return app;
 }

@@ -4,7 +4,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 
 import { isRefusal } from "./lib/errors.ts";
+import { hydrateFirstScreen } from "./lib/first-screen.ts";
+import { loadMessages } from "./lib/locale-messages.ts";
 import { applyDocumentLanguage } from "./lib/locale.ts";
+import { getLocale } from "./paraglide/runtime.js";
 import { router } from "./router.tsx";
 
 import "./styles.css";
@@ -12,6 +15,8 @@ import "./styles.css";
 import { queryClient } from "./trpc.ts";
 
 applyDocumentLanguage();
+hydrateFirstScreen(queryClient, getLocale());
+await loadMessages(getLocale());
 
 const root = document.getElementById("root");
 if (root) {

@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../domai
 import type { Config } from "../config.ts";
 import { escapeHtml, htmlPage } from "../http/html.ts";
 import { m } from "../i18n/paraglide/messages.js";
+import { browserLanguage } from "../i18n/request-language.ts";
 import { verifyUnsubscribeToken, type UnsubscribeClaims } from "./unsubscribe-token.ts";
 
 /** The path of the one-click unsubscribe (its POST is exempt from the origin guard: mail providers call it). */
@@ -22,17 +23,6 @@ function claimsOf(query: Query, secret: string): UnsubscribeClaims | null {
   return verifyUnsubscribeToken(token, secret);
 }
 
-/** The first of our languages the browser asks for (Accept-Language), if any. */
-function browserLanguage(request: FastifyRequest): LanguageCode | null {
-  const header = request.headers["accept-language"];
-  if (typeof header !== "string") return null;
-  for (const part of header.split(",")) {
-    const code = part.split(";")[0]?.trim().toLowerCase().split("-")[0];
-    if (isLanguageCode(code)) return code;
-  }
-  return null;
-}
-
 /** The page's language: the link's, else the person's own, else the browser's, else the default. */
 async function pageLanguage(
   db: Database,
@@ -44,7 +34,7 @@ async function pageLanguage(
     const [row] = await db.select({ language: profiles.language }).from(profiles).where(eq(profiles.id, claims.userId));
     if (isLanguageCode(row?.language)) return row.language;
   }
-  return browserLanguage(request) ?? DEFAULT_LANGUAGE;
+  return browserLanguage(request.headers) ?? DEFAULT_LANGUAGE;
 }
 
 function settingsLink(config: Config, locale: LanguageCode): string {

@@ -1,0 +1,11 @@
+import type { LanguageCode } from "./languages.ts";
+
+/**
+ * The data of a page's first screen, written by the server into the HTML it sends (a JSON script
+ * element, superjson-encoded) and read by the SPA before it renders, so the list or the job shows
+ * from the first response instead of after a second round trip.
+ */
+export const FIRST_SCREEN_ELEMENT_ID = "first-screen";
+
+/** What the element holds: React Query's dehydrated state, fetched in `language`. */
+export type FirstScreen<State> = { language: LanguageCode; state: State };

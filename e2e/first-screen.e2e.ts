@@ -1,0 +1,74 @@
+import { expect, test, type Page } from "@playwright/test";
+
+import { newAccount, newPage, postJob, signUpAndOnboard } from "./support.ts";
+
+/** Sums the page's layout shifts (those not caused by input) from its very start. */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+
+test("a new visitor on a phone sees jobs from the first response, and nothing on the page moves", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const boss = await newPage(browser, "en");
+  await signUpAndOnboard(boss, newAccount("employer"), "employer");
+  const title = `Warehouse shift ${Date.now().toString(36)}`;
+  const jobId = await postJob(boss, { title, city: "Tashkent" });
+
+  // A visitor who never came before: language from the browser, a narrow screen.
+  const context = await browser.newContext({
+    locale: "en-US",
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await watchLayoutShifts(page);
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    const match = request.url().match(/\/api\/trpc\/([^?]+)/);
+    if (match?.[1]) reads.push(...match[1].split(","));
+  });
+
+  await page.goto("/");
+  await expect(page.getByTestId("job-card").filter({ hasText: title })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // The list, who is signed in and the exchange rates came with the page: the SPA did not ask again.
+  expect(reads.filter((name) => ["jobs.search", "profiles.me", "currency.rates"].includes(name))).toEqual([]);
+  expect(await layoutShift(page)).toBeLessThan(0.05);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+  // A job page opened from a link elsewhere (a full load): the job is in the page too.
+  const jobPage = await context.newPage();
+  await watchLayoutShifts(jobPage);
+  const jobReads: string[] = [];
+  jobPage.on("request", (request) => {
+    const match = request.url().match(/\/api\/trpc\/([^?]+)/);
+    if (match?.[1]) jobReads.push(...match[1].split(","));
+  });
+  await jobPage.goto(`/jobs/${jobId}`);
+  await expect(jobPage.getByTestId("job-page")).toContainText(title);
+  await jobPage.waitForLoadState("networkidle");
+  expect(jobReads.filter((name) => name === "jobs.byId")).toEqual([]);
+  expect(await layoutShift(jobPage)).toBeLessThan(0.05);
+  await context.close();
+});
+
+test("the server writes the page in the visitor's language and right to left for Arabic", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "ar" });
+  const page = await context.newPage();
+  const response = await page.goto("/");
+  expect(response?.headers()["cache-control"]).toBe("no-store");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await context.close();
+});
