@@ -3,15 +3,25 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 import { paraglideOptions } from "./scripts/paraglide-options.ts";
 import { routerGeneratorOptions } from "./scripts/router-options.ts";
+import { localeMessagesPlugin } from "./scripts/vite-locale-messages.ts";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
   // The router plugin must come before react() or code splitting silently fails (docs/working-in-this-repo.md, Stack facts).
-  plugins: [tanstackRouter(routerGeneratorOptions), react(), tailwindcss(), paraglideVitePlugin(paraglideOptions)],
+  plugins: [
+    tanstackRouter(routerGeneratorOptions),
+    react(),
+    tailwindcss(),
+    paraglideVitePlugin(paraglideOptions),
+    localeMessagesPlugin(paraglideOptions),
+    // Each built file also as .br and .gz, which the server sends as they are (no compression per request).
+    compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/], threshold: 1024 }),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -22,6 +32,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: true,
+    // Read by the server to preload the reader's language and the first screen's chunks.
+    manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         // A missing paraglide message is only a warning by default: make it fail the build.

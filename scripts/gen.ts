@@ -11,7 +11,8 @@ import { routerGeneratorOptions } from "./router-options.ts";
 
 await compile(paraglideOptions);
 await compile(serverParaglideOptions);
-const compiled = readdirSync(`${paraglideOptions.outdir}/messages`).filter((f) => f.endsWith(".js") && !f.startsWith("_"));
+// The server's compile has one module per message (the SPA's has one per language).
+const compiled = readdirSync(`${serverParaglideOptions.outdir}/messages`).filter((f) => f.endsWith(".js") && !f.startsWith("_"));
 if (compiled.length === 0) {
   // Paraglide reports success with zero messages when its plugin cannot load (docs/working-in-this-repo.md, Stack facts).
   console.error("paraglide compiled zero messages: check messages/project.inlang/settings.json modules");

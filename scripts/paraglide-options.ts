@@ -4,7 +4,14 @@ export const paraglideOptions = {
   outdir: "./src/paraglide",
   // The chosen language is kept in localStorage under `language` (docs/product.md, Languages and translation).
   localStorageKey: "language",
-  strategy: ["localStorage", "preferredLanguage", "baseLocale"] as ("localStorage" | "preferredLanguage" | "baseLocale")[],
+  // Mirrored in a cookie of the same name, so the server can write the page in it (lang, dir, the
+  // language's messages preloaded, place names in the first page of jobs).
+  cookieName: "language",
+  strategy: ["localStorage", "cookie", "preferredLanguage", "baseLocale"] as (
+    "localStorage" | "cookie" | "preferredLanguage" | "baseLocale"
+  )[],
+  // One module per language, so the build can ship the reader's alone (scripts/vite-locale-messages.ts).
+  outputStructure: "locale-modules" as const,
   emitTsDeclarations: false,
 };
 

@@ -2,7 +2,6 @@ import { matchQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 
 import { trpc, wsClient } from "../trpc.ts";
-import { authClient } from "./auth-client.ts";
 import { stopPushOnThisDevice } from "./push-device.ts";
 
 /** The signed-in person and their profile (null for a visitor), shared by every screen. */
@@ -33,6 +32,8 @@ export function useSignOut() {
   return async () => {
     // Best effort: a failure here never stops the sign-out.
     await stopPushOnThisDevice().catch(() => undefined);
+    // The auth client is loaded when it is needed, not with every page.
+    const { authClient } = await import("./auth-client.ts");
     await authClient.signOut();
     await resetSessionState(queryClient);
     await navigate({ to: "/auth" });

@@ -1,14 +1,20 @@
-import { toast } from "sonner";
-
 import { m } from "../paraglide/messages.js";
 import { errorMessage } from "./errors.ts";
 
+// Sonner is fetched with the first toast (its Toaster mounts lazily too): no page needs it to render.
+const sonner = () => import("sonner");
+
+/** A destructive toast: a title and what went wrong, in the reader's language. */
+export function toastFailure(title: string, description: string) {
+  void sonner().then(({ toast }) => toast.error(title, { description, duration: 5000 }));
+}
+
 /** The destructive 'Error' toast (docs/product.md, Messages and errors), with what went wrong in the reader's language. */
 export function toastError(error: unknown, description?: string) {
-  toast.error(m.toast_error_title(), { description: description ?? errorMessage(error), duration: 5000 });
+  toastFailure(m.toast_error_title(), description ?? errorMessage(error));
 }
 
 /** A success toast with an optional second line. */
 export function toastSuccess(title: string, description?: string) {
-  toast.success(title, { description, duration: 5000 });
+  void sonner().then(({ toast }) => toast.success(title, { description, duration: 5000 }));
 }

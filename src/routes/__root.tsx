@@ -1,16 +1,19 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Direction } from "radix-ui";
+import { lazy, Suspense } from "react";
 
 import { textDirection } from "../../domain/languages.ts";
 import { VerifyEmailBanner } from "../components/account/verify-email-banner.tsx";
 import { NotFound } from "../components/layout/not-found.tsx";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { SiteHeader } from "../components/layout/site-header.tsx";
-import { Toaster } from "../components/ui/toaster.tsx";
 import { currentLanguage } from "../lib/locale.ts";
 import { m } from "../paraglide/messages.js";
 import type { Trpc } from "../trpc.ts";
+
+// Toasts come after something happens, never on the first screen: their library loads after it.
+const Toaster = lazy(() => import("../components/ui/toaster.tsx").then((module) => ({ default: module.Toaster })));
 
 export type RouterContext = { queryClient: QueryClient; trpc: Trpc };
 
@@ -33,7 +36,9 @@ function RootLayout() {
         </div>
         <SiteFooter />
       </div>
-      <Toaster dir={dir} closeLabel={m.common_close()} />
+      <Suspense>
+        <Toaster dir={dir} closeLabel={m.common_close()} />
+      </Suspense>
     </Direction.Provider>
   );
 }

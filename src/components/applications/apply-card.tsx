@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Clock, Info, MessageSquare, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 
 import { applySchema } from "../../../domain/applications.ts";
@@ -13,7 +12,7 @@ import { errorKey } from "../../lib/errors.ts";
 import { showServerFieldErrors } from "../../lib/form-errors.ts";
 import { formatDay } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { toastError, toastFailure, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { MessageField } from "../forms/message-field.tsx";
@@ -191,7 +190,7 @@ function ApplyForm({ jobId }: { jobId: string }) {
       onError: async (failure) => {
         const key = errorKey(failure);
         if (key === ERR.cannotApplyOwnJob) {
-          toast.error(m.apply_cannot_title(), { description: translate(ERR.cannotApplyOwnJob), duration: 5000 });
+          toastFailure(m.apply_cannot_title(), translate(ERR.cannotApplyOwnJob));
           return;
         }
         toastError(failure);

@@ -1,10 +1,10 @@
 import type { NotificationPayload } from "../../../domain/notifications.ts";
 import { formatDate } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
-import * as messages from "../../paraglide/messages.js";
+import { m } from "../../paraglide/messages.js";
 
 type MessageFn = (params: Record<string, unknown>) => string;
-const catalogue = messages as unknown as Record<string, MessageFn | undefined>;
+const catalogue = m as unknown as Record<string, MessageFn | undefined>;
 
 /**
  * A notification's title and body in the reader's language: the messages `notification_<kind>_title`
@@ -17,8 +17,7 @@ export function notificationText(payload: NotificationPayload): { title: string;
   if ("startDate" in payload) params.startDate = formatDate(payload.startDate);
   // A digest names its newest job.
   if (payload.kind === "saved_search_digest") params.jobTitle = isolate(payload.jobs[0]?.jobTitle ?? "");
-  if (payload.kind === "review_received" && payload.reviewerName === null)
-    params.reviewerName = messages.review_anonymous_reviewer();
+  if (payload.kind === "review_received" && payload.reviewerName === null) params.reviewerName = m.review_anonymous_reviewer();
   const text = (part: "title" | "body") => catalogue[`notification_${payload.kind}_${part}`]?.(params) ?? "";
   return { title: text("title"), body: text("body") };
 }

@@ -1,0 +1,111 @@
+// Lighthouse (its mobile profile: a mid-range phone, Slow 4G and a 4× slower CPU, simulated) on the
+// home page and a job page of a production build served by the real server on an embedded database
+// with the demo data, through Debian's Chromium. Prints performance score, LCP, TBT and CLS against
+// issue 14's goal (score ≥ 95, LCP ≤ 2.5 s).
+//
+//   npm run build && npx tsx bench/lighthouse.ts
+//   LIGHTHOUSE_URL=http://localhost:3000 npx tsx bench/lighthouse.ts   # a server already running
+//   BENCH_RUNS=3                                                      # runs per page (median kept)
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const GOAL = { score: 95, lcpMs: 2500 };
+const PORT = 3290;
+
+type Figures = { score: number; lcp: number; tbt: number; cls: number; fcp: number };
+
+async function startServer(): Promise<{ url: string; stop: () => void }> {
+  if (process.env.LIGHTHOUSE_URL) return { url: process.env.LIGHTHOUSE_URL, stop: () => {} };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "daywork-lighthouse-"));
+  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      EXCHANGE_RATES_URL: "off",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://localhost:${PORT}`;
+  for (let i = 0; i < 120; i++) {
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { url, stop: () => server.kill() };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill();
+  throw new Error("the server did not start within a minute");
+}
+
+async function aJobPage(url: string): Promise<string> {
+  const input = encodeURIComponent(JSON.stringify({ json: {} }));
+  const body = (await (await fetch(`${url}/api/trpc/jobs.search?input=${input}`)).json()) as {
+    result: { data: { json: { items: { id: string }[] } } };
+  };
+  const id = body.result.data.json.items[0]?.id;
+  if (!id) throw new Error("no open job to measure a job page with");
+  return `${url}/jobs/${id}`;
+}
+
+async function measure(port: number, url: string): Promise<Figures> {
+  const result = await lighthouse(url, { port, onlyCategories: ["performance"], logLevel: "error", formFactor: "mobile" });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const audits = result.lhr.audits;
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
+    fcp: value("first-contentful-paint"),
+    lcp: value("largest-contentful-paint"),
+    tbt: value("total-blocking-time"),
+    cls: value("cumulative-layout-shift"),
+  };
+}
+
+function median(runs: Figures[], key: keyof Figures): number {
+  const sorted = runs.map((r) => r[key]).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+try {
+  const pages = [
+    ["home", `${server.url}/`],
+    ["job page", await aJobPage(server.url)],
+  ] as const;
+  console.log(`Lighthouse mobile profile, median of ${RUNS} runs; goal: score ≥ ${GOAL.score}, LCP ≤ ${GOAL.lcpMs / 1000} s`);
+  for (const [name, url] of pages) {
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, url));
+    const score = median(runs, "score");
+    const lcp = median(runs, "lcp");
+    const met = score >= GOAL.score && lcp <= GOAL.lcpMs ? "meets the goal" : "below the goal";
+    console.log(
+      `${name.padEnd(9)} score ${String(score).padStart(3)}  FCP ${(median(runs, "fcp") / 1000).toFixed(2)} s  LCP ${(lcp / 1000).toFixed(2)} s  TBT ${Math.round(median(runs, "tbt"))} ms  CLS ${median(runs, "cls").toFixed(3)}  (${met})`,
+    );
+  }
+} finally {
+  chrome.kill();
+  server.stop();
+}
