@@ -6,7 +6,6 @@ import { ResendVerificationButton } from "../components/account/resend-verificat
 import { Loading } from "../components/layout/loading.tsx";
 import { NoticePage } from "../components/layout/notice.tsx";
 import { LinkButton } from "../components/ui/link-button.tsx";
-import { authClient } from "../lib/auth-client.ts";
 import { useMe } from "../lib/session.ts";
 import { m } from "../paraglide/messages.js";
 
@@ -20,6 +19,7 @@ export const Route = createFileRoute("/verify-email")({
   // Following the link is what confirms the address; doing it again answers the same (better-auth's verify is idempotent).
   loader: async ({ deps: { token }, context }) => {
     if (!token) return { confirmed: false };
+    const { authClient } = await import("../lib/auth-client.ts");
     const { error } = await authClient.verifyEmail({ query: { token } });
     // The banner and `me` read the new state; a visitor (link opened on another device) has no `me` to refresh.
     await context.queryClient.invalidateQueries({ queryKey: context.trpc.profiles.me.queryKey() });

@@ -1,7 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 
-import { authClient } from "../../lib/auth-client.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { PendingButton } from "../forms/pending-button.tsx";
@@ -12,6 +11,7 @@ export function ResendVerificationButton({ email, ...props }: { email: string } 
   const resend = useMutation({
     mutationFn: async () => {
       const callbackURL = new URL("/verify-email", window.location.origin).href;
+      const { authClient } = await import("../../lib/auth-client.ts");
       const { error } = await authClient.sendVerificationEmail({ email, callbackURL });
       if (error) throw error;
     },
