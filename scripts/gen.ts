@@ -2,7 +2,7 @@
 // messages (for the SPA in src/paraglide, and again for the server's e-mails and pushes in
 // server/i18n/paraglide) and TanStack Router's route tree. The build (vite) regenerates the SPA's two
 // through its plugins.
-import { readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { compile } from "@inlang/paraglide-js";
 import { Generator, getConfig } from "@tanstack/router-generator";
 
@@ -11,8 +11,9 @@ import { routerGeneratorOptions } from "./router-options.ts";
 
 await compile(paraglideOptions);
 await compile(serverParaglideOptions);
-// The server's compile has one module per message (the SPA's has one per language).
-const compiled = readdirSync(`${serverParaglideOptions.outdir}/messages`).filter((f) => f.endsWith(".js") && !f.startsWith("_"));
+// Both compiles have one module per language; the index exports each message once.
+const index = readFileSync(`${paraglideOptions.outdir}/messages/_index.js`, "utf8");
+const compiled = index.match(/^export const \w+ =/gm) ?? [];
 if (compiled.length === 0) {
   // Paraglide reports success with zero messages when its plugin cannot load (docs/working-in-this-repo.md, Stack facts).
   console.error("paraglide compiled zero messages: check messages/project.inlang/settings.json modules");
