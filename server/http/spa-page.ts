@@ -52,8 +52,8 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
       .replace(/<html lang="[^"]*">/, `<html lang="${language}" dir="${textDirection(language)}">`)
       .replace("</head>", `${preloads.join("")}</head>`)
       .replace(
-        '<div id="root"></div>',
-        `<div id="root"></div>${screen ? `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${screen}</script>` : ""}`,
+        "</body>",
+        `${screen ? `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${screen}</script>` : ""}</body>`,
       );
   };
 }
