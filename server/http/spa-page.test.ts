@@ -103,10 +103,16 @@ describe("the SPA's page", () => {
     expect(firstScreenOf(res.body)?.language).toBe("ar");
   });
 
-  it("leaves a home page with filters in its address, and unknown job ids, to the SPA", async () => {
+  it("leaves a home list with filters in its address, and unknown job ids, to the SPA; who is signed in comes with every page", async () => {
     const filtered = await t.app.inject({ method: "GET", url: "/?category=moving" });
     expect(filtered.statusCode).toBe(200);
-    expect(firstScreenOf(filtered.body)).toBeNull();
+    const read = firstScreenOf(filtered.body)?.state.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(read).toEqual([
+      JSON.stringify([["profiles", "me"], { type: "query" }]),
+      JSON.stringify([["currency", "rates"], { type: "query" }]),
+    ]);
+    const settings = await t.app.inject({ method: "GET", url: "/settings" });
+    expect(firstScreenOf(settings.body)?.state.queries).toHaveLength(2);
     const missing = await t.app.inject({ method: "GET", url: "/jobs/00000000-0000-4000-8000-000000000000" });
     const queries = firstScreenOf(missing.body)?.state.queries.map((q) => JSON.stringify(q.queryKey)) ?? [];
     expect(queries.some((key) => key.includes("byId"))).toBe(false);

@@ -14,7 +14,7 @@ import { appRouter } from "../trpc/router.ts";
 /** The part of Vite's build manifest this reads: each chunk's file and the chunks it imports. */
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
-/** The pages whose first screen the server fills in, and the code-split chunk each renders with. */
+/** The pages whose own data the server puts in, and the code-split chunk each renders with. */
 const PAGES = [
   { pattern: /^\/$/, chunk: "src/routes/index.tsx?tsr-split=component" },
   { pattern: /^\/jobs\/([0-9a-f-]{36})$/i, chunk: "src/routes/jobs/$jobId.tsx?tsr-split=component" },
@@ -46,8 +46,10 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
     const preloads = [...importsOf(manifest, chunks)]
       .filter((key) => !inEntry.has(key))
       .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
-    // A home page with filters in its address is left to the SPA (its query is the URL's).
-    const screen = page && !hasQuery ? await firstScreen(deps, request, language, urlPath) : null;
+    // The home list only without filters in the address: with them, the query is the URL's, the SPA's.
+    const list = page === PAGES[0] && !hasQuery;
+    const jobId = page === PAGES[1] ? urlPath.match(PAGES[1].pattern)?.[1] : undefined;
+    const screen = await firstScreen(deps, request, language, { list, jobId });
     return template
       .replace(/<html lang="[^"]*">/, `<html lang="${language}" dir="${textDirection(language)}">`)
       .replace("</head>", `${preloads.join("")}</head>`)
@@ -79,23 +81,23 @@ async function firstScreen(
   deps: SpaPageDeps,
   request: FastifyRequest,
   language: LanguageCode,
-  urlPath: string,
+  page: { list: boolean; jobId: string | undefined },
 ): Promise<string | null> {
   try {
     const ctx = await createContext(deps.context, { ...request.headers, "x-locale": language });
     const queryClient = new QueryClient();
     const api = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient });
     const reads: Promise<void>[] = [
-      // The root route's read (who is signed in), and the rates every price's "≈" line needs.
+      // What every page reads: who is signed in (the header), and the rates every price's "≈" line
+      // needs. (Whether texts can be translated may ask the translation service: never on this path.)
       queryClient.prefetchQuery(api.profiles.me.queryOptions()),
       queryClient.prefetchQuery(api.currency.rates.queryOptions()),
     ];
-    const jobId = urlPath.match(PAGES[1].pattern)?.[1];
-    if (jobId) reads.push(queryClient.prefetchQuery(api.jobs.byId.queryOptions({ jobId })));
-    else
-      reads.push(
-        queryClient.prefetchInfiniteQuery(api.jobs.search.infiniteQueryOptions({}, { getNextPageParam: (p) => p.nextCursor })),
-      );
+    if (page.jobId) reads.push(queryClient.prefetchQuery(api.jobs.byId.queryOptions({ jobId: page.jobId })));
+    if (page.list) {
+      const firstPage = api.jobs.search.infiniteQueryOptions({}, { getNextPageParam: (p) => p.nextCursor });
+      reads.push(queryClient.prefetchInfiniteQuery(firstPage));
+    }
     await Promise.all(reads);
     const screen: FirstScreen<ReturnType<typeof dehydrate>> = { language, state: dehydrate(queryClient) };
     queryClient.clear();
