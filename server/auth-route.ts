@@ -39,9 +39,11 @@ export function registerAuthRoute(app: FastifyInstance, auth: Auth) {
         headers.set(key, Array.isArray(value) ? value.join(", ") : value);
       }
       headers.set(CLIENT_IP_HEADER, request.ip);
-      const hasBody = request.method !== "GET" && request.body !== undefined;
+      const hasBody = request.method === "POST" && request.body !== undefined;
+      // HEAD is asked as GET (better-auth routes GET only); Node leaves the body out of a HEAD answer.
+      const method = request.method === "HEAD" ? "GET" : request.method;
       const response = await auth.handler(
-        new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+        new Request(url, { method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
       );
       // better-auth's own rate-limit answer has no message key: answer it as our refusals read.
       if (response.status === 429) {

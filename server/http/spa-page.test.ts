@@ -123,6 +123,9 @@ describe("the SPA's page", () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers["content-type"]).toContain("text/html");
     expect((await t.app.inject({ method: "HEAD", url: "/api/health" })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "HEAD", url: "/api/auth/get-session" })).statusCode).toBe(200);
+    const list = await t.app.inject({ method: "HEAD", url: "/api/trpc/jobs.search?input=%7B%22json%22%3A%7B%7D%7D" });
+    expect(list.statusCode).toBeLessThan(300);
     expect((await t.app.inject({ method: "GET", url: "/assets/gone-000.js" })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/nothing-here" })).statusCode).toBe(404);
   });
