@@ -36,6 +36,8 @@ export const pageCursorSchema = z.object(
     rank: z.number({ error: ERR.cursorInvalid }).finite(ERR.cursorInvalid).optional(),
     /** A search text that found nothing as written when the list began, so it is read forgiving typos. */
     fuzzy: z.boolean({ error: ERR.cursorInvalid }).optional(),
+    /** A filtered list that matched few jobs when it began: its pages are read by id (server/jobs/search-jobs.ts). */
+    few: z.boolean({ error: ERR.cursorInvalid }).optional(),
   },
   { error: ERR.cursorInvalid },
 );

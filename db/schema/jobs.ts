@@ -76,6 +76,19 @@ export const jobs = pgTable(
     index("jobs_open_country_created_idx")
       .on(t.country, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'open'`),
+    // Category filter, alone or as the first step of a pair: open jobs of one category, newest first.
+    index("jobs_open_category_created_idx")
+      .on(t.category, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'open'`),
+    // Duration filter: open jobs of some lengths, newest first within one (the buckets are 1, 2-3, 4-7 days).
+    index("jobs_open_duration_created_idx")
+      .on(t.durationDays, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'open'`),
+    // Price ranges in the reader's currency (server/jobs/open-job-conditions.ts): per job currency, a
+    // range of hourly rates; "negotiable" is the null rate of every currency.
+    index("jobs_open_price_idx")
+      .on(t.currency, t.hourlyRate)
+      .where(sql`${t.status} = 'open'`),
     // "Within N km": earthdistance's cube of the job's point, searched with earth_box (server/jobs/near.ts).
     index("jobs_open_earth_idx")
       .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)

@@ -26,6 +26,7 @@ const NUMERIC_CHECKS: Record<string, number[]> = {
   chat_messages_content_len: [LIMITS.message],
   ratings_range: [LIMITS.ratingMin, LIMITS.ratingMax],
   ratings_comment_len: [LIMITS.ratingComment],
+  rating_summaries_counts: [0, LIMITS.ratingMax],
   profiles_full_name_len: [1, LIMITS.fullName],
   profiles_bio_len: [LIMITS.bio],
   profiles_location_len: [LIMITS.profileLocation],

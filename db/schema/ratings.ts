@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
+import { LIMITS } from "../../domain/limits.ts";
 import { jobs } from "./jobs.ts";
 import { profiles } from "./profiles.ts";
 
@@ -32,3 +33,27 @@ export const ratings = pgTable(
   ],
 );
 export type Rating = typeof ratings.$inferSelect;
+
+/**
+ * Each person's ratings received, kept as a count and a sum so that lists read the average with one
+ * primary-key probe instead of aggregating reviews per row. The daywork_rating_summaries_* triggers on
+ * ratings (migration 0009) keep it in the same statement as every insert, update or delete of a
+ * rating, whoever writes it: a review, account deletion, a cascade, the seed. No row: no ratings yet.
+ */
+export const ratingSummaries = pgTable(
+  "rating_summaries",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+  },
+  (t) => [
+    check(
+      "rating_summaries_counts",
+      sql`${t.ratingCount} >= 0 and ${t.ratingSum} between ${t.ratingCount} and ${sql.raw(String(LIMITS.ratingMax))} * ${t.ratingCount}`,
+    ),
+  ],
+);
+export type RatingSummaryRow = typeof ratingSummaries.$inferSelect;

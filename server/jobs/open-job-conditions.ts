@@ -1,19 +1,37 @@
-import { and, between, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, between, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
+import type { Queryable } from "../../db/database.ts";
 import { exchangeRates, jobs } from "../../db/schema/index.ts";
+import { JOB_CURRENCIES, type JobCurrency } from "../../domain/currencies.ts";
 import { DURATION_FILTERS, PRICE_FILTERS, type JobFilters } from "../../domain/job-filters.ts";
 import { DEFAULT_READER_CURRENCY } from "../../domain/money.ts";
 import { withinKm, type Origin } from "./near.ts";
 import { textMatch } from "./text-match.ts";
 
 /**
- * The WHERE of the home list and search: open jobs matching the filters. `status = 'open'` is a literal
- * so the planner can match the partial indexes (jobs_open_created_idx, jobs_search_doc, jobs_search_trgm);
- * text is matched by word forms, typos and employer names (text-match.ts). `origin` is the filters'
- * point resolved (near.ts): with a distance, only jobs within it. `fuzzy` forgives typos in the text
- * (text-match.ts); a single job being matched can afford it, a list only when nothing matches as written.
+ * A price range as ranges of hourly rates, one per job currency that has an exchange rate (priceEdgesOf):
+ * a job of that currency is in the bucket exactly when its rate is at least `from` (no lower edge when
+ * null) and below `below` (no upper edge when null). Numerics travel as text, to the cent.
  */
-export function openJobConditions(filters: JobFilters, origin: Origin | null, fuzzy = true): SQL {
+export type PriceEdges = readonly { currency: JobCurrency; from: string | null; below: string | null }[];
+
+/**
+ * The WHERE of the home list and search: open jobs matching the filters. `status = 'open'` is a literal
+ * so the planner can match the partial indexes (jobs_open_created_idx, jobs_open_category_created_idx,
+ * jobs_open_country_created_idx, jobs_open_price_idx, jobs_search_doc, jobs_search_trgm); text is
+ * matched by word forms, typos and employer names (text-match.ts). `origin` is the filters' point
+ * resolved (near.ts): with a distance, only jobs within it. `fuzzy` forgives typos in the text
+ * (text-match.ts); a single job being matched can afford it, a list only when nothing matches as written.
+ * `priceEdges` (priceEdgesOf, for the same filters) let a price range be read from its index; without
+ * them each job's rate is converted and compared, which is all a single job being matched needs.
+ */
+export function openJobConditions(
+  filters: JobFilters,
+  origin: Origin | null,
+  fuzzy = true,
+  priceEdges: PriceEdges | null = null,
+): SQL {
   const conditions: SQL[] = [sql`${jobs.status} = 'open'`];
   const q = filters.q?.trim();
   if (q) conditions.push(textMatch(q, fuzzy).where);
@@ -25,21 +43,96 @@ export function openJobConditions(filters: JobFilters, origin: Origin | null, fu
   if (filters.startDate) conditions.push(eq(jobs.startDate, filters.startDate));
   const price = PRICE_FILTERS.find((f) => f.key === filters.price);
   if (price) {
-    if ("negotiable" in price) conditions.push(isNull(jobs.hourlyRate));
-    else {
-      // The bucket is read in the reader's currency (docs/decisions/022). A null rate, or a currency
-      // without an exchange rate, fails both comparisons: such jobs never land in a price range.
-      const rate = rateIn(filters.currency ?? DEFAULT_READER_CURRENCY);
-      if (price.min !== null) conditions.push(sql`${rate} >= ${price.min}`);
-      if (price.below !== null) conditions.push(sql`${rate} < ${price.below}`);
+    if ("negotiable" in price) {
+      // Naming every currency lets jobs_open_price_idx (currency, hourly_rate) find the jobs without a rate.
+      conditions.push(isNull(jobs.hourlyRate), inArray(jobs.currency, [...JOB_CURRENCIES]));
+    } else {
+      conditions.push(priceEdges ? withinEdges(priceEdges) : inRange(price, rateIn(filters.currency ?? DEFAULT_READER_CURRENCY)));
     }
   }
   return and(...conditions) as SQL;
 }
 
-/** A job's hourly rate converted into `currency` with the stored exchange rates (null without them). */
+/**
+ * The bucket's range of a rate converted into the reader's currency (docs/decisions/022): `min`
+ * included, `below` excluded. A null rate, or a currency without an exchange rate, fails both
+ * comparisons: such jobs never land in a price range.
+ */
+function inRange(price: { min: number | null; below: number | null }, converted: SQL): SQL {
+  const comparisons: SQL[] = [];
+  if (price.min !== null) comparisons.push(sql`${converted} >= ${price.min}`);
+  if (price.below !== null) comparisons.push(sql`${converted} < ${price.below}`);
+  return and(...comparisons) as SQL;
+}
+
+/** One unit of `currency` in the rates' base currency (null without a rate); a subquery run once per query. */
+function perUnit(currency: string): SQL {
+  return sql`(select ${exchangeRates.perUnit} from ${exchangeRates} where ${exchangeRates.currency} = ${currency})`;
+}
+
+/**
+ * A job's hourly rate converted into `currency` with the stored exchange rates (null without them):
+ * rate × per_unit(job's currency) / per_unit(reader's), on Postgres' numerics. The job's per_unit is
+ * picked by a CASE over the job currencies, each a subquery run once per query.
+ */
 function rateIn(currency: string): SQL {
-  const perUnit = (code: SQL) =>
-    sql`(select ${exchangeRates.perUnit} from ${exchangeRates} where ${exchangeRates.currency} = ${code})`;
-  return sql`(${jobs.hourlyRate} * ${perUnit(sql`${jobs.currency}::text`)} / ${perUnit(sql`${currency}`)})`;
+  const jobUnit = sql.join(
+    JOB_CURRENCIES.map((code) => sql`when ${code} then ${perUnit(code)}`),
+    sql` `,
+  );
+  return sql`(${jobs.hourlyRate} * (case ${jobs.currency}::text ${jobUnit} end) / ${perUnit(currency)})`;
+}
+
+/**
+ * The bucket as the ranges of priceEdgesOf: per job currency, a range of jobs_open_price_idx whose
+ * numbers the planner sees, so it knows how rare the bucket is. Exact: the edges are the first cents
+ * that pass the conversion's comparisons.
+ */
+function withinEdges(edges: PriceEdges): SQL {
+  if (edges.length === 0) return sql`false`;
+  const branches = edges.map(({ currency, from, below }) => {
+    const parts = [eq(jobs.currency, currency)];
+    if (from !== null) parts.push(sql`${jobs.hourlyRate} >= ${from}::numeric`);
+    if (below !== null) parts.push(sql`${jobs.hourlyRate} < ${below}::numeric`);
+    return and(...parts) as SQL;
+  });
+  return sql`(${sql.join(branches, sql` or `)})`;
+}
+
+const readerRate = alias(exchangeRates, "reader_rate");
+
+/**
+ * The filters' price range as ranges of hourly rates per job currency (null without a range, or for
+ * "negotiable"): one read of exchange_rates before the search, so that its statements carry the edges
+ * as numbers. A rate passes the bucket's comparison (`rateIn`, exact numerics) from some cent upwards:
+ * the edge is that cent, found by trying the cents around the converted amount with the very same
+ * arithmetic. The converted amount is rounded, but far less than a cent, so the edge is among them;
+ * were it not, the search falls back to converting each job's rate (null). No currencies: the reader's
+ * currency has no rate, and nothing is in the range.
+ */
+export async function priceEdgesOf(db: Queryable, filters: Pick<JobFilters, "price" | "currency">): Promise<PriceEdges | null> {
+  const price = PRICE_FILTERS.find((f) => f.key === filters.price);
+  if (!price || "negotiable" in price) return null;
+  // The first cent whose converted rate reaches `amount`, as `rateIn` converts: rate × job's per_unit / reader's.
+  const firstCent = (amount: number | null) => {
+    if (amount === null) return sql<string | null>`null::text`;
+    const near = sql`ceil(${amount}::numeric * ${readerRate.perUnit} / ${exchangeRates.perUnit} * 100) / 100`;
+    return sql<string | null>`(
+      select min(cent)::text
+      from (select round(${near} + step / 100.0, 2) as cent from generate_series(-2, 2) as step) as cents
+      where cent * ${exchangeRates.perUnit} / ${readerRate.perUnit} >= ${amount}::numeric)`;
+  };
+  const rows = await db
+    .select({ currency: exchangeRates.currency, from: firstCent(price.min), below: firstCent(price.below) })
+    .from(exchangeRates)
+    .innerJoin(readerRate, eq(readerRate.currency, filters.currency ?? DEFAULT_READER_CURRENCY))
+    .where(inArray(exchangeRates.currency, [...JOB_CURRENCIES]))
+    .orderBy(exchangeRates.currency);
+  const edges: { currency: JobCurrency; from: string | null; below: string | null }[] = [];
+  for (const { currency: code, from, below } of rows) {
+    if ((price.min !== null && from === null) || (price.below !== null && below === null)) return null;
+    const currency = JOB_CURRENCIES.find((c) => c === code);
+    if (currency) edges.push({ currency, from, below });
+  }
+  return edges;
 }

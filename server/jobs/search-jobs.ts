@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { jobs, profiles } from "../../db/schema/index.ts";
@@ -12,17 +12,24 @@ import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
 import { refusal } from "../refusal.ts";
 import { jobCardFields, jobCardFieldsOf } from "./job-projection.ts";
 import { distanceKm, resolveOrigin, type Origin } from "./near.ts";
-import { openJobConditions } from "./open-job-conditions.ts";
+import { openJobConditions, priceEdgesOf, type PriceEdges } from "./open-job-conditions.ts";
 import { hasExactMatch, textMatch } from "./text-match.ts";
 
 export type JobSearch = JobFilters & { cursor?: PageCursor | null };
 
 /**
+ * What the statements of a search may know beforehand: a price range's edges (priceEdgesOf), and the
+ * ids of the page when newestMatchesQuery found them, so the page is read by id.
+ */
+export type PageHelp = { priceEdges?: PriceEdges | null; ids?: readonly string[] | null };
+
+/**
  * One page of open jobs with each employer's display name and rating: with a search text, best match
  * first (ties newest first), else newest first. The inner query picks the page alone (the plain list
  * ordered like jobs_open_created_idx, NULLS LAST included, so the index can serve it), and only those
- * rows get the profile join and the rating aggregate. Ranked pages continue after the cursor's
- * (rank, at, id), so paging stays exact under ranking.
+ * rows get the profile join and the kept rating. Ranked pages continue after the cursor's
+ * (rank, at, id), so paging stays exact under ranking. Given `ids`, the page is those jobs, read by
+ * primary key.
  */
 export function searchJobsQuery(
   db: Queryable,
@@ -31,8 +38,12 @@ export function searchJobsQuery(
   language: LanguageCode,
   fuzzy = false,
   pageSize: number = LIMITS.pageSize,
+  { priceEdges = null, ids = null }: PageHelp = {},
 ) {
-  const where = openJobConditions(search, origin, fuzzy);
+  // A page found by id was matched against the filters a moment ago: it only has to be still open.
+  const where = ids
+    ? sql`${jobs.status} = 'open' and ${inArray(jobs.id, [...ids])}`
+    : openJobConditions(search, origin, fuzzy, priceEdges);
   const q = search.q?.trim();
   const relevance = q ? textMatch(q, fuzzy).relevance : sql<number>`0::float8`;
   const cursor = search.cursor;
@@ -73,40 +84,147 @@ export function searchJobsQuery(
     .orderBy(desc(page.rank), desc(page.createdAt), desc(page.id));
 }
 
-/** How many open jobs match the filters, for the count label. */
-export function countJobsQuery(db: Queryable, filters: JobFilters, origin: Origin | null, fuzzy = false) {
-  return db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(openJobConditions(filters, origin, fuzzy));
+/**
+ * The count label counts exactly up to this many jobs; above it the list says "1,000+". Nobody reads
+ * further than that, and counting 85,000 matches cost more than the page itself (docs/decisions/025).
+ */
+export const JOB_COUNT_CAP = 1000;
+
+/**
+ * The open jobs matching the filters (and after `after`), at most JOB_COUNT_CAP + 1 of them, in no
+ * particular order: the planner reads them the cheapest way, and stops one row after the cap. A price
+ * range alone is read one job currency after another (UNION ALL, each a range of jobs_open_price_idx):
+ * one scan of the index in currency order with the ranges as a filter would read every job of the
+ * currencies before the first match. With other filters the ranges stay one condition, so that the
+ * planner may start from another filter's index.
+ */
+function someMatches(
+  db: Queryable,
+  filters: JobFilters,
+  origin: Origin | null,
+  fuzzy: boolean,
+  priceEdges: PriceEdges | null,
+  after: PageCursor | null = null,
+): SQL {
+  const matching = (edges: PriceEdges | null) => {
+    const where = openJobConditions(filters, origin, fuzzy, edges);
+    return db
+      .select({ id: jobs.id, createdAt: jobs.createdAt })
+      .from(jobs)
+      .where(after ? sql`${where} and ${afterCursor(jobs.createdAt, jobs.id, after)}` : where);
+  };
+  const limit = JOB_COUNT_CAP + 1;
+  const priceAlone = !filters.q?.trim() && !hasFilters({ ...filters, price: undefined });
+  return priceEdges && priceEdges.length > 1 && priceAlone
+    ? sql`(${sql.join(
+        priceEdges.map((edge) => sql`(${matching([edge])})`),
+        sql` union all `,
+      )} limit ${limit}) as matches`
+    : sql`(${matching(priceEdges).limit(limit)}) as matches`;
 }
 
 /**
- * The home list and search over all open jobs. The total is counted on the first page only: later
- * pages keep the label they started with and skip the extra scan. A point chosen adds each job's
- * distance from it; a city the gazetteer does not hold is refused.
+ * How many open jobs match the filters, for the count label: at most JOB_COUNT_CAP + 1, so the count
+ * stops after reading one row more than it can show (an answer above the cap means "more than the cap").
+ */
+export function countJobsQuery(
+  db: Queryable,
+  filters: JobFilters,
+  origin: Origin | null,
+  fuzzy = false,
+  priceEdges: PriceEdges | null = null,
+) {
+  return db.select({ total: sql<number>`count(*)::int` }).from(someMatches(db, filters, origin, fuzzy, priceEdges));
+}
+
+/**
+ * The count of a newest-first list with filters, and, when no more than JOB_COUNT_CAP jobs match (after
+ * the cursor, if any), the ids of its next page and one more, newest first: the page is then read by id
+ * instead of walking the newest jobs until enough pass the filters. The planner's guess of how many
+ * pass is a product of each filter's share; filters that go together (a category paid in one currency)
+ * or exclude each other make it guess wrong, and a walk that expected to stop after a few hundred jobs
+ * reads every open job to find none. Counting up to the cap reads the matches by their filters' indexes.
+ */
+export function newestMatchesQuery(
+  db: Queryable,
+  search: JobSearch,
+  origin: Origin | null,
+  priceEdges: PriceEdges | null = null,
+  pageSize: number = LIMITS.pageSize,
+) {
+  const matches = someMatches(db, search, origin, false, priceEdges, search.cursor ?? null);
+  return db
+    .select({
+      total: sql<number>`count(*)::int`,
+      newest: sql<string[] | null>`case when count(*) <= ${sql.raw(String(JOB_COUNT_CAP))}
+        then coalesce((array_agg(id::text order by created_at desc, id desc))[1:${sql.raw(String(pageSize + 1))}], '{}') end`,
+    })
+    .from(matches);
+}
+
+/**
+ * The home list and search over all open jobs. The total is counted on the first page only, and only
+ * up to JOB_COUNT_CAP: later pages keep the label they started with and skip the extra scan. A point
+ * chosen adds each job's distance from it; a city the gazetteer does not hold is refused. The point,
+ * whether typos are forgiven and a price range's edges are read first, side by side. A newest-first
+ * list with filters is counted first, and when few jobs match, its pages are read by id
+ * (newestMatchesQuery; the cursor remembers it as `few`).
  */
 export async function searchJobs(db: Queryable, search: JobSearch, language: LanguageCode, pageSize: number = LIMITS.pageSize) {
-  const origin = await resolveOrigin(db, search);
-  if (origin === "unknown") return refusal("city_unknown");
   const q = search.q?.trim();
+  const cursor = search.cursor ?? null;
   // Whether typos are forgiven is decided on the first page and kept by the cursor, so pages agree.
-  const fuzzy = !q ? false : search.cursor ? (search.cursor.fuzzy ?? false) : !(await hasExactMatch(db, q));
-  const [rows, counted] = await Promise.all([
-    searchJobsQuery(db, search, origin, language, fuzzy, pageSize),
-    search.cursor ? Promise.resolve(null) : countJobsQuery(db, search, origin, fuzzy),
+  const [origin, fuzzy, priceEdges] = await Promise.all([
+    resolveOrigin(db, search),
+    !q ? false : cursor ? (cursor.fuzzy ?? false) : hasExactMatch(db, q).then((found) => !found),
+    priceEdgesOf(db, search),
   ]);
+  if (origin === "unknown") return refusal("city_unknown");
   const ranked = Boolean(q);
+  const { rows, total, few } =
+    !ranked && hasFilters(search) && (!cursor || cursor.few)
+      ? await readFewFirst(db, search, origin, language, pageSize, priceEdges)
+      : await Promise.all([
+          searchJobsQuery(db, search, origin, language, fuzzy, pageSize, { priceEdges }),
+          cursor ? Promise.resolve(null) : countJobsQuery(db, search, origin, fuzzy, priceEdges),
+        ]).then(([page, counted]) => ({ rows: page, total: counted ? (counted[0]?.total ?? 0) : null, few: false }));
   const { items, nextCursor } = takePage(rows, pageSize, (row): PageCursor => ({
     at: row.cursorAt,
     id: row.cursorId,
     ...(ranked ? { rank: row.rank, ...(fuzzy ? { fuzzy } : {}) } : {}),
+    ...(few ? { few } : {}),
   }));
   return {
     items: items.map(({ cursorAt: _at, cursorId: _id, rank: _rank, ...item }) => item),
     nextCursor,
-    total: counted ? (counted[0]?.total ?? 0) : null,
+    /** How many jobs match, counted on the first page only (null on later pages), at most JOB_COUNT_CAP. */
+    total: total === null ? null : Math.min(total, JOB_COUNT_CAP),
+    /** True when more than `total` jobs match: the label then says "1,000+". */
+    capped: total !== null && total > JOB_COUNT_CAP,
   };
+}
+
+/** A newest-first page with filters: counted first, read by id when few jobs match (newestMatchesQuery). */
+async function readFewFirst(
+  db: Queryable,
+  search: JobSearch,
+  origin: Origin | null,
+  language: LanguageCode,
+  pageSize: number,
+  priceEdges: PriceEdges | null,
+) {
+  const [found] = await newestMatchesQuery(db, search, origin, priceEdges, pageSize);
+  const ids = found?.newest ?? null;
+  // Nothing matches: no page to read.
+  const rows = ids?.length === 0 ? [] : await searchJobsQuery(db, search, origin, language, false, pageSize, { priceEdges, ids });
+  return { rows, total: search.cursor ? null : (found?.total ?? 0), few: ids !== null };
+}
+
+/** Whether the search has a filter beyond its text: only then can a newest-first walk read in vain. */
+function hasFilters(search: JobSearch): boolean {
+  return [search.category, search.duration, search.startDate, search.price, search.country, search.km].some(
+    (value) => value !== undefined,
+  );
 }
 
 export type JobSearchPage = Exclude<Awaited<ReturnType<typeof searchJobs>>, { ok: false }>;

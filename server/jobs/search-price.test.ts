@@ -1,12 +1,14 @@
+import { and, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer } from "../../db/factories/users.ts";
-import { exchangeRates } from "../../db/schema/index.ts";
-import type { JobCurrency, ProfileCurrency } from "../../domain/currencies.ts";
+import { exchangeRates, jobs as jobsTable } from "../../db/schema/index.ts";
+import { JOB_CURRENCIES, type JobCurrency, type ProfileCurrency } from "../../domain/currencies.ts";
 import { PRICE_FILTER_KEYS, type PriceFilterKey } from "../../domain/job-filters.ts";
 import { priceFilterIn } from "../../domain/money.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { openJobConditions, priceEdgesOf } from "./open-job-conditions.ts";
 
 // Price buckets are read in the reader's currency (docs/decisions/022): each job's rate is converted
 // with the stored exchange rates, the edges 15 and 25 then compared as always (15 in, 25 out).
@@ -95,5 +97,65 @@ describe("price buckets in the reader's currency", () => {
       ]);
       expect(inSearch).toEqual(inDomain);
     }
+  });
+});
+
+const PROBE = {
+  description: "Probe of a price edge, nothing to do.",
+  category: "other",
+  durationDays: 1,
+  startDate: "2030-01-01",
+  language: "en",
+} as const;
+
+describe("price ranges read from jobs_open_price_idx", () => {
+  it("put every rate around each converted edge in the same bucket as converting each job's rate", async () => {
+    // Rates with as many decimals as the Bank of Russia publishes (roubles per unit).
+    const perUnit: Record<string, number> = {
+      RUB: 1,
+      USD: 79.3548,
+      EUR: 91.4729,
+      GBP: 103.9562,
+      KZT: 0.152351,
+      UZS: 0.00663124,
+      TMT: 22.6728,
+    };
+    await t.db.delete(exchangeRates);
+    await t.db.insert(exchangeRates).values(
+      Object.entries(perUnit).map(([currency, unit]) => ({
+        currency,
+        perUnit: unit,
+        base: "RUB",
+        asOf: "2025-11-21",
+        source: "test",
+      })),
+    );
+    // Jobs paid in every currency at each edge (15 and 25 of every reader's currency) and the cents around it.
+    const probes: (typeof jobsTable.$inferInsert)[] = [];
+    for (const reader of JOB_CURRENCIES)
+      for (const currency of JOB_CURRENCIES)
+        for (const amount of [15, 25]) {
+          const edge = Math.round(((amount * (perUnit[reader] ?? 0)) / (perUnit[currency] ?? 1)) * 100) / 100;
+          for (const offset of [-0.02, -0.01, 0, 0.01, 0.02]) {
+            const hourlyRate = Math.round((edge + offset) * 100) / 100;
+            if (hourlyRate >= 0)
+              probes.push({ ...PROBE, employerId: owner.id, title: `Edge probe ${probes.length}`, hourlyRate, currency });
+          }
+        }
+    await t.db.insert(jobsTable).values(probes);
+    const probesOnly = sql`${jobsTable.title} like 'Edge probe %'`;
+    for (const reader of JOB_CURRENCIES)
+      for (const price of ["under-15", "15-25", "25-plus"] as const) {
+        const filters = { price, currency: reader };
+        const edges = await priceEdgesOf(t.db, filters);
+        expect(edges).toHaveLength(JOB_CURRENCIES.length);
+        const ids = async (conditions: SQL) =>
+          (await t.db.select({ id: jobsTable.id }).from(jobsTable).where(and(conditions, probesOnly)).orderBy(jobsTable.id)).map(
+            (r) => r.id,
+          );
+        const converted = await ids(openJobConditions(filters, null, false, null));
+        expect(converted.length).toBeGreaterThan(0);
+        expect(await ids(openJobConditions(filters, null, false, edges))).toEqual(converted);
+      }
   });
 });

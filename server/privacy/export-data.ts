@@ -16,6 +16,7 @@ import {
   pushSubscriptions,
   rateLimits,
   ratings,
+  ratingSummaries,
   savedSearches,
   userInterests,
 } from "../../db/schema/index.ts";
@@ -37,7 +38,7 @@ export type PersonalDataExport = {
   applications: ExportRow[];
   certificates: ExportRow[];
   interests: ExportRow[];
-  ratings: { given: ExportRow[]; received: ExportRow[] };
+  ratings: { given: ExportRow[]; received: ExportRow[]; summary: ExportRow[] };
   conversations: ExportRow[];
   messages: ExportRow[];
   notifications: ExportRow[];
@@ -138,6 +139,11 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
           .orderBy(asc(ratings.createdAt));
       const ratingsGiven = await ratingsWhere(ratings.fromUserId);
       const ratingsReceived = await ratingsWhere(ratings.toUserId);
+      // The count and sum of the ratings received, kept beside them for the lists (db/schema/ratings.ts).
+      const ratingSummary = await tx
+        .select({ ratingCount: ratingSummaries.ratingCount, ratingSum: ratingSummaries.ratingSum })
+        .from(ratingSummaries)
+        .where(eq(ratingSummaries.userId, userId));
 
       const memberships = await tx
         .select({
@@ -193,7 +199,11 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
         applications: applications.map(exportRow),
         certificates: certificateRows.map(exportRow),
         interests: interests.map(exportRow),
-        ratings: { given: ratingsGiven.map(exportRow), received: ratingsReceived.map(exportRow) },
+        ratings: {
+          given: ratingsGiven.map(exportRow),
+          received: ratingsReceived.map(exportRow),
+          summary: ratingSummary.map(exportRow),
+        },
         conversations: memberships.map(exportRow),
         messages: messages.map(exportRow),
         notifications: notificationRows.map(exportRow),

@@ -29,6 +29,7 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "user_interests.user_id": (e) => e.interests,
   "ratings.from_user_id": (e) => e.ratings.given,
   "ratings.to_user_id": (e) => e.ratings.received,
+  "rating_summaries.user_id": (e) => e.ratings.summary,
   "conversation_participants.user_id": (e) => e.conversations,
   "chat_messages.sender_id": (e) => e.messages,
   "notifications.user_id": (e) => e.notifications,

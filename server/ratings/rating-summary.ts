@@ -1,26 +1,30 @@
 import { and, eq, sql, type AnyColumn } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
-import { profiles, ratings } from "../../db/schema/index.ts";
+import { profiles, ratingSummaries } from "../../db/schema/index.ts";
 import { profileVisibleTo } from "../profiles/visibility.ts";
 
 /** A person's rating as every screen shows it: the average (null without reviews) and the review count. */
 export type RatingSummary = { average: number | null; count: number };
 
 /**
- * The one place a rating is computed: the average and number of ratings a person received, as a
- * subquery to LEFT JOIN LATERAL beside each row that names the person in `personId`. One index probe
- * (ratings_to_user_idx) per row of a page, in the same round trip; people without ratings get average
- * null and count 0.
+ * The one place a rating is read: the average and number of ratings a person received, as a subquery
+ * to LEFT JOIN LATERAL beside each row that names the person in `personId`. It reads the kept count
+ * and sum (rating_summaries, maintained by triggers on ratings in the same statement as each rating
+ * write): one primary-key probe per row of a page, however many reviews the person has. People without
+ * ratings have no row and get average null and count 0. The average is the sum divided as numeric, as
+ * avg() divides, so it is the same number the aggregate over ratings gives.
  */
 export function ratingOf(db: Queryable, personId: AnyColumn, alias = "rating_summary") {
   return db
     .select({
-      average: sql<number | null>`avg(${ratings.rating})::float8`.as("rating_average"),
-      count: sql<number>`count(*)::int`.as("rating_count"),
+      average: sql<number | null>`(${ratingSummaries.ratingSum}::numeric / nullif(${ratingSummaries.ratingCount}, 0))::float8`.as(
+        "rating_average",
+      ),
+      count: sql<number>`${ratingSummaries.ratingCount}`.as("rating_count"),
     })
-    .from(ratings)
-    .where(eq(ratings.toUserId, personId))
+    .from(ratingSummaries)
+    .where(eq(ratingSummaries.userId, personId))
     .as(alias);
 }
 

@@ -18,6 +18,7 @@ import { PagedList } from "../components/layout/paged-list.tsx";
 import { SaveSearchButton } from "../components/saved-searches/save-search-button.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { cn } from "../lib/cn.ts";
+import { formatNumber } from "../lib/format.ts";
 import { currentLanguage } from "../lib/locale.ts";
 import { useReaderCurrency } from "../lib/reader-currency.ts";
 import { toastError } from "../lib/toast.ts";
@@ -159,6 +160,8 @@ function HomePage() {
   const peopleList = q !== "" && show !== "jobs" ? (people.data ?? []) : [];
   const showToggle = q !== "" || peopleList.length > 0;
   const total = jobs.data?.pages[0]?.total ?? 0;
+  // Above the count's cap the server only says "more than": the label shows "1,000+".
+  const capped = jobs.data?.pages[0]?.capped ?? false;
   // The day of the rates is said whenever they are at work: a price range, or a "≈" on some card.
   const converting =
     (search.price !== undefined && search.price !== "negotiable") ||
@@ -204,7 +207,9 @@ function HomePage() {
                 ? m.home_failed()
                 : total === 0
                   ? null
-                  : m.home_job_count({ count: total })}
+                  : capped
+                    ? m.home_job_count_capped({ count: formatNumber(total) })
+                    : m.home_job_count({ count: total })}
           </p>
           {converting && <RatesAsOf className="-mt-3" />}
           {jobs.isSuccess && total === 0 && (
