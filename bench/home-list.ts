@@ -1,56 +1,147 @@
-// Home list and search under load: the real app (buildApp) over HTTP against Postgres, next to the same
-// SQL sent straight through postgres.js, so the printed ratio is what the app stack costs per request.
+// Home list, search and the job page under load: the real app (buildApp) driven over HTTP as the browser
+// drives it, side by side with a bare Fastify route that runs the app's own SQL through postgres.js, so the
+// printed ratio is what the app stack (tRPC, drizzle, better-auth, superjson) costs per request.
 //
 // Usage:
-//   node --import tsx bench/home-list.ts          (or: npx tsx bench/home-list.ts)
+//   node --import tsx bench/home-list.ts          (or: npm run bench:home)
 // Environment (all optional):
 //   BENCH_DATABASE_URL  Postgres to use; default postgres://postgres@127.0.0.1:5432/daywork_bench.
 //                       The database is created if missing and migrated. It is the bench's own: its
 //                       users, profiles, jobs and ratings are replaced when it is (re)seeded.
 //   BENCH_RESEED=1      seed again even if the data is already there
-//   BENCH_SECONDS       seconds per scenario and side (default 10)
-//   BENCH_CONCURRENCY   requests in flight at once (default 16)
+//   BENCH_SECONDS       seconds per run (default 5); each scenario runs BENCH_PAIRS app/bare pairs
+//   BENCH_PAIRS         alternating app/bare pairs per scenario (default 3; the issue's figures used 6)
+//   BENCH_CONCURRENCY   requests in flight at once (default 32)
+//   BENCH_POOL_SIZE     database connections of each server; default: the app's own default
+//                       (DATABASE_POOL_SIZE unset), and the bare server gets the same number
+//   BENCH_ONLY          run only the scenarios whose name contains one of these comma-separated words
 //   BENCH_JOBS          how many jobs to seed (default 100000; 1000000 for the million-job figures)
+//   BENCH_ACCEPT_ENCODING  the requests' Accept-Encoding (default Chrome's "gzip, deflate, br, zstd";
+//                       "identity" shows the app without response compression)
+//   BENCH_SERVER_NODE_OPTIONS  extra node flags for both servers, e.g. "--cpu-prof --cpu-prof-dir=prof"
 // Seeds 20,000 people (a fifth employers) and BENCH_JOBS jobs of every category and status, placed in
 // the gazetteer's cities (the big ones more often, as on a real site), with SQL
-// generate_series, plus ratings of employers; everything stays on loopback. The app runs in a child
-// process (this file with --serve), so the load loop and the server do not share one event loop.
+// generate_series, plus ratings of employers; everything stays on loopback.
+//
+// Two servers run, each in its own child process (this file with --serve app|bare), so neither shares an
+// event loop with the load loop here:
+// - app: buildApp as in production (NODE_ENV=production), anonymous requests as the SPA sends them
+//   (httpBatchLink: GET /api/trpc/<procedure>?batch=1&input=<superjson>, an x-locale header);
+// - bare: Fastify answering the same URLs by running the statements the procedure sent for that input
+//   (recorded once at start at the driver: their text, parameters, which of them go together, which the
+//   app prepares), with `sql.unsafe(text, params, { prepare: true })`, rows as JSON. Statements the app
+//   sends unprepared run with plan_cache_mode = force_custom_plan, planned for their values as the app's.
+// Runs alternate app, bare, bare, app, ... so the machine's noise falls on both sides. The ratio is app
+// req/s over bare req/s (the goal of issue 14: at least 0.60, app p99 under 50 ms); "cpu µs" is the
+// server process's CPU time per request.
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { drizzle } from "drizzle-orm/postgres-js";
+import Fastify from "fastify";
 import postgres from "postgres";
+import superjson from "superjson";
 
 import { CITY } from "../db/factories/places.ts";
 import { openDatabase } from "../db/open.ts";
+import * as schema from "../db/schema/index.ts";
 import { adminUrl, withDatabase } from "../db/testing/postgres-admin.ts";
+import type { JobSearchInput } from "../domain/job-filters.ts";
 import { buildApp } from "../server/app.ts";
 import { createAuth } from "../server/auth.ts";
-import { loadConfig } from "../server/config.ts";
+import { loadConfig, type Config } from "../server/config.ts";
 import { startServices, stopServices } from "../server/instance-services.ts";
-import { resolveOrigin } from "../server/jobs/near.ts";
-import { countJobsQuery, searchJobsQuery, type JobSearch } from "../server/jobs/search-jobs.ts";
-import { hasExactMatch } from "../server/jobs/text-match.ts";
 import { localFileStore } from "../server/storage/file-store.ts";
+import type { Context } from "../server/trpc/context.ts";
+import { createCallerFactory } from "../server/trpc/init.ts";
+import { appRouter } from "../server/trpc/router.ts";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/daywork_bench";
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const ONLY = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
 const PEOPLE = 20_000;
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
+/** Job pages asked for in turn, so the job page is not one cached row. */
+const JOB_PAGES = 1000;
+const GOAL = { ratio: 0.6, p99Ms: 50 };
+const LOCALE = "en";
+/** What the SPA's requests carry: its language, and the encodings a browser accepts. */
+const HEADERS = { "x-locale": LOCALE, "accept-encoding": process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd" };
 
-type Scenario = { name: string; input: JobSearch };
+type Scenario = { name: string; kind: "search"; input: JobSearchInput } | { name: string; kind: "job" };
 const SCENARIOS: Scenario[] = [
-  { name: "home list, no text", input: {} },
-  { name: "search common word 'loader'", input: { q: "loader" } },
-  { name: "search rare skill 'welding'", input: { q: "welding" } },
-  { name: "filters: cleaning, 2-3 days, 15-25", input: { category: "cleaning", duration: "2-3", price: "15-25" } },
-  { name: "text 'доставка' (category word)", input: { q: "доставка" } },
-  { name: "text 'delivry' (typo)", input: { q: "delivry" } },
-  { name: "within 15 km of Tashkent", input: { cityId: CITY.tashkent, km: 15 } },
-  { name: "within 25 km of Kazan + 'loader'", input: { cityId: CITY.kazan, km: 25, q: "loader" } },
+  { name: "home list, no text", kind: "search", input: {} },
+  { name: "search common word 'loader'", kind: "search", input: { q: "loader" } },
+  { name: "search rare skill 'welding'", kind: "search", input: { q: "welding" } },
+  {
+    name: "filters: cleaning, 2-3 days, 15-25",
+    kind: "search",
+    input: { category: "cleaning", duration: "2-3", price: "15-25", currency: "USD" },
+  },
+  { name: "text 'доставка' (category word)", kind: "search", input: { q: "доставка" } },
+  { name: "text 'delivry' (typo)", kind: "search", input: { q: "delivry" } },
+  { name: "within 15 km of Tashkent", kind: "search", input: { cityId: CITY.tashkent, km: 15 } },
+  { name: "within 25 km of Kazan + 'loader'", kind: "search", input: { cityId: CITY.kazan, km: 25, q: "loader" } },
+  { name: "job page /jobs/{id}", kind: "job" },
 ];
+
+/**
+ * The input the home page's infinite query sends for a first page (src/routes/index.tsx): every filter
+ * key, unset ones as undefined (superjson keeps them in its meta), plus the query's direction.
+ */
+function browserSearchInput(input: JobSearchInput) {
+  return {
+    q: input.q || undefined,
+    category: input.category,
+    duration: input.duration,
+    startDate: input.startDate,
+    price: input.price,
+    currency: input.currency,
+    country: input.country,
+    cityId: input.cityId,
+    ...(input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : {}),
+    km: input.km,
+    direction: "forward" as const,
+  };
+}
+
+/** A GET of one procedure as httpBatchLink sends it (a batch of one). */
+function trpcPath(procedure: string, input: unknown): string {
+  return `/api/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: superjson.serialize(input) }))}`;
+}
+
+/** The request paths of a scenario, asked for in turn. */
+function scenarioPaths(scenario: Scenario, jobIds: string[]): string[] {
+  if (scenario.kind === "search") return [trpcPath("jobs.search", browserSearchInput(scenario.input))];
+  return jobIds.map((jobId) => trpcPath("jobs.byId", { jobId }));
+}
+
+const selected = (scenario: Scenario) => ONLY.length === 0 || ONLY.some((word) => scenario.name.toLowerCase().includes(word));
+
+/**
+ * The app's configuration as the bench runs it, with its files in `dataDir`. The pool: BENCH_POOL_SIZE,
+ * else the app's default (DATABASE_POOL_SIZE unset); the bare server takes the same number.
+ */
+function benchConfig(dataDir: string): Config {
+  return loadConfig({
+    NODE_ENV: "production",
+    DATABASE_URL,
+    ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
+    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(dataDir, "no-static"),
+    SEED_DEMO: "false",
+  });
+}
 
 async function ensureDatabase(url: string) {
   const name = new URL(url).pathname.slice(1);
@@ -122,12 +213,13 @@ async function seed(db: postgres.Sql) {
   await db.unsafe(`vacuum analyze`);
 }
 
-type Result = { requests: number; errors: number; seconds: number; latencies: number[] };
+type Result = { requests: number; errors: number; seconds: number; latencies: number[]; cpuMicros: number };
 
-/** Runs `call` from `concurrency` loops until `seconds` have passed; each loop waits for its answer. */
-async function load(concurrency: number, seconds: number, call: () => Promise<void>): Promise<Result> {
+/** Runs `call(i)` from `concurrency` loops until `seconds` have passed; each loop waits for its answer. */
+async function load(concurrency: number, seconds: number, call: (i: number) => Promise<void>) {
   const latencies: number[] = [];
   let errors = 0;
+  let next = 0;
   const start = performance.now();
   const end = start + seconds * 1000;
   await Promise.all(
@@ -135,7 +227,7 @@ async function load(concurrency: number, seconds: number, call: () => Promise<vo
       while (performance.now() < end) {
         const t0 = performance.now();
         try {
-          await call();
+          await call(next++);
           latencies.push(performance.now() - t0);
         } catch {
           errors += 1;
@@ -151,18 +243,28 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-function summary(r: Result) {
-  const sorted = [...r.latencies].sort((a, b) => a - b);
-  return { rps: r.requests / r.seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: r.errors };
+/** Several runs of one side as one: requests over time, latency percentiles over every request. */
+function summary(runs: Result[]) {
+  const requests = runs.reduce((sum, r) => sum + r.requests, 0);
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+  const sorted = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  return {
+    rps: requests / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    cpuMicros: runs.reduce((sum, r) => sum + r.cpuMicros, 0) / Math.max(1, requests),
+  };
 }
 
-const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
+const fmt = (n: number, digits = 0, width = 9) => n.toFixed(digits).padStart(width);
 
 async function main() {
   await ensureDatabase(DATABASE_URL);
-  const database = await openDatabase({ databaseUrl: DATABASE_URL, maxConnections: CONCURRENCY });
+  const database = await openDatabase({ databaseUrl: DATABASE_URL, maxConnections: 4 });
   await database.migrate();
-  const raw = postgres(DATABASE_URL, { max: CONCURRENCY, onnotice: () => {} });
+  await database.close();
+  const raw = postgres(DATABASE_URL, { max: 4, onnotice: () => {} });
   const [{ n }] = (await raw`select count(*)::int as n from jobs`) as unknown as [{ n: number }];
   if (n !== JOBS || process.env.BENCH_RESEED === "1") {
     const t0 = performance.now();
@@ -174,89 +276,158 @@ async function main() {
   const [stats] = (await raw`select count(*) filter (where status = 'open')::int as open from jobs`) as unknown as [
     { open: number },
   ];
-  console.log(`open jobs: ${stats.open}; ${CONCURRENCY} concurrent requests, ${SECONDS} s per run; ${os.cpus().length} CPUs`);
-
-  const server = await startServer();
-  const port = server.port;
-
+  // Every status: a link to a finished job opens too. A fixed order, so runs ask for the same pages.
+  const jobIds = (await raw`select id from jobs order by md5(id::text) limit ${JOB_PAGES}`).map((row) => String(row.id));
+  await raw.end({ timeout: 5 });
+  const scratch = await mkdtemp(path.join(os.tmpdir(), "daywork-bench-"));
+  const pool = benchConfig(scratch).databasePoolSize;
+  await rm(scratch, { recursive: true, force: true });
   console.log(
-    `\n${"scenario".padEnd(38)}${"side".padEnd(10)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}  errors`,
+    `open jobs: ${stats.open}; ${CONCURRENCY} concurrent requests; ${PAIRS} app/bare pairs of ${SECONDS} s per scenario; ` +
+      `pool ${pool} connections per server; ${os.availableParallelism()} CPUs`,
   );
-  try {
-    for (const scenario of SCENARIOS) {
-      const url = `http://127.0.0.1:${port}/api/trpc/jobs.search?input=${encodeURIComponent(JSON.stringify({ json: scenario.input }))}`;
-      // The answer is checked once, so a broken endpoint cannot pass for a fast one.
-      const probe = (await (await fetch(url)).json()) as { result?: { data: { json: { items: unknown[]; total: number } } } };
-      if (!probe.result) throw new Error(`${scenario.name}: ${JSON.stringify(probe).slice(0, 300)}`);
-      const { items, total } = probe.result.data.json;
 
-      const http = summary(
-        await load(CONCURRENCY, SECONDS, async () => {
-          const res = await fetch(url);
-          if (res.status !== 200) throw new Error(String(res.status));
-          await res.arrayBuffer();
-        }),
-      );
-      // The same two statements the procedure runs (page and count), in parallel as it runs them.
-      const origin = await resolveOrigin(database.db, scenario.input);
-      if (origin === "unknown") throw new Error(`${scenario.name}: unknown city`);
-      const q = scenario.input.q;
-      const fuzzy = q ? !(await hasExactMatch(database.db, q)) : false;
-      const page = searchJobsQuery(database.db, scenario.input, origin, "en", fuzzy).toSQL();
-      const count = countJobsQuery(database.db, scenario.input, origin, fuzzy).toSQL();
-      const direct = summary(
-        await load(CONCURRENCY, SECONDS, async () => {
-          await Promise.all([raw.unsafe(page.sql, page.params as never[]), raw.unsafe(count.sql, count.params as never[])]);
-        }),
-      );
-      const label = `${scenario.name} (${items.length}/${total})`.padEnd(38);
-      console.log(`${label}${"http".padEnd(10)}${fmt(http.rps, 0)}${fmt(http.p50)}${fmt(http.p99)}  ${http.errors}`);
-      console.log(
-        `${"".padEnd(38)}${"sql".padEnd(10)}${fmt(direct.rps, 0)}${fmt(direct.p50)}${fmt(direct.p99)}  ${direct.errors}`,
-      );
-      console.log(`${"".padEnd(38)}${"ratio".padEnd(10)}${fmt(http.rps / direct.rps, 2)}`);
+  const app = await startServer("app");
+  const bare = await startServer("bare");
+  const rows: string[] = [];
+  const header =
+    `${"scenario".padEnd(40)}${"app/s".padStart(9)}${"bare/s".padStart(9)}${"ratio".padStart(9)}${"goal".padStart(7)}` +
+    `${"app p50".padStart(9)}${"app p99".padStart(9)}${"goal".padStart(7)}${"bare p99".padStart(9)}` +
+    `${"app cpu µs".padStart(11)}${"bare cpu µs".padStart(12)}  pair ratios`;
+  console.log(`\n${header}`);
+  try {
+    for (const scenario of SCENARIOS.filter(selected)) {
+      const paths = scenarioPaths(scenario, jobIds);
+      const described = await Promise.all([probe(app, paths[0] ?? ""), probe(bare, paths[0] ?? "")]);
+      const sides = { app, bare };
+      const runs: Record<keyof typeof sides, Result[]> = { app: [], bare: [] };
+      const run = async (side: keyof typeof sides, seconds: number) => {
+        const server = sides[side];
+        const cpu0 = await server.cpu();
+        const result = await load(CONCURRENCY, seconds, (i) => get(server.port, paths[i % paths.length] ?? ""));
+        return { ...result, cpuMicros: (await server.cpu()) - cpu0 };
+      };
+      // A short run of each first: JIT, connections and statement caches warm up off the record.
+      await run("app", 1);
+      await run("bare", 1);
+      const ratios: number[] = [];
+      for (let pair = 0; pair < PAIRS; pair += 1) {
+        const order: (keyof typeof sides)[] = pair % 2 === 0 ? ["app", "bare"] : ["bare", "app"];
+        for (const side of order) runs[side].push(await run(side, SECONDS));
+        const last = (side: keyof typeof sides) => runs[side][runs[side].length - 1] as Result;
+        ratios.push(last("app").requests / last("app").seconds / (last("bare").requests / last("bare").seconds));
+      }
+      const a = summary(runs.app);
+      const b = summary(runs.bare);
+      const ratio = a.rps / b.rps;
+      const errors = a.errors + b.errors;
+      const line =
+        `${`${scenario.name} (${described[0]})`.padEnd(40)}${fmt(a.rps)}${fmt(b.rps)}${fmt(ratio, 2)}` +
+        `${(ratio >= GOAL.ratio ? "ok" : "LOW").padStart(7)}${fmt(a.p50, 1)}${fmt(a.p99, 1)}` +
+        `${(a.p99 < GOAL.p99Ms ? "ok" : "SLOW").padStart(7)}${fmt(b.p99, 1)}${fmt(a.cpuMicros, 0, 11)}${fmt(b.cpuMicros, 0, 12)}` +
+        `  ${ratios.map((r) => r.toFixed(2)).join(" ")}${errors ? `  ERRORS app ${a.errors} bare ${b.errors}` : ""}`;
+      console.log(line);
+      rows.push(line);
     }
   } finally {
-    await server.stop();
-    await raw.end({ timeout: 5 });
-    await database.close();
+    await Promise.all([app.stop(), bare.stop()]);
   }
+  console.log(`\ngoal (issue 14): ratio >= ${GOAL.ratio} and app p99 < ${GOAL.p99Ms} ms at ${CONCURRENCY} concurrent clients`);
 }
 
-/** Starts this file with --serve in a child process and waits for the port it listens on. */
-async function startServer(): Promise<{ port: number; stop(): Promise<void> }> {
-  const child: ChildProcess = fork(new URL(import.meta.url).pathname, ["--serve"], {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, BENCH_DATABASE_URL: DATABASE_URL, BENCH_CONCURRENCY: String(CONCURRENCY) },
+type Server = { origin: string; port: number; cpu(): Promise<number>; stop(): Promise<void> };
+
+// Plain node:http with kept-alive connections for the load: cheaper per request than fetch, and the
+// body is read as it comes (compressed or not), so the load loop costs both sides the same.
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+/** One GET on loopback, its body read to the end; rejects unless the answer is 200. */
+function get(port: number, requestPath: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: requestPath, agent, headers: HEADERS }, (res) => {
+      res.on("data", () => {});
+      res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(String(res.statusCode)))));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once("message", (m) => resolve((m as { port: number }).port));
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+}
+
+/**
+ * Asks once and checks the answer, so a broken endpoint cannot pass for a fast one; describes it
+ * (items/total of a list, the title of a job).
+ */
+async function probe(server: Server, requestPath: string): Promise<string> {
+  const res = await fetch(`${server.origin}${requestPath}`, { headers: HEADERS });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${requestPath}: ${res.status} ${text.slice(0, 300)}`);
+  const body = JSON.parse(text) as unknown;
+  if (!Array.isArray(body)) throw new Error(`${requestPath}: unexpected answer ${text.slice(0, 300)}`);
+  const data = (body[0] as { result?: { data?: { json?: { items?: unknown[]; total?: number; title?: string } } } })?.result?.data
+    ?.json;
+  if (data?.items) return `${data.items.length}/${data.total}`;
+  if (data?.title) return "1 job";
+  // The bare answer: the rows of the last statements, e.g. [[page rows], [count]].
+  return `${body.length} results`;
+}
+
+type ChildMessage = { type: "port"; port: number } | { type: "cpu"; micros: number };
+
+/** Starts this file with --serve <kind> in a child process and waits for the port it listens on. */
+async function startServer(kind: "app" | "bare"): Promise<Server> {
+  const child: ChildProcess = fork(new URL(import.meta.url).pathname, ["--serve", kind], {
+    execArgv: ["--import", "tsx", ...(process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean)],
+    env: { ...process.env, BENCH_DATABASE_URL: DATABASE_URL },
   });
+  const next = (type: ChildMessage["type"]) =>
+    new Promise<ChildMessage>((resolve, reject) => {
+      const onMessage = (m: ChildMessage) => {
+        if (m.type !== type) return;
+        child.off("message", onMessage);
+        child.off("exit", onExit);
+        resolve(m);
+      };
+      const onExit = (code: number | null) => reject(new Error(`${kind} server exited with ${code}`));
+      child.on("message", onMessage);
+      child.once("exit", onExit);
+    });
+  const started = await next("port");
+  if (started.type !== "port") throw new Error("unexpected message");
   return {
-    port,
+    origin: `http://127.0.0.1:${started.port}`,
+    port: started.port,
+    async cpu() {
+      const answer = next("cpu");
+      child.send({ type: "cpu" });
+      const m = await answer;
+      return m.type === "cpu" ? m.micros : Number.NaN;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => resolve());
-        child.send({ stop: true });
+        child.send({ type: "stop" });
       }),
   };
 }
 
-/** The child: the real app (buildApp) on a free loopback port, until the parent says stop. */
-async function serve() {
-  const database = await openDatabase({ databaseUrl: DATABASE_URL, maxConnections: CONCURRENCY });
-  const uploadDir = await mkdtemp(path.join(os.tmpdir(), "daywork-bench-"));
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATABASE_URL,
-    DATABASE_POOL_SIZE: String(CONCURRENCY),
-    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
-    LOG_LEVEL: "silent",
-    DATA_DIR: uploadDir,
-    STATIC_DIR: path.join(uploadDir, "no-static"),
-    SEED_DEMO: "false",
+/** The child's side of the conversation with the parent: its port, its CPU time when asked, stop. */
+function answerParent(port: number, stop: () => Promise<void>) {
+  process.on("message", (m: { type: string }) => {
+    if (m.type === "cpu") {
+      const used = process.cpuUsage();
+      process.send?.({ type: "cpu", micros: used.user + used.system });
+    } else if (m.type === "stop") {
+      void stop().then(() => process.exit(0));
+    }
   });
+  process.send?.({ type: "port", port });
+}
+
+/** The app child: the real app (buildApp) on a free loopback port, until the parent says stop. */
+async function serveApp() {
+  const uploadDir = await mkdtemp(path.join(os.tmpdir(), "daywork-bench-"));
+  const config = benchConfig(uploadDir);
+  const database = await openDatabase({ databaseUrl: DATABASE_URL, maxConnections: config.databasePoolSize });
   const auth = createAuth({ db: database.db, config });
   const services = await startServices(database, config, {
     files: localFileStore(uploadDir),
@@ -265,17 +436,149 @@ async function serve() {
   });
   const app = await buildApp({ config, db: database.db, auth, services, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
-  process.on("message", () => {
-    void (async () => {
-      await app.close();
-      await stopServices(services);
-      await database.close();
-      await rm(uploadDir, { recursive: true, force: true });
-      process.exit(0);
-    })();
+  answerParent((app.server.address() as AddressInfo).port, async () => {
+    await app.close();
+    await stopServices(services);
+    await database.close();
+    await rm(uploadDir, { recursive: true, force: true });
   });
-  process.send?.({ port: (app.server.address() as AddressInfo).port });
 }
 
-if (process.argv.includes("--serve")) await serve();
+/**
+ * One statement a procedure sent: its text, its parameters, and whether the app sent it as a prepared
+ * statement (drizzle's `.prepare()`) or unprepared (planned for its values each time). A plan is the
+ * statements in rounds: those sent together (one Promise.all), then the next round once they answered.
+ */
+type Statement = { text: string; params: unknown[]; prepared: boolean };
+type Plan = Statement[][];
+
+/**
+ * Records the statements `call` makes through a drizzle database over `client`, as the app's driver
+ * sends them (postgres.js `unsafe`). Statements sent in the same turn of the event loop (before any
+ * answer could arrive) are one round.
+ */
+async function recordPlan(client: postgres.Sql, call: (db: Context["db"]) => Promise<unknown>): Promise<Plan> {
+  const plan: Plan = [];
+  let roundOpen = false;
+  const recording = new Proxy(client, {
+    get(target, property, receiver) {
+      if (property !== "unsafe") return Reflect.get(target, property, receiver);
+      const unsafe: postgres.Sql["unsafe"] = (text, params = [], options) => {
+        if (!roundOpen) {
+          plan.push([]);
+          roundOpen = true;
+          setImmediate(() => (roundOpen = false));
+        }
+        plan[plan.length - 1]?.push({ text, params, prepared: options?.prepare === true });
+        return target.unsafe(text, params, options);
+      };
+      return unsafe;
+    },
+  });
+  await call(drizzle(recording, { schema }));
+  return plan;
+}
+
+/** A context for recording: anonymous, in English; the procedures recorded use neither auth nor services. */
+function recordingContext(db: Context["db"], config: Config): Context {
+  const unused = (what: string) =>
+    new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error(`the bench's recorded procedures do not use ${what}`);
+        },
+      },
+    );
+  return {
+    db,
+    config,
+    auth: unused("auth") as Context["auth"],
+    services: unused("services") as Context["services"],
+    user: null,
+    headers: {},
+    language: LOCALE,
+    socket: null,
+  };
+}
+
+/**
+ * The bare child: Fastify answering the same URLs with the statements the procedure sends for them (no
+ * tRPC, no drizzle, no session, no superjson), through the app's own postgres.js settings. Every
+ * statement goes prepared (one round trip, parsed once per connection); those the app sends unprepared
+ * go over connections with plan_cache_mode = force_custom_plan, so they are planned for their values
+ * each time as the app's are (a generic plan made some text searches several times slower).
+ */
+async function serveBare() {
+  const scratch = await mkdtemp(path.join(os.tmpdir(), "daywork-bench-"));
+  const config = benchConfig(scratch);
+  const database = await openDatabase({ databaseUrl: DATABASE_URL, maxConnections: config.databasePoolSize });
+  const client = database.sql;
+  if (!client) throw new Error("the bare server needs Postgres");
+  const caller = (db: Context["db"]) => createCallerFactory(appRouter)(recordingContext(db, config));
+
+  const searches = new Map<string, Plan>();
+  const described: string[] = [];
+  const describe = (name: string, plan: Plan) =>
+    described.push(
+      `${name}: ${plan.map((round) => round.length).join(" then ")} statement(s), ` +
+        `${plan.flat().filter((s) => s.prepared).length} prepared by the app`,
+    );
+  for (const scenario of SCENARIOS.filter(selected)) {
+    if (scenario.kind !== "search") continue;
+    const input = browserSearchInput(scenario.input);
+    const plan = await recordPlan(client, (db) => caller(db).jobs.search(input));
+    searches.set(trpcPath("jobs.search", input), plan);
+    describe(scenario.name, plan);
+  }
+  const [sample] = await client`select id from jobs limit 1`;
+  const sampleId = String(sample?.id);
+  const jobPlan = await recordPlan(client, (db) => caller(db).jobs.byId({ jobId: sampleId }));
+  describe("job page", jobPlan);
+  console.log(`the bare server sends, per request:\n  ${described.join("\n  ")}`);
+  const customPlans = postgres(DATABASE_URL, {
+    max: config.databasePoolSize,
+    onnotice: () => {},
+    connection: { ...client.options.connection, plan_cache_mode: "force_custom_plan" },
+  });
+  // The same type parsers as the app's client (drizzle installs them on the client it is given).
+  drizzle(customPlans);
+
+  const run = async (plan: Plan, param: (value: unknown) => unknown) => {
+    let answer: unknown[] = [];
+    for (const round of plan) {
+      answer = await Promise.all(
+        round.map((s) =>
+          (s.prepared ? client : customPlans).unsafe(s.text, s.params.map(param) as postgres.ParameterOrJSON<never>[], {
+            prepare: true,
+          }),
+        ),
+      );
+    }
+    return answer;
+  };
+  const app = Fastify({ logger: false });
+  app.get("/api/trpc/jobs.search", async (request, reply) => {
+    const plan = searches.get(request.url);
+    if (!plan) return reply.status(404).send();
+    reply.header("content-type", "application/json");
+    return JSON.stringify(await run(plan, (value) => value));
+  });
+  app.get("/api/trpc/jobs.byId", async (request, reply) => {
+    const { input } = request.query as { input: string };
+    const jobId = (JSON.parse(input) as { 0: { json: { jobId: string } } })[0].json.jobId;
+    reply.header("content-type", "application/json");
+    return JSON.stringify(await run(jobPlan, (value) => (value === sampleId ? jobId : value)));
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  answerParent((app.server.address() as AddressInfo).port, async () => {
+    await app.close();
+    await customPlans.end({ timeout: 5 });
+    await database.close();
+    await rm(scratch, { recursive: true, force: true });
+  });
+}
+
+const serving = process.argv[process.argv.indexOf("--serve") + 1];
+if (process.argv.includes("--serve")) await (serving === "bare" ? serveBare() : serveApp());
 else await main();

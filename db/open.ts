@@ -12,6 +12,7 @@ import postgres from "postgres";
 
 import type { Database } from "./database.ts";
 import { loadExchangeRateSnapshot } from "./exchange-rates-snapshot.ts";
+import { defaultPoolSize } from "./pool-size.ts";
 import { migrateQueueSchema, pgliteQueueConnection, postgresQueueConnection, type QueueConnection } from "./queue-connection.ts";
 import * as schema from "./schema/index.ts";
 
@@ -49,7 +50,7 @@ export type OpenOptions = { databaseUrl: string; maxConnections?: number } | { d
 export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
   if ("databaseUrl" in options) {
     const sql = postgres(options.databaseUrl, {
-      max: options.maxConnections ?? 10,
+      max: options.maxConnections ?? defaultPoolSize(),
       onnotice: () => {},
       connection: { application_name: "daywork", ...SEARCH_SETTINGS },
     });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+import { defaultPoolSize } from "../db/pool-size.ts";
 import { pushConfig, type PushConfig } from "./push/config.ts";
 import { translateConfig, type TranslateConfig } from "./translate/config.ts";
 
@@ -18,7 +19,8 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Fit to the machine's cores (db/pool-size.ts).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(defaultPoolSize()),
   DATA_DIR: z.string().default("./data"),
   UPLOAD_DIR: z.string().optional(),
   SEED_DEMO: bool(true),

@@ -8,22 +8,24 @@ import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
 import { jobFields } from "./job-projection.ts";
 
 /**
- * A job page: every field of the job, its employer's public details and rating, whatever the job's
- * status (a link to a finished job still opens). Null when there is no such job. The employer's name
- * and company always show (they are who posts the job); bio and location are profile details, shown
- * only when the profile is public or the reader is the employer (docs/product.md, Profiles and people).
- * The street address only its owner and its accepted workers read (docs/decisions/021).
+ * The job page's statement, its values left as placeholders: `jobId`, `viewerId` (the reader, "" for
+ * nobody) and `language` (the reader's, for the city's name). Every field of the job, its employer's
+ * public details and rating, whatever the job's status (a link to a finished job still opens). The
+ * employer's name and company always show (they are who posts the job); bio and location are profile
+ * details, shown only when the profile is public or the reader is the employer (docs/product.md,
+ * Profiles and people). The street address only its owner and its accepted workers read
+ * (docs/decisions/021).
  */
-export async function findJobDetails(db: Queryable, jobId: string, viewerId: string | null, language: LanguageCode) {
+export function jobDetailsQuery(db: Queryable) {
   const rating = ratingOf(db, jobs.employerId, "employer_rating");
-  const viewer = viewerId ?? "";
+  const viewer = sql.placeholder("viewerId");
   const mayShow = sql`(${profiles.privacyProfileVisible} or ${profiles.id} = ${viewer})`;
   const hired = sql`exists (select 1 from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id} and ${jobApplications.workerId} = ${viewer} and ${jobApplications.status} = 'accepted')`;
-  const [row] = await db
+  return db
     .select({
       ...jobFields,
       address: sql<string | null>`case when ${jobs.employerId} = ${viewer} or ${hired} then ${jobs.address} end`,
-      cityName: cityNameOf(jobs.cityId, language),
+      cityName: cityNameOf(jobs.cityId, sql`${sql.placeholder("language")}`),
       employer: {
         id: profiles.id,
         fullName: profiles.fullName,
@@ -37,8 +39,28 @@ export async function findJobDetails(db: Queryable, jobId: string, viewerId: str
     .from(jobs)
     .innerJoin(profiles, eq(profiles.id, jobs.employerId))
     .leftJoinLateral(rating, sql`true`)
-    .where(eq(jobs.id, jobId))
+    .where(eq(jobs.id, sql.placeholder("jobId")))
     .limit(1);
+}
+
+/** The values of the job page's placeholders. */
+export type JobDetailsValues = { jobId: string; viewerId: string; language: LanguageCode };
+
+type JobDetailsStatement = ReturnType<ReturnType<typeof jobDetailsQuery>["prepare"]>;
+
+// Built once per database (or transaction) handle and prepared: each page view only binds its values
+// and, on Postgres, runs a statement the connection has already parsed, in one round trip.
+const statements = new WeakMap<Queryable, JobDetailsStatement>();
+
+/** A job page (see jobDetailsQuery) as `viewerId` reads it, in `language`; null when there is no such job. */
+export async function findJobDetails(db: Queryable, jobId: string, viewerId: string | null, language: LanguageCode) {
+  let statement = statements.get(db);
+  if (!statement) {
+    statement = jobDetailsQuery(db).prepare("job_details");
+    statements.set(db, statement);
+  }
+  const values: JobDetailsValues = { jobId, viewerId: viewerId ?? "", language };
+  const [row] = await statement.execute(values);
   return row ?? null;
 }
 export type JobDetails = NonNullable<Awaited<ReturnType<typeof findJobDetails>>>;

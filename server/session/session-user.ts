@@ -6,12 +6,42 @@ import type { Auth } from "../auth.ts";
 /** Who a request's session cookie belongs to. */
 export type SessionUser = { id: string; email: string; name: string; sessionId: string };
 
+const sessionCookieNames = new WeakMap<Auth, string>();
+
+/**
+ * The name of the cookie better-auth keeps a session in, as better-auth itself computes it:
+ * `daywork.session_token`, or `__Secure-daywork.session_token` where cookies are secure (an https
+ * PUBLIC_URL). Read from its context once per auth instance.
+ */
+async function sessionCookieName(auth: Auth): Promise<string> {
+  const known = sessionCookieNames.get(auth);
+  if (known !== undefined) return known;
+  const name = (await auth.$context).authCookies.sessionToken.name;
+  sessionCookieNames.set(auth, name);
+  return name;
+}
+
+/**
+ * Whether the request could carry a session: its Cookie header names better-auth's session cookie.
+ * Without that cookie better-auth answers "no session" before reading anything, so a request without
+ * it skips the lookup (an endpoint call with its context, hooks and header conversion: most of what an
+ * anonymous request cost besides its own query). A plain substring test: it may say yes to a cookie
+ * better-auth then rejects, never no to one it would read. This holds while sessions come only from
+ * that cookie: a plugin that reads another header (bearer tokens, API keys) must be let through here.
+ */
+export async function mayCarrySession(auth: Auth, headers: IncomingHttpHeaders): Promise<boolean> {
+  const cookie = headers.cookie;
+  if (typeof cookie !== "string" || cookie === "") return false;
+  return cookie.includes(await sessionCookieName(auth));
+}
+
 /**
  * The signed-in person of a request (HTTP or WebSocket upgrade), from its headers alone; null for no,
  * expired or unreadable session. Never throws: callers refuse a missing session in their own terms.
  */
 export async function sessionUser(auth: Auth, headers: IncomingHttpHeaders): Promise<SessionUser | null> {
   try {
+    if (!(await mayCarrySession(auth, headers))) return null;
     const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
     if (!found) return null;
     return { id: found.user.id, email: found.user.email, name: found.user.name, sessionId: found.session.id };
