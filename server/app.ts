@@ -78,6 +78,16 @@ export async function buildApp(deps: AppDeps) {
   // files are compressed once at build time (vite.config.ts) and served as they are. Request bodies are
   // never inflated: no client of ours sends them compressed, and a small bomb would pass the body limit.
   await app.register(compress, { threshold: 1400, encodings: ["br", "gzip"], globalDecompression: false });
+  // tRPC answers a fetch Response, whose body reaches compression as a stream of unknown length: each
+  // then went through a zlib stream whatever its size (a third of a job page's CPU). Whole in memory,
+  // a small answer is sent as it is and a larger one compressed in one call.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.url.startsWith("/api/trpc/") || !(payload instanceof Response) || !payload.body) return payload;
+    // What Fastify does with a Response when it sends one: its status and headers on the reply.
+    reply.code(payload.status);
+    for (const [name, value] of payload.headers) reply.header(name, value);
+    return Buffer.from(await payload.arrayBuffer());
+  });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   // After the websocket plugin: its hooks must know an upgrade request to close a refused one's socket.
   registerOriginGuard(app, config.trustedOrigins);

@@ -46,6 +46,8 @@ beforeAll(async () => {
   t = await createTestApp({ env: { STATIC_DIR: staticDir } });
   const employer = await signUpMember(t, { userType: "employer" });
   jobId = (await createJob(t.db, employer.id, { title: HOSTILE_TITLE })).id;
+  // A list long enough to be worth compressing.
+  for (let i = 0; i < 6; i++) await createJob(t.db, employer.id, { title: `Night shift at the depot, crew ${i}` });
 });
 afterAll(async () => {
   await t.close();
@@ -160,5 +162,17 @@ describe("compression", () => {
     expect(list.headers["content-encoding"]).toBe("gzip");
     const health = await t.app.inject({ method: "GET", url: "/api/health", headers: { "accept-encoding": "br" } });
     expect(health.headers["content-encoding"]).toBeUndefined();
+    // A small tRPC answer too (it comes as a stream: it is measured whole first).
+    const input = encodeURIComponent(JSON.stringify({ json: { jobId } }));
+    const job = await t.app.inject({
+      method: "GET",
+      url: `/api/trpc/jobs.byId?input=${input}`,
+      headers: { "accept-encoding": "br" },
+    });
+    expect(job.statusCode).toBe(200);
+    expect(job.rawPayload.length).toBeLessThan(1400);
+    expect(job.headers["content-encoding"]).toBeUndefined();
+    expect(job.headers["content-type"]).toContain("application/json");
+    expect(job.json().result.data.json.id).toBe(jobId);
   });
 });
