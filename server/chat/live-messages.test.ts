@@ -1,9 +1,12 @@
+import { once } from "node:events";
+import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import WebSocket from "ws";
 
 import { RATE_LIMITS } from "../../domain/limits.ts";
 import type { ChatEventBus } from "../realtime/chat-bus.ts";
 import { createInProcessChatBus } from "../realtime/in-process-chat-bus.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app.ts";
 import { chatFixture, collectMessages, listen, waitStarted, wsTrpc, type ChatFixture } from "./chat-test-kit.ts";
 import { liveMessages } from "./live-messages.ts";
 
@@ -31,6 +34,24 @@ function socketFor(url: string | (() => Promise<string>), cookie: string) {
 
 async function send(content: string, who = f.owner) {
   return f.as(who).chat.send({ conversationId: f.conversationId, content });
+}
+
+/** A bare `ws` client speaking tRPC's WebSocket protocol, keeping the reply frames exactly as they arrive. */
+async function rawSubscriber(cookie: string, input: { conversationId: string; lastEventId?: string }) {
+  const socket = new WebSocket(wsUrl, { headers: { cookie, origin: TEST_ORIGIN } });
+  sockets.push(socket);
+  const frames: string[] = [];
+  socket.on("message", (data: Buffer) => {
+    const text = data.toString("utf8");
+    if (text.startsWith("{")) frames.push(text);
+  });
+  await once(socket, "open");
+  const params = { path: "chat.onMessage", input: superjson.serialize(input) };
+  socket.send(JSON.stringify({ id: 1, jsonrpc: "2.0", method: "subscription", params }));
+  const ofType = (type: string) =>
+    frames.filter((frame) => (JSON.parse(frame) as { result?: { type?: string } }).result?.type === type);
+  await vi.waitFor(() => expect(ofType("started")).toHaveLength(1), { timeout: 10_000, interval: 10 });
+  return { data: () => ofType("data") };
 }
 
 describe("chat.onMessage over a real WebSocket", () => {
@@ -127,6 +148,30 @@ describe("chat.onMessage over a real WebSocket", () => {
     expect(times).toEqual([...times].sort((x, y) => x - y));
     a.unsubscribe();
     b.unsubscribe();
+  });
+});
+
+describe("the wire format", () => {
+  it("sends every subscriber the same frame for a message: superjson's serialisation of it, shared or read alone", async () => {
+    const before = await send("before the shared one");
+    const live = [await rawSubscriber(f.owner.cookie, { conversationId: f.conversationId })];
+    live.push(await rawSubscriber(f.accepted.cookie, { conversationId: f.conversationId }));
+    const sent = await send("the same for everyone");
+    for (const sub of live) await vi.waitFor(() => expect(sub.data()).toHaveLength(1), { timeout: 10_000, interval: 10 });
+    // Resuming from before it: read by this subscriber alone, not handed over by the feed.
+    const resumed = await rawSubscriber(f.owner.cookie, { conversationId: f.conversationId, lastEventId: String(before.id) });
+    await vi.waitFor(() => expect(resumed.data()).toHaveLength(1), { timeout: 10_000, interval: 10 });
+
+    const [view] = (await f.as(f.owner).chat.history({ conversationId: f.conversationId, limit: 1 })).messages;
+    expect(view?.id).toBe(sent.id);
+    const id = String(sent.id);
+    // As tRPC's WebSocket handler writes a `tracked(id, data)` with superjson as the transformer.
+    const expected = JSON.stringify({
+      id: 1,
+      jsonrpc: "2.0",
+      result: { type: "data", data: superjson.serialize({ id, data: view }), id },
+    });
+    for (const sub of [...live, resumed]) expect(sub.data()).toEqual([expected]);
   });
 });
 

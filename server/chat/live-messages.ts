@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.ts";
 import type { ChatEventBus } from "../realtime/chat-bus.ts";
 import { refusal, type Refusal } from "../refusal.ts";
 import type { Services } from "../services.ts";
+import { shareSerialisation } from "../trpc/transformer.ts";
 import { isParticipant, participantIds } from "./access.ts";
 import { latestMessageId, linkSigner, messagesAfter, type ChatMessageView, type LinkSigner } from "./message-view.ts";
 
@@ -16,6 +17,12 @@ const RESYNC_EVERY_MS = 15_000;
 /** Pause before retrying a feed read that failed (database away). */
 const RETRY_AFTER_MS = 1_000;
 
+/**
+ * A row as the feed hands it to every live subscriber: one frozen `tracked` message for all of them,
+ * which tRPC's transformer serialises once (server/trpc/transformer.ts), not once per subscriber.
+ */
+type SharedMessage = TrackedEnvelope<Readonly<ChatMessageView>>;
+
 type Subscriber = {
   userId: string;
   /** Catching up reads from the database itself; live is fed by the conversation's feed. */
@@ -24,7 +31,7 @@ type Subscriber = {
   yielded: number;
   /** Live: highest id put in `queue`. */
   queued: number;
-  queue: ChatMessageView[];
+  queue: SharedMessage[];
   /** Set when the feed found the subscriber no longer a participant. */
   removed: boolean;
   wake: (() => void) | null;
@@ -35,8 +42,8 @@ type FeedDeps = { db: Database; bus: ChatEventBus; sign: LinkSigner; log: Servic
 /**
  * One per conversation with subscribers in this process. On each bus event (or resync, or timer) it
  * reads the rows above the lowest live cursor once, with the current participants, and hands each live
- * subscriber the rows it has not had, so a thousand subscribers cost one query per event, and a removed
- * participant is cut off at the next event.
+ * subscriber the rows it has not had, so a thousand subscribers cost one query per event (and one
+ * serialisation per message: `SharedMessage`), and a removed participant is cut off at the next event.
  */
 class ConversationFeed {
   readonly subscribers = new Set<Subscriber>();
@@ -92,10 +99,13 @@ class ConversationFeed {
       messagesAfter(this.deps.db, this.conversationId, from, PAGE, this.deps.sign),
       participantIds(this.deps.db, this.conversationId),
     ]);
+    const messages = rows.map((row) => tracked(String(row.id), shareSerialisation(row)));
     for (const s of live) {
+      const queuedBefore = s.queued;
       if (!members.has(s.userId)) s.removed = true;
       else {
-        for (const row of rows) {
+        for (const message of messages) {
+          const row = message[1];
           if (row.id <= s.queued) continue;
           if (s.queue.length >= QUEUE_LIMIT) {
             // Too slow a reader: drop its queue and let it read from its own cursor.
@@ -103,11 +113,13 @@ class ConversationFeed {
             s.queue = [];
             break;
           }
-          s.queue.push(row);
+          s.queue.push(message);
           s.queued = row.id;
         }
       }
-      s.wake?.();
+      // Woken only with something to do: a read that found nothing new (a resync, a second read after
+      // a burst) would otherwise resume every subscriber's generator for nothing.
+      if (s.removed || s.mode === "catching-up" || s.queued !== queuedBefore) s.wake?.();
     }
     if (rows.length === PAGE) this.again = true;
   }
@@ -226,11 +238,12 @@ export async function* liveMessages(
         if (rows.length < PAGE) registry.goLive(conversationId, subscriber);
         continue;
       }
-      const row = subscriber.queue.shift();
-      if (row) {
-        if (row.id > subscriber.yielded) {
-          yield tracked(String(row.id), row);
-          subscriber.yielded = row.id;
+      const message = subscriber.queue.shift();
+      if (message) {
+        const { id } = message[1];
+        if (id > subscriber.yielded) {
+          yield message;
+          subscriber.yielded = id;
         }
         continue;
       }

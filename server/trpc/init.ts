@@ -1,18 +1,19 @@
 import { initTRPC } from "@trpc/server";
-import superjson from "superjson";
 import { z, ZodError } from "zod";
 
 import { ERR } from "../../domain/errors.ts";
 import { englishText, isMessageKey } from "../english.ts";
 import { RetryLater } from "./answer.ts";
 import type { Context } from "./context.ts";
+import { transformer } from "./transformer.ts";
 
 /**
  * Errors carry a message key (domain/errors.ts or a messages/*.json key) in `data.messageKey`, and the
  * key's English text as `message`. Validation errors add the key of each field's first problem.
  */
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // superjson, with a row fanned out to many subscribers serialised once (transformer.ts).
+  transformer,
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     const fieldErrors = zodError
