@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./e2e/chromium.ts";
+
 // One fresh server for the run: on an empty embedded database in a temporary folder unless
 // E2E_DATABASE_URL names a Postgres database. Workers inherit these variables from the main process.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "daywork-e2e-"));
@@ -24,19 +26,7 @@ export default defineConfig({
     locale: "ru-RU",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      // Without the background-networking flags Chromium keeps dialling out on this closed network.
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   webServer: {
     command: "node_modules/.bin/tsx server/main.ts",

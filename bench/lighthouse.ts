@@ -13,6 +13,8 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
+
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const GOAL = { score: 95, lcpMs: 2500 };
 const PORT = 3290;
@@ -76,19 +78,7 @@ function median(runs: Figures[], key: keyof Figures): number {
 }
 
 const server = await startServer();
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
 try {
   const pages = [
     ["home", `${server.url}/`],
