@@ -140,6 +140,9 @@ export function localToday(): string {
 export async function pickSelect(page: Page, testId: string, value: string) {
   await page.getByTestId(testId).click();
   await page.getByTestId(`${testId}-${value}`).click();
+  // The list has closed and handed focus back to its trigger: a popover opened before that would see the
+  // focus leave it and close again.
+  await expect(page.getByRole("listbox")).toHaveCount(0);
 }
 
 /** Opens a city picker (`testId`), types `name` and takes the first suggestion. */
