@@ -15,6 +15,16 @@ async function watchLayoutShifts(page: Page) {
   });
 }
 
+/** The tRPC procedures the page asks for over HTTP, from now on (a batch counts each of its calls). */
+function watchReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    const match = request.url().match(/\/api\/trpc\/([^?]+)/);
+    if (match?.[1]) reads.push(...match[1].split(","));
+  });
+  return reads;
+}
+
 const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
 
 test("a new visitor on a phone sees jobs from the first response, and nothing on the page moves", async ({ browser }) => {
@@ -33,11 +43,7 @@ test("a new visitor on a phone sees jobs from the first response, and nothing on
   });
   const page = await context.newPage();
   await watchLayoutShifts(page);
-  const reads: string[] = [];
-  page.on("request", (request) => {
-    const match = request.url().match(/\/api\/trpc\/([^?]+)/);
-    if (match?.[1]) reads.push(...match[1].split(","));
-  });
+  const reads = watchReads(page);
 
   await page.goto("/");
   await expect(page.getByTestId("job-card").filter({ hasText: title })).toBeVisible();
@@ -50,17 +56,14 @@ test("a new visitor on a phone sees jobs from the first response, and nothing on
   // A job page opened from a link elsewhere (a full load): the job is in the page too.
   const jobPage = await context.newPage();
   await watchLayoutShifts(jobPage);
-  const jobReads: string[] = [];
-  jobPage.on("request", (request) => {
-    const match = request.url().match(/\/api\/trpc\/([^?]+)/);
-    if (match?.[1]) jobReads.push(...match[1].split(","));
-  });
+  const jobReads = watchReads(jobPage);
   await jobPage.goto(`/jobs/${jobId}`);
   await expect(jobPage.getByTestId("job-page")).toContainText(title);
   await jobPage.waitForLoadState("networkidle");
   expect(jobReads.filter((name) => name === "jobs.byId")).toEqual([]);
   expect(await layoutShift(jobPage)).toBeLessThan(0.05);
   await context.close();
+  await boss.context().close();
 });
 
 test("the server writes the page in the visitor's language and right to left for Arabic", async ({ browser }) => {

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+import { importsOf, type Manifest } from "../server/http/vite-manifest.ts";
 
 /** The home page's component as Vite's manifest names it when split off (scripts/router-options.ts keeps it in). */
 const HOME_CHUNK = "src/routes/index.tsx?tsr-split=component";
@@ -27,13 +27,7 @@ export function firstLoadOfHome(dist: string): FirstLoad {
   }
   const fileOf = (key: string) => manifest[key]?.file ?? key;
   const largest = languages.reduce((a, b) => (sent(dist, fileOf(a)) >= sent(dist, fileOf(b)) ? a : b));
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const child of manifest[key]?.imports ?? []) visit(child);
-  };
-  ["index.html", HOME_CHUNK, largest].forEach(visit);
+  const seen = importsOf(manifest, ["index.html", HOME_CHUNK, largest]);
   const files = [...seen]
     .map(fileOf)
     .map((file) => ({ file, bytes: sent(dist, file) }))

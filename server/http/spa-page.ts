@@ -10,9 +10,7 @@ import { textDirection, type LanguageCode } from "../../domain/languages.ts";
 import { pageLanguage } from "../i18n/request-language.ts";
 import { createContext, type ContextDeps } from "../trpc/context.ts";
 import { appRouter } from "../trpc/router.ts";
-
-/** The part of Vite's build manifest this reads: each chunk's file and the chunks it imports. */
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+import { importsOf, type Manifest } from "./vite-manifest.ts";
 
 /** The pages whose own data the server puts in, and the code-split chunk each renders with. */
 const PAGES = [
@@ -58,18 +56,6 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
         `${screen ? `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${screen}</script>` : ""}</body>`,
       );
   };
-}
-
-/** The manifest keys of `roots` and everything they import, statically, present in the build. */
-function importsOf(manifest: Manifest, roots: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const child of manifest[key].imports ?? []) visit(child);
-  };
-  roots.forEach(visit);
-  return seen;
 }
 
 /**
