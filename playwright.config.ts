@@ -29,7 +29,7 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   webServer: {
-    command: "node_modules/.bin/tsx server/main.ts",
+    command: "node_modules/.bin/node server/main.ts",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

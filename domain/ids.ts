@@ -1,19 +1,13 @@
 import { z } from "zod";
 
 import { ERR } from "./errors.ts";
+import { USER_ID, UUID } from "./id-shapes.ts";
 
 /**
  * Ids as procedures take them. Every table but better-auth's keys its rows by a uuid; a value that is
  * not one names no row, so it is refused by the schema (400, with the message of a missing row) and
  * never reaches the database, where casting it would fail.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a uuid as Postgres reads one (8-4-4-4-12 hex digits, any version). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** A uuid row id, refused with `message` when malformed. */
 export function uuidSchema(message: string) {
@@ -31,7 +25,7 @@ export const userIdSchema = z
   .string({ error: ERR.notFound })
   .min(1, ERR.notFound)
   .max(100, ERR.notFound)
-  .regex(/^[A-Za-z0-9_-]+$/, ERR.notFound);
+  .regex(USER_ID, ERR.notFound);
 
 /** A chat message's id: a bigint identity, safe as a JavaScript number. */
 export const messageIdSchema = z

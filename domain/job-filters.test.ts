@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { durationFilterOf, jobFiltersSchema, priceFilterOf } from "./job-filters.ts";
+import { durationFilterOf, priceFilterOf } from "./job-filter-choices.ts";
+import { jobFiltersSchema } from "./job-filters.ts";
 
 describe("filter buckets", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { PriceFilterKey } from "./job-filters.ts";
+import type { PriceFilterKey } from "./job-filter-choices.ts";
 import { LANGUAGE_CODES } from "./languages.ts";
 import { convert, LANGUAGE_CURRENCY, priceFilterIn, readerCurrency, type ExchangeRates } from "./money.ts";
 

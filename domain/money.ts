@@ -1,5 +1,5 @@
 import { PROFILE_CURRENCIES, type ProfileCurrency } from "./currencies.ts";
-import { priceFilterOf, type PriceFilterKey } from "./job-filters.ts";
+import { priceFilterOf, type PriceFilterKey } from "./job-filter-choices.ts";
 import type { LanguageCode } from "./languages.ts";
 
 /**

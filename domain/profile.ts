@@ -60,3 +60,5 @@ const interestListSchema = z
 export const completeOnboardingSchema = onboardingStep1Schema.extend(profileDetailsSchema.shape).extend({
   interests: interestListSchema.default([]),
 });
+export type CompleteOnboardingInput = z.input<typeof completeOnboardingSchema>;
+export type CompleteOnboardingValues = z.output<typeof completeOnboardingSchema>;

@@ -8,7 +8,7 @@ import { firstLoadOfHome } from "./first-load.ts";
 
 // The compressed JavaScript a first visit to / downloads before the list shows. Issue 14's goal is
 // 150 KB; this ceiling only ever comes down toward it, so nothing grows the first load unnoticed.
-const CEILING_KB = 210;
+const CEILING_KB = 190;
 
 const outDir = await mkdtemp(path.join(os.tmpdir(), "daywork-first-load-"));
 afterAll(() => rm(outDir, { recursive: true, force: true }));

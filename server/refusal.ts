@@ -20,8 +20,10 @@ export function isRefusal<T, R extends Reason>(result: T | Refusal<R>): result i
 
 /** Thrown inside a transaction to roll it back; `inTransaction` turns it back into a refusal. */
 class RolledBack<R extends Reason> extends Error {
-  constructor(readonly refusal: Refusal<R>) {
+  readonly refusal: Refusal<R>;
+  constructor(refusal: Refusal<R>) {
     super(`refused: ${refusal.reason}`);
+    this.refusal = refusal;
   }
 }
 

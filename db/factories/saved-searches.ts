@@ -1,5 +1,6 @@
 import type { JobFilters } from "../../domain/job-filters.ts";
-import { normalizeSavedFilters, type SavedSearchAlerts } from "../../domain/saved-searches.ts";
+import { normalizeSavedFilters } from "../../domain/saved-search-keys.ts";
+import { type SavedSearchAlerts } from "../../domain/saved-searches.ts";
 import type { Queryable } from "../database.ts";
 import { savedSearches } from "../schema/index.ts";
 

@@ -1,10 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { exchangeRates } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { parseCbrDaily } from "./cbr-feed.ts";
+import { currentRates, RATES_CACHE_MS } from "./rates.ts";
 import { refreshExchangeRates } from "./refresh-rates.ts";
 
 // The Bank of Russia's feed, as it is sent: windows-1251, Nominal units, decimal commas.
@@ -101,5 +103,20 @@ describe("the refresh job", () => {
     const rates = await t.callerAs(null).currency.rates();
     expect(rates).toMatchObject({ base: "RUB", asOf: "2025-11-21" });
     expect(rates.perUnit.KZT).toBeCloseTo(0.154);
+  });
+
+  it("answers from memory for a while, and from the table again after a refresh or once the while has passed", async () => {
+    const before = await currentRates(t.db);
+    // A row changed behind the instance's back (another instance's refresh) shows once the cache expires.
+    await t.db.update(exchangeRates).set({ perUnit: 81 }).where(eq(exchangeRates.currency, "USD"));
+    expect((await currentRates(t.db)).perUnit.USD).toBe(before.perUnit.USD);
+    expect((await currentRates(t.db, Date.now() + RATES_CACHE_MS + 1)).perUnit.USD).toBe(81);
+    // This instance's own refresh is seen at once.
+    answer = {
+      status: 200,
+      body: cp1251(cbrDocument("22.11.2025", [{ code: "USD", name: "Доллар США", nominal: 1, value: "82,0000" }])),
+    };
+    expect(await refreshExchangeRates(t.db, feedUrl, log)).toBeGreaterThan(0);
+    expect(await currentRates(t.db)).toMatchObject({ asOf: "2025-11-22", perUnit: { USD: 82 } });
   });
 });

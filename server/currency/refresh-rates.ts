@@ -3,6 +3,7 @@ import { storeRates } from "../../db/exchange-rates-snapshot.ts";
 import { JOB_CURRENCIES, PROFILE_CURRENCIES } from "../../domain/currencies.ts";
 import type { ServiceLog } from "../services.ts";
 import { decodeFeed, parseCbrDaily } from "./cbr-feed.ts";
+import { forgetRates } from "./rates.ts";
 
 const FEED_TIMEOUT_MS = 10_000;
 /** The currencies anyone posts or reads prices in: the feed's others are not kept. */
@@ -29,5 +30,6 @@ export async function refreshExchangeRates(db: Queryable, url: string, log: Serv
     .filter(([code]) => KEPT.has(code))
     .map(([currency, perUnit]) => ({ currency, perUnit, base: "RUB", asOf: rates.asOf, source: url }));
   const updated = await storeRates(db, rows, { replace: "notNewer" });
+  forgetRates(db);
   return updated.length;
 }

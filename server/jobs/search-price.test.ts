@@ -5,7 +5,7 @@ import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer } from "../../db/factories/users.ts";
 import { exchangeRates, jobs as jobsTable } from "../../db/schema/index.ts";
 import { JOB_CURRENCIES, type JobCurrency, type ProfileCurrency } from "../../domain/currencies.ts";
-import { PRICE_FILTER_KEYS, type PriceFilterKey } from "../../domain/job-filters.ts";
+import { PRICE_FILTER_KEYS, type PriceFilterKey } from "../../domain/job-filter-choices.ts";
 import { priceFilterIn } from "../../domain/money.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { openJobConditions, priceEdgesOf } from "./open-job-conditions.ts";

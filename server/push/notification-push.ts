@@ -37,8 +37,10 @@ type Outcome =
 
 /** No device got the push and at least one may get it later: the caller's queue retries. */
 export class PushNotDelivered extends Error {
-  constructor(readonly failed: number) {
+  readonly failed: number;
+  constructor(failed: number) {
     super(`push reached no device; ${failed} failed for now`);
+    this.failed = failed;
   }
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorker } from "../../db/factories/users.ts";
 import { pushSubscriptions } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
-import { PUSH_SUBSCRIPTIONS_PER_PERSON } from "../../domain/notifications.ts";
+import { PUSH_SUBSCRIPTIONS_PER_PERSON } from "../../domain/limits.ts";
 import { signUp } from "../testing/accounts.ts";
 import { pushBrowser } from "../testing/push-browser.ts";
 import { expectRefusal } from "../testing/refusal.ts";

@@ -4,7 +4,7 @@ import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/database.ts";
 import { pushSubscriptions } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
-import { PUSH_SUBSCRIPTIONS_PER_PERSON } from "../../domain/notifications.ts";
+import { PUSH_SUBSCRIPTIONS_PER_PERSON } from "../../domain/limits.ts";
 import { pushSubscriptionSchema, type PushSubscriptionInput } from "../../domain/push.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 

@@ -2,8 +2,9 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import { queryRows, type Database, type Queryable } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
-import { durationFilterOf, jobFiltersSchema, type JobFilters } from "../../domain/job-filters.ts";
-import { normalizeSavedFilters, savedFiltersKey } from "../../domain/saved-searches.ts";
+import { durationFilterOf } from "../../domain/job-filter-choices.ts";
+import { jobFiltersSchema, type JobFilters } from "../../domain/job-filters.ts";
+import { normalizeSavedFilters, savedFiltersKey } from "../../domain/saved-search-keys.ts";
 import { resolveOrigin, type Origin } from "../jobs/near.ts";
 import { openJobConditions } from "../jobs/open-job-conditions.ts";
 import { hasExactMatch } from "../jobs/text-match.ts";
@@ -84,10 +85,13 @@ class Matcher {
   private readonly texts = new Map<string, TextMatch>();
   private readonly searches = new Map<string, boolean>();
 
-  constructor(
-    private readonly db: Queryable,
-    private readonly jobId: string,
-  ) {}
+  private readonly db: Queryable;
+  private readonly jobId: string;
+
+  constructor(db: Queryable, jobId: string) {
+    this.db = db;
+    this.jobId = jobId;
+  }
 
   /** The ids of the candidates whose filters the job meets. */
   async matching(page: Candidate[]): Promise<string[]> {

@@ -5,7 +5,8 @@ import { profiles, savedSearches, savedSearchMatches } from "../../db/schema/ind
 import type { JobFilters } from "../../domain/job-filters.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import { LIMITS } from "../../domain/limits.ts";
-import { normalizeSavedFilters, type SavedSearchAlerts } from "../../domain/saved-searches.ts";
+import { normalizeSavedFilters } from "../../domain/saved-search-keys.ts";
+import { type SavedSearchAlerts } from "../../domain/saved-searches.ts";
 import { resolveOrigin } from "../jobs/near.ts";
 import { cityNameOf } from "../places/city-name.ts";
 import { inTransaction } from "../refusal.ts";

@@ -20,21 +20,20 @@ export type FailureReason = "timeout" | "network" | "http" | "malformed";
 
 export class TranslationFailedError extends Error {
   override name = "TranslationFailedError";
-  constructor(
-    readonly reason: FailureReason,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly reason: FailureReason;
+  constructor(reason: FailureReason, message: string, options?: { cause?: unknown }) {
     super(message, options);
+    this.reason = reason;
   }
 }
 
 export class UnsupportedLanguageError extends Error {
   override name = "UnsupportedLanguageError";
-  constructor(
-    readonly source: LanguageCode,
-    readonly target: LanguageCode,
-  ) {
+  readonly source: LanguageCode;
+  readonly target: LanguageCode;
+  constructor(source: LanguageCode, target: LanguageCode) {
     super(`translation from ${source} into ${target} is not supported by the provider`);
+    this.source = source;
+    this.target = target;
   }
 }

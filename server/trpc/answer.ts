@@ -19,8 +19,10 @@ const CODES = {
 
 /** Why a rate-limited call was refused: the error formatter answers its seconds as `data.retryAfterSeconds`. */
 export class RetryLater extends Error {
-  constructor(readonly seconds: number) {
+  readonly seconds: number;
+  constructor(seconds: number) {
     super(`retry after ${seconds} s`);
+    this.seconds = seconds;
   }
 }
 

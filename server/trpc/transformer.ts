@@ -1,6 +1,8 @@
 import type { DataTransformer } from "@trpc/server";
 import superjson from "superjson";
 
+import { serialisePlain } from "./plain-serialise.ts";
+
 type Serialised = ReturnType<typeof superjson.serialize>;
 
 /** Objects marked by `shareSerialisation`, with the serialised form of their tracked message once made. */
@@ -25,7 +27,8 @@ function trackedData(value: unknown): { id: unknown; data: object } | null {
 }
 
 /**
- * superjson, serialising a shared object once rather than once per subscriber.
+ * superjson's format, made by a plain walk where the answer is plain data (plain-serialise.ts), and a
+ * shared object serialised once rather than once per subscriber.
  *
  * For every value a subscription yields, tRPC's WebSocket handler (@trpc/server/adapters/ws) builds a
  * fresh `{ id, data }` for that subscriber and runs the transformer on it, then `JSON.stringify` on the
@@ -35,13 +38,15 @@ function trackedData(value: unknown): { id: unknown; data: object } | null {
  * The reply's envelope (its request id differs per subscriber) and its `JSON.stringify` stay per
  * subscriber, inside tRPC.
  */
+const serialise = (value: unknown): Serialised => serialisePlain(value) ?? superjson.serialize(value);
+
 export const transformer: DataTransformer = {
   serialize(value: unknown): Serialised {
     const tracked = trackedData(value);
-    if (!tracked) return superjson.serialize(value);
+    if (!tracked) return serialise(value);
     const known = shared.get(tracked.data);
     if (known && known.id === tracked.id) return known.serialised;
-    const serialised = superjson.serialize(value);
+    const serialised = serialise(value);
     shared.set(tracked.data, { id: tracked.id, serialised });
     return serialised;
   },

@@ -17,12 +17,13 @@ export function isTrpcError(error: unknown): error is TRPCClientError<AppRouter>
 
 /** A refused or failed upload (certificates, chat images): `code` is a message key when the server named one. */
 export class UploadError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code?: string,
-  ) {
+  readonly status: number;
+  readonly code?: string;
+  constructor(status: number, code?: string) {
     super(code ?? `upload failed with status ${status}`);
     this.name = "UploadError";
+    this.status = status;
+    this.code = code;
   }
 
   /** No answer and no reason: the request was cancelled (the page went away). */

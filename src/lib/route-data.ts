@@ -1,6 +1,6 @@
 import { notFound } from "@tanstack/react-router";
 
-import { isUuid } from "../../domain/ids.ts";
+import { isUuid } from "../../domain/id-shapes.ts";
 import { errorCode } from "./errors.ts";
 
 /**

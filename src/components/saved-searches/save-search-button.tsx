@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookmarkCheck, BookmarkPlus } from "lucide-react";
 
-import { isEmptySearch, savedFiltersKey } from "../../../domain/saved-searches.ts";
+import { isEmptySearch, savedFiltersKey } from "../../../domain/saved-search-keys.ts";
 import { isRefusal } from "../../lib/errors.ts";
 import { useReaderCurrency } from "../../lib/reader-currency.ts";
 import { useMe } from "../../lib/session.ts";

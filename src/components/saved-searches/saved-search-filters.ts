@@ -1,6 +1,6 @@
 import type { ProfileCurrency } from "../../../domain/currencies.ts";
 import type { JobFilters } from "../../../domain/job-filters.ts";
-import { normalizeSavedFilters } from "../../../domain/saved-searches.ts";
+import { normalizeSavedFilters } from "../../../domain/saved-search-keys.ts";
 import { isolate } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
 import { filterChoiceLabels, type JobFilterValues } from "../jobs/job-filters-bar.tsx";

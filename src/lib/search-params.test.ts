@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+
+import { calendarDay, numberIn, oneOf, searchParams, text } from "./search-params.ts";
+
+describe("search parameter readers", () => {
+  const read = searchParams({
+    q: text(10),
+    path: text(100, /^\/(?!\/)/),
+    kind: oneOf(["a", "b"]),
+    km: oneOf([5, 10]),
+    sent: oneOf([true]),
+    city: numberIn(1, 100, true),
+    lat: numberIn(-90, 90),
+    date: calendarDay,
+  });
+
+  it("keeps what parses, trimmed", () => {
+    expect(
+      read({ q: "  cook ", path: "/jobs/1", kind: "b", km: 10, sent: true, city: 7, lat: -33.5, date: "2024-02-29" }),
+    ).toEqual({
+      q: "cook",
+      path: "/jobs/1",
+      kind: "b",
+      km: 10,
+      sent: true,
+      city: 7,
+      lat: -33.5,
+      date: "2024-02-29",
+    });
+  });
+
+  it("leaves out what does not parse instead of failing the page", () => {
+    const search = read({
+      q: "x".repeat(11),
+      path: "//evil.example",
+      kind: "c",
+      km: 7,
+      sent: "true",
+      city: 1.5,
+      lat: 91,
+      date: "2023-02-29",
+      other: "kept out",
+    });
+    expect(search).toEqual({});
+  });
+
+  it("refuses values of the wrong type", () => {
+    expect(read({ q: 5, kind: ["a"], km: "5", city: "7", lat: null, date: 20240101 })).toEqual({});
+  });
+
+  it("reads only real calendar days", () => {
+    for (const day of ["2023-02-29", "2024-13-01", "2024-04-31", "0000-01-01", "2024-1-01", "2024-01-01T00:00"]) {
+      expect(calendarDay(day), day).toBeUndefined();
+    }
+    expect(calendarDay("0001-01-01")).toBe("0001-01-01");
+  });
+});
