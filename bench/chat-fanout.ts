@@ -20,87 +20,41 @@ import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
-import { createTRPCClient, createWSClient, wsLink } from "@trpc/client";
-import superjson from "superjson";
 import WebSocket, { WebSocketServer } from "ws";
 
-import { createJob } from "../db/factories/jobs.ts";
 import { openDatabase, type OpenedDatabase } from "../db/open.ts";
-import { LIMITS, RATE_LIMITS } from "../domain/limits.ts";
-import { completeOnboardingSchema } from "../domain/profile.ts";
+import { RATE_LIMITS } from "../domain/limits.ts";
 import { buildApp } from "../server/app.ts";
 import { createAuth } from "../server/auth.ts";
-import { joinGroupChat } from "../server/chat/group-membership.ts";
 import { loadConfig } from "../server/config.ts";
 import { startServices, stopServices } from "../server/instance-services.ts";
-import { completeOnboarding } from "../server/profiles/onboarding.ts";
 import type { ChatEventBus } from "../server/realtime/chat-bus.ts";
 import { createChatBus } from "../server/realtime/create-chat-bus.ts";
 import { localFileStore } from "../server/storage/file-store.ts";
-import type { AppRouter } from "../server/trpc/router.ts";
+import {
+  deliveries,
+  groupChat,
+  peopleFor,
+  sendChatMessage,
+  signUpPeople,
+  subscribe,
+  CHAT_TEXT as TEXT,
+  until,
+  wallNow,
+  type DeliveryStats,
+} from "./support/chat.ts";
 
 const SUBSCRIBERS = (process.env.BENCH_SUBSCRIBERS ?? "100,1000").split(",").map(Number);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40);
-/** People in the conversation: enough that each holds at most LIMITS.socketsPerPerson of the N sockets. */
-const peopleFor = (subscribers: number) => Math.max(10, Math.ceil(subscribers / LIMITS.socketsPerPerson));
-const DELIVERY_TIMEOUT_MS = 120_000;
-const TEXT = "Meet at the north gate at 8:00, bring gloves and water. See you there!";
 
 /** `cpuPerMessage`: the process's CPU time (all threads) over the phase per message, in ms; less at the mercy of a busy machine than latencies. */
-type Stats = { sendRate: number; deliveredRate: number; p50: number; p99: number; lastP50: number; cpuPerMessage: number };
+type Stats = Omit<DeliveryStats, "deliveriesPerSecond"> & { sendRate: number; cpuPerMessage: number };
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-/** Resolves when `done()` holds, polling; rejects after the timeout (every loop here is bounded). */
-async function until(done: () => boolean, what: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-}
-
-/** Delivery bookkeeping shared by the app run and the baseline. */
-function deliveries(subscribers: number) {
-  const sentAt = new Map<number, number>();
-  const latencies: number[] = [];
-  const lastReceipt = new Map<number, number>();
-  const count = new Map<number, number>();
-  return {
-    sentAt,
-    received(id: number) {
-      const now = performance.now();
-      const start = sentAt.get(id);
-      if (start === undefined) return;
-      latencies.push(now - start);
-      count.set(id, (count.get(id) ?? 0) + 1);
-      lastReceipt.set(id, now);
-    },
-    complete: (id: number) => (count.get(id) ?? 0) >= subscribers,
-    allComplete: () => [...sentAt.keys()].every((id) => (count.get(id) ?? 0) >= subscribers),
-    /** Latencies of the phase that started at `t0` (and `cpu0`, process.cpuUsage()), and its rate until the last delivery. */
-    stats(ids: number[], t0: number, cpu0: NodeJS.CpuUsage): Omit<Stats, "sendRate"> {
-      const cpu = process.cpuUsage(cpu0);
-      const sorted = [...latencies].sort((a, b) => a - b);
-      const lasts = ids.map((id) => (lastReceipt.get(id) ?? Number.NaN) - (sentAt.get(id) ?? Number.NaN)).sort((a, b) => a - b);
-      const end = Math.max(...ids.map((id) => lastReceipt.get(id) ?? Number.NaN));
-      return {
-        deliveredRate: ids.length / ((end - t0) / 1000),
-        p50: percentile(sorted, 50),
-        p99: percentile(sorted, 99),
-        lastP50: percentile(lasts, 50),
-        cpuPerMessage: (cpu.user + cpu.system) / 1000 / ids.length,
-      };
-    },
-    reset() {
-      latencies.length = 0;
-    },
-  };
-}
+/** The process's CPU time since `cpu0` per message, in ms. */
+const cpuPerMessage = (cpu0: NodeJS.CpuUsage, messages: number) => {
+  const cpu = process.cpuUsage(cpu0);
+  return (cpu.user + cpu.system) / 1000 / messages;
+};
 
 async function openBenchDatabase(): Promise<OpenedDatabase & { drop(): Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
@@ -141,7 +95,7 @@ async function runApp(subscribers: number): Promise<{ burst: Stats; paced: Stats
   // Commit time: chat.send publishes right after its transaction commits.
   const bus: ChatEventBus = {
     publish(conversationId, messageId) {
-      track.sentAt.set(messageId, performance.now());
+      track.sentAt.set(messageId, wallNow());
       return inner.publish(conversationId, messageId);
     },
     subscribe: (c, l) => inner.subscribe(c, l),
@@ -158,105 +112,51 @@ async function runApp(subscribers: number): Promise<{ burst: Stats; paced: Stats
   const app = await buildApp({ config, db: database.db, auth, services, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
-  const clients: ReturnType<typeof createWSClient>[] = [];
+  const origin = config.publicUrl;
+  const base = `http://127.0.0.1:${port}`;
+  let clients: { close(): Promise<unknown> } | null = null;
   try {
-    const cookies: { id: string; cookie: string }[] = [];
-    const people = peopleFor(subscribers);
-    for (let i = 0; i < people; i++) {
-      const res = await app.inject({
-        method: "POST",
-        url: "/api/auth/sign-up/email",
-        headers: { origin: config.publicUrl },
-        payload: {
-          email: `bench${i}@example.com`,
-          password: "secret123",
-          name: `Bench Person ${i}`,
-          ageConfirmed: true,
-          consentDataProcessing: true,
-          termsAccepted: true,
-        },
-      });
-      const setCookie = res.headers["set-cookie"];
-      const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-      const id = (res.json() as { user: { id: string } }).user.id;
-      // Sending takes a finished onboarding (memberProcedure); the same write the procedure makes.
-      await completeOnboarding(
-        database.db,
-        id,
-        completeOnboardingSchema.parse({ userType: "worker", fullName: `Bench Person ${i}` }),
-        new Date(),
-      );
-      cookies.push({ id, cookie: list.map((c) => c.split(";")[0]).join("; ") });
-    }
-    const [owner] = cookies;
+    const people = await signUpPeople(database.db, [base], origin, peopleFor(subscribers), "bench");
+    const [owner] = people;
     if (!owner) throw new Error("no owner");
-    const job = await createJob(database.db, owner.id);
-    const conversationId = await joinGroupChat(
-      database.db,
-      job.id,
-      cookies.map((c) => c.id),
-    );
-
-    let started = 0;
-    for (let i = 0; i < subscribers; i++) {
-      const cookie = cookies[i % people]?.cookie ?? "";
-      const ws = createWSClient({
-        url: `ws://127.0.0.1:${port}/api/trpc`,
-        WebSocket: class extends WebSocket {
-          constructor(address: string | URL, protocols?: string | string[]) {
-            // The origin guard (server/http/origin-guard.ts) refuses upgrades without one of our origins.
-            super(address, protocols, { headers: { cookie, origin: config.publicUrl } });
-          }
-        } as unknown as typeof globalThis.WebSocket,
-      });
-      clients.push(ws);
-      const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] });
-      client.chat.onMessage.subscribe(
-        { conversationId },
-        {
-          onStarted: () => (started += 1),
-          onData: (envelope) => track.received(envelope.data.id),
-          onError: (error) => console.error("subscription error", error.message),
-        },
-      );
-    }
-    await until(() => started === subscribers, `${subscribers} subscriptions`);
-
-    const send = async () => {
-      const res = await fetch(`http://127.0.0.1:${port}/api/trpc/chat.send`, {
-        method: "POST",
-        headers: { cookie: owner.cookie, origin: config.publicUrl, "content-type": "application/json" },
-        body: JSON.stringify({ json: { conversationId, content: TEXT } }),
-      });
-      if (!res.ok) throw new Error(`send failed: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { result: { data: { json: { id: number } } } }).result.data.json.id;
-    };
+    const conversationId = await groupChat(database.db, people);
+    clients = await subscribe({
+      wsUrls: [`ws://127.0.0.1:${port}/api/trpc`],
+      origin,
+      people,
+      subscribers,
+      conversationId,
+      onMessage: (id) => track.received(id),
+    });
+    const send = () => sendChatMessage(base, owner.cookie, origin, conversationId);
 
     // Warm-up, then the burst.
     for (let i = 0; i < 5; i++) await send();
     await until(track.allComplete, "warm-up deliveries");
-    track.reset();
     const burstIds: number[] = [];
-    const t0 = performance.now();
+    const t0 = wallNow();
     const cpu0 = process.cpuUsage();
     for (let i = 0; i < MESSAGES; i++) burstIds.push(await send());
-    const sendRate = MESSAGES / ((performance.now() - t0) / 1000);
+    const sendRate = MESSAGES / ((wallNow() - t0) / 1000);
     await until(track.allComplete, "burst deliveries");
-    const burst = { sendRate, ...track.stats(burstIds, t0, cpu0) };
+    const burst = { sendRate, ...track.stats(burstIds, t0), cpuPerMessage: cpuPerMessage(cpu0, MESSAGES) };
 
-    track.reset();
     const pacedIds: number[] = [];
-    const t1 = performance.now();
+    const t1 = wallNow();
     const cpu1 = process.cpuUsage();
     for (let i = 0; i < MESSAGES; i++) {
       const id = await send();
       pacedIds.push(id);
       await until(() => track.complete(id), "paced delivery");
     }
-    const paced = { sendRate: MESSAGES / ((performance.now() - t1) / 1000), ...track.stats(pacedIds, t1, cpu1) };
+    const paced = {
+      sendRate: MESSAGES / ((wallNow() - t1) / 1000),
+      ...track.stats(pacedIds, t1),
+      cpuPerMessage: cpuPerMessage(cpu1, MESSAGES),
+    };
     return { burst, paced };
   } finally {
-    await Promise.all(clients.map((ws) => ws.close()));
+    await clients?.close();
     await app.close();
     await stopServices(services);
     await database.close();
@@ -311,28 +211,32 @@ async function runBaseline(subscribers: number): Promise<{ burst: Stats; paced: 
         },
       },
     });
-    track.sentAt.set(id, performance.now());
+    track.sentAt.set(id, wallNow());
     for (const client of server.clients) client.send(payload);
     return id;
   };
   try {
     const burstIds: number[] = [];
-    const t0 = performance.now();
+    const t0 = wallNow();
     const cpu0 = process.cpuUsage();
     for (let i = 0; i < MESSAGES; i++) burstIds.push(broadcast());
-    const sendRate = MESSAGES / ((performance.now() - t0) / 1000);
+    const sendRate = MESSAGES / ((wallNow() - t0) / 1000);
     await until(track.allComplete, "baseline burst");
-    const burst = { sendRate, ...track.stats(burstIds, t0, cpu0) };
-    track.reset();
+    const burst = { sendRate, ...track.stats(burstIds, t0), cpuPerMessage: cpuPerMessage(cpu0, MESSAGES) };
     const pacedIds: number[] = [];
-    const t1 = performance.now();
+    const t1 = wallNow();
     const cpu1 = process.cpuUsage();
     for (let i = 0; i < MESSAGES; i++) {
       const id = broadcast();
       pacedIds.push(id);
       await until(() => track.complete(id), "baseline paced delivery");
     }
-    return { burst, paced: { sendRate: MESSAGES / ((performance.now() - t1) / 1000), ...track.stats(pacedIds, t1, cpu1) } };
+    const paced = {
+      sendRate: MESSAGES / ((wallNow() - t1) / 1000),
+      ...track.stats(pacedIds, t1),
+      cpuPerMessage: cpuPerMessage(cpu1, MESSAGES),
+    };
+    return { burst, paced };
   } finally {
     for (const socket of sockets) socket.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));

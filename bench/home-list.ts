@@ -21,10 +21,10 @@
 //   BENCH_SERVER_NODE_OPTIONS  extra node flags for both servers, e.g. "--cpu-prof --cpu-prof-dir=prof"
 // Seeds 20,000 people (a fifth employers) and BENCH_JOBS jobs of every category and status, placed in
 // the gazetteer's cities (the big ones more often, as on a real site), with SQL
-// generate_series, plus ratings of employers; everything stays on loopback.
+// generate_series, plus ratings of employers (bench/support/marketplace.ts); everything stays on loopback.
 //
-// Two servers run, each in its own child process (this file with --serve app|bare), so neither shares an
-// event loop with the load loop here:
+// Two servers run, each in its own child process (bench/support/app-process.ts, and this file with
+// --serve bare), so neither shares an event loop with the load loop here:
 // - app: buildApp as in production (NODE_ENV=production), anonymous requests as the SPA sends them
 //   (httpBatchLink: GET /api/trpc/<procedure>?batch=1&input=<superjson>, an x-locale header);
 // - bare: Fastify answering the same URLs by running the statements the procedure sent for that input
@@ -34,32 +34,28 @@
 // Runs alternate app, bare, bare, app, ... so the machine's noise falls on both sides. The ratio is app
 // req/s over bare req/s (the goal of issue 14: at least 0.60, app p99 under 50 ms); "cpu µs" is the
 // server process's CPU time per request.
-import { fork, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import Fastify from "fastify";
 import postgres from "postgres";
-import superjson from "superjson";
 
 import { CITY } from "../db/factories/places.ts";
 import { openDatabase } from "../db/open.ts";
 import * as schema from "../db/schema/index.ts";
-import { adminUrl, withDatabase } from "../db/testing/postgres-admin.ts";
 import type { JobSearchInput } from "../domain/job-filters.ts";
-import { buildApp } from "../server/app.ts";
-import { createAuth } from "../server/auth.ts";
-import { loadConfig, type Config } from "../server/config.ts";
-import { startServices, stopServices } from "../server/instance-services.ts";
-import { localFileStore } from "../server/storage/file-store.ts";
+import type { Config } from "../server/config.ts";
+import { silentLog } from "../server/ops/request-log.ts";
 import type { Context } from "../server/trpc/context.ts";
 import { createCallerFactory } from "../server/trpc/init.ts";
 import { appRouter } from "../server/trpc/router.ts";
+import { answerParent, APP_ENTRY, benchConfig, forkServer, type ServerProcess } from "./support/app-process.ts";
+import { fmt, load, loopbackGetter, summary, trpcPath, type Result } from "./support/load.ts";
+import { BENCH_DATABASE_URL as DATABASE_URL, prepareMarketplace } from "./support/marketplace.ts";
+import { browserSearchInput, LOCALE, SPA_HEADERS } from "./support/spa-requests.ts";
 
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/daywork_bench";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -67,14 +63,10 @@ const ONLY = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((word) => word.trim().toLowerCase())
   .filter(Boolean);
-const PEOPLE = 20_000;
-const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
 /** Job pages asked for in turn, so the job page is not one cached row. */
 const JOB_PAGES = 1000;
 const GOAL = { ratio: 0.6, p99Ms: 50 };
-const LOCALE = "en";
-/** What the SPA's requests carry: its language, and the encodings a browser accepts. */
-const HEADERS = { "x-locale": LOCALE, "accept-encoding": process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd" };
+const HEADERS = SPA_HEADERS;
 
 type Scenario = { name: string; kind: "search"; input: JobSearchInput } | { name: string; kind: "job" };
 const SCENARIOS: Scenario[] = [
@@ -93,31 +85,6 @@ const SCENARIOS: Scenario[] = [
   { name: "job page /jobs/{id}", kind: "job" },
 ];
 
-/**
- * The input the home page's infinite query sends for a first page (src/routes/index.tsx): every filter
- * key, unset ones as undefined (superjson keeps them in its meta), plus the query's direction.
- */
-function browserSearchInput(input: JobSearchInput) {
-  return {
-    q: input.q || undefined,
-    category: input.category,
-    duration: input.duration,
-    startDate: input.startDate,
-    price: input.price,
-    currency: input.currency,
-    country: input.country,
-    cityId: input.cityId,
-    ...(input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : {}),
-    km: input.km,
-    direction: "forward" as const,
-  };
-}
-
-/** A GET of one procedure as httpBatchLink sends it (a batch of one). */
-function trpcPath(procedure: string, input: unknown): string {
-  return `/api/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: superjson.serialize(input) }))}`;
-}
-
 /** The request paths of a scenario, asked for in turn. */
 function scenarioPaths(scenario: Scenario, jobIds: string[]): string[] {
   if (scenario.kind === "search") return [trpcPath("jobs.search", browserSearchInput(scenario.input))];
@@ -126,153 +93,17 @@ function scenarioPaths(scenario: Scenario, jobIds: string[]): string[] {
 
 const selected = (scenario: Scenario) => ONLY.length === 0 || ONLY.some((word) => scenario.name.toLowerCase().includes(word));
 
-/**
- * The app's configuration as the bench runs it, with its files in `dataDir`. The pool: BENCH_POOL_SIZE,
- * else the app's default (DATABASE_POOL_SIZE unset); the bare server takes the same number.
- */
-function benchConfig(dataDir: string): Config {
-  return loadConfig({
-    NODE_ENV: "production",
-    DATABASE_URL,
-    ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
-    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
-    LOG_LEVEL: "silent",
-    DATA_DIR: dataDir,
-    STATIC_DIR: path.join(dataDir, "no-static"),
-    SEED_DEMO: "false",
-  });
+type Run = Result & { cpuMicros: number };
+
+/** Several runs of one side as one, with the server's CPU time per request. */
+function summaryWithCpu(runs: Run[]) {
+  const figures = summary(runs);
+  return { ...figures, cpuMicros: runs.reduce((sum, r) => sum + r.cpuMicros, 0) / Math.max(1, figures.requests) };
 }
-
-async function ensureDatabase(url: string) {
-  const name = new URL(url).pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  await withDatabase(adminUrl(url), async (admin) => {
-    const found = await admin`select 1 from pg_database where datname = ${name}`;
-    if (found.length === 0) await admin.unsafe(`create database ${name}`);
-  });
-}
-
-/** Realistic-ish people, jobs and ratings, written by Postgres itself (a few seconds for 100k jobs). */
-async function seed(db: postgres.Sql) {
-  await db.unsafe(`truncate "user" cascade`);
-  await db.unsafe(`
-    insert into "user" (id, name, email, email_verified)
-    select 'bench-' || g, 'Bench Person ' || g, 'bench-' || g || '@example.com', true
-    from generate_series(1, ${PEOPLE}) g`);
-  await db.unsafe(`
-    insert into profiles (id, user_type, full_name, company_name, location, bio, privacy_profile_visible,
-                          consent_data_processing, terms_accepted, age_verified, onboarding_completed_at)
-    select 'bench-' || g,
-           case when g % 5 = 0 then 'employer' else 'worker' end::user_type,
-           (array['Anna','Ivan','Aigerim','Dmitry','Maria','Timur','Olga','Bekzod','Elena','Serdar'])[1 + g % 10] || ' ' ||
-           (array['Petrova','Ivanov','Nurlanova','Orlov','Smirnova','Aliyev','Kuznetsova','Rashidov','Volkova','Atayev'])[1 + (g / 10) % 10],
-           case when g % 5 = 0 then (array['Stroy','Clean','Move','Fresh','Green'])[1 + g % 5] || ' ' ||
-                (array['Service','Group','Team','Pro','Partners'])[1 + (g / 5) % 5] || ' ' || g end,
-           (array['Moscow','Kazan','Almaty','Tashkent','Ashgabat','Bishkek','Novosibirsk','Samarkand'])[1 + g % 8],
-           'Reliable and punctual, ' || (g % 15) || ' years of experience.',
-           g % 10 <> 0, true, true, true, now()
-    from generate_series(1, ${PEOPLE}) g`);
-  await db.unsafe(`
-    with gazetteer as (
-      -- Each city as often as its population in thousands says, so Moscow gets many jobs and a town few.
-      select array_agg(id order by population desc) as ids
-      from cities, generate_series(1, greatest(1, population / 100000))
-    )
-    insert into jobs (employer_id, title, description, city_id, district, category, skills, duration_days, start_date,
-                      hourly_rate, currency, max_workers, status, language, created_at)
-    select 'bench-' || (5 * (1 + g % ${PEOPLE / 5})),
-           (array['Warehouse loader','Office cleaner','Event waiter','Garden helper','Furniture mover',
-                  'Courier on foot','Shop assistant','Kitchen porter','Painter helper','Window cleaner'])[1 + g % 10],
-           'Shift ' || g || ': ' ||
-           (array['help unload trucks and sort parcels','keep the rooms tidy and take out rubbish',
-                  'serve guests at a private event','plant flowers and rake leaves','carry furniture up to the third floor'])[1 + g % 5] ||
-           '. ' || (array['Gloves provided.','Lunch included.','Paid daily.','Uniform provided.'])[1 + g % 4],
-           gazetteer.ids[1 + ((g::bigint * 7919) % array_length(gazetteer.ids, 1))::int],
-           'district ' || (g % 12),
-           (enum_range(null::job_category))[1 + g % 8],
-           case when g % 1000 = 7 then array['welding','safety']
-                when g % 3 = 0 then null
-                else array[(array['lifting','driving','cooking','cleaning','english','teamwork'])[1 + g % 6], 'punctuality'] end,
-           1 + g % 7,
-           current_date + (g % 60),
-           case when g % 9 = 0 then null else round((5 + (g * 37) % 60)::numeric + (g % 4) * 0.25, 2) end,
-           (enum_range(null::job_currency))[1 + g % 7],
-           1 + g % 5,
-           case when g % 20 < 17 then 'open' when g % 20 = 17 then 'in_progress'
-                when g % 20 = 18 then 'completed' else 'cancelled' end::job_status,
-           (array['ru','en','uz','kk','tk','es','de','fr','ar','zh'])[1 + g % 10],
-           now() - g * interval '13 seconds'
-    from generate_series(1, ${JOBS}) g, gazetteer`);
-  // Each completed job's employer is rated by a worker (ids 5k+1 are workers).
-  await db.unsafe(`
-    insert into ratings (job_id, from_user_id, to_user_id, rating, comment)
-    select j.id, 'bench-' || (5 * (row_number() over (order by j.id) % ${PEOPLE / 5}) + 1), j.employer_id,
-           1 + (row_number() over (order by j.id))::int % 5, 'Good to work with'
-    from jobs j where j.status = 'completed'`);
-  // As autovacuum would after a bulk load: statistics, visibility map, GIN pending list merged.
-  await db.unsafe(`vacuum analyze`);
-}
-
-type Result = { requests: number; errors: number; seconds: number; latencies: number[]; cpuMicros: number };
-
-/** Runs `call(i)` from `concurrency` loops until `seconds` have passed; each loop waits for its answer. */
-async function load(concurrency: number, seconds: number, call: (i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        try {
-          await call(next++);
-          latencies.push(performance.now() - t0);
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
-  );
-  return { requests: latencies.length, errors, seconds: (performance.now() - start) / 1000, latencies };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-/** Several runs of one side as one: requests over time, latency percentiles over every request. */
-function summary(runs: Result[]) {
-  const requests = runs.reduce((sum, r) => sum + r.requests, 0);
-  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
-  const sorted = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-  return {
-    rps: requests / seconds,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    errors: runs.reduce((sum, r) => sum + r.errors, 0),
-    cpuMicros: runs.reduce((sum, r) => sum + r.cpuMicros, 0) / Math.max(1, requests),
-  };
-}
-
-const fmt = (n: number, digits = 0, width = 9) => n.toFixed(digits).padStart(width);
 
 async function main() {
-  await ensureDatabase(DATABASE_URL);
-  const database = await openDatabase({ databaseUrl: DATABASE_URL, maxConnections: 4 });
-  await database.migrate();
-  await database.close();
+  await prepareMarketplace(DATABASE_URL);
   const raw = postgres(DATABASE_URL, { max: 4, onnotice: () => {} });
-  const [{ n }] = (await raw`select count(*)::int as n from jobs`) as unknown as [{ n: number }];
-  if (n !== JOBS || process.env.BENCH_RESEED === "1") {
-    const t0 = performance.now();
-    await seed(raw);
-    console.log(`seeded ${PEOPLE} people and ${JOBS} jobs in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  } else {
-    console.log(`using the existing ${n} jobs (BENCH_RESEED=1 to seed again)`);
-  }
   const [stats] = (await raw`select count(*) filter (where status = 'open')::int as open from jobs`) as unknown as [
     { open: number },
   ];
@@ -300,7 +131,7 @@ async function main() {
       const paths = scenarioPaths(scenario, jobIds);
       const described = await Promise.all([probe(app, paths[0] ?? ""), probe(bare, paths[0] ?? "")]);
       const sides = { app, bare };
-      const runs: Record<keyof typeof sides, Result[]> = { app: [], bare: [] };
+      const runs: Record<keyof typeof sides, Run[]> = { app: [], bare: [] };
       const run = async (side: keyof typeof sides, seconds: number) => {
         const server = sides[side];
         const cpu0 = await server.cpu();
@@ -314,11 +145,11 @@ async function main() {
       for (let pair = 0; pair < PAIRS; pair += 1) {
         const order: (keyof typeof sides)[] = pair % 2 === 0 ? ["app", "bare"] : ["bare", "app"];
         for (const side of order) runs[side].push(await run(side, SECONDS));
-        const last = (side: keyof typeof sides) => runs[side][runs[side].length - 1] as Result;
+        const last = (side: keyof typeof sides) => runs[side][runs[side].length - 1] as Run;
         ratios.push(last("app").requests / last("app").seconds / (last("bare").requests / last("bare").seconds));
       }
-      const a = summary(runs.app);
-      const b = summary(runs.bare);
+      const a = summaryWithCpu(runs.app);
+      const b = summaryWithCpu(runs.bare);
       const ratio = a.rps / b.rps;
       const errors = a.errors + b.errors;
       const line =
@@ -335,23 +166,9 @@ async function main() {
   console.log(`\ngoal (issue 14): ratio >= ${GOAL.ratio} and app p99 < ${GOAL.p99Ms} ms at ${CONCURRENCY} concurrent clients`);
 }
 
-type Server = { origin: string; port: number; cpu(): Promise<number>; stop(): Promise<void> };
+type Server = ServerProcess;
 
-// Plain node:http with kept-alive connections for the load: cheaper per request than fetch, and the
-// body is read as it comes (compressed or not), so the load loop costs both sides the same.
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-/** One GET on loopback, its body read to the end; rejects unless the answer is 200. */
-function get(port: number, requestPath: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path: requestPath, agent, headers: HEADERS }, (res) => {
-      res.on("data", () => {});
-      res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(String(res.statusCode)))));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-  });
-}
+const get = loopbackGetter({ maxSockets: CONCURRENCY, headers: HEADERS });
 
 /**
  * Asks once and checks the answer, so a broken endpoint cannot pass for a fast one; describes it
@@ -371,77 +188,11 @@ async function probe(server: Server, requestPath: string): Promise<string> {
   return `${body.length} results`;
 }
 
-type ChildMessage = { type: "port"; port: number } | { type: "cpu"; micros: number };
-
-/** Starts this file with --serve <kind> in a child process and waits for the port it listens on. */
-async function startServer(kind: "app" | "bare"): Promise<Server> {
-  const child: ChildProcess = fork(new URL(import.meta.url).pathname, ["--serve", kind], {
-    execArgv: ["--import", "tsx", ...(process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean)],
-    env: { ...process.env, BENCH_DATABASE_URL: DATABASE_URL },
-  });
-  const next = (type: ChildMessage["type"]) =>
-    new Promise<ChildMessage>((resolve, reject) => {
-      const onMessage = (m: ChildMessage) => {
-        if (m.type !== type) return;
-        child.off("message", onMessage);
-        child.off("exit", onExit);
-        resolve(m);
-      };
-      const onExit = (code: number | null) => reject(new Error(`${kind} server exited with ${code}`));
-      child.on("message", onMessage);
-      child.once("exit", onExit);
-    });
-  const started = await next("port");
-  if (started.type !== "port") throw new Error("unexpected message");
-  return {
-    origin: `http://127.0.0.1:${started.port}`,
-    port: started.port,
-    async cpu() {
-      const answer = next("cpu");
-      child.send({ type: "cpu" });
-      const m = await answer;
-      return m.type === "cpu" ? m.micros : Number.NaN;
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.send({ type: "stop" });
-      }),
-  };
-}
-
-/** The child's side of the conversation with the parent: its port, its CPU time when asked, stop. */
-function answerParent(port: number, stop: () => Promise<void>) {
-  process.on("message", (m: { type: string }) => {
-    if (m.type === "cpu") {
-      const used = process.cpuUsage();
-      process.send?.({ type: "cpu", micros: used.user + used.system });
-    } else if (m.type === "stop") {
-      void stop().then(() => process.exit(0));
-    }
-  });
-  process.send?.({ type: "port", port });
-}
-
-/** The app child: the real app (buildApp) on a free loopback port, until the parent says stop. */
-async function serveApp() {
-  const uploadDir = await mkdtemp(path.join(os.tmpdir(), "daywork-bench-"));
-  const config = benchConfig(uploadDir);
-  const database = await openDatabase({ databaseUrl: DATABASE_URL, maxConnections: config.databasePoolSize });
-  const auth = createAuth({ db: database.db, config });
-  const services = await startServices(database, config, {
-    files: localFileStore(uploadDir),
-    log: { info() {}, warn() {} },
-    queue: { schedule: false },
-  });
-  const app = await buildApp({ config, db: database.db, auth, services, logger: false });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  answerParent((app.server.address() as AddressInfo).port, async () => {
-    await app.close();
-    await stopServices(services);
-    await database.close();
-    await rm(uploadDir, { recursive: true, force: true });
-  });
+/** Starts a server in a child process: the real app, or this file's bare server (--serve bare). */
+function startServer(kind: "app" | "bare"): Promise<Server> {
+  return kind === "app"
+    ? forkServer(APP_ENTRY, ["--serve-app"])
+    : forkServer(new URL(import.meta.url).pathname, ["--serve", "bare"]);
 }
 
 /**
@@ -499,6 +250,8 @@ function recordingContext(db: Context["db"], config: Config): Context {
     headers: {},
     language: LOCALE,
     socket: null,
+    log: silentLog,
+    metrics: null,
   };
 }
 
@@ -579,6 +332,5 @@ async function serveBare() {
   });
 }
 
-const serving = process.argv[process.argv.indexOf("--serve") + 1];
-if (process.argv.includes("--serve")) await (serving === "bare" ? serveBare() : serveApp());
+if (process.argv.includes("--serve")) await serveBare();
 else await main();

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { cube } from "@electric-sql/pglite/contrib/cube";
@@ -41,6 +42,18 @@ export type OpenedDatabase = {
  */
 const SEARCH_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" } as const;
 
+let poolsOpened = 0;
+
+/**
+ * The application_name of the n-th pool this process opens, "daywork/<pid>.<n>@<host>" (Postgres keeps
+ * 63 bytes): each instance's connections can be told apart in pg_stat_activity (`application_name like
+ * 'daywork/%'` finds them all), and GET /api/metrics counts its own by it.
+ */
+function poolApplicationName(): string {
+  poolsOpened += 1;
+  return `daywork/${process.pid}.${poolsOpened}@${os.hostname()}`.slice(0, 63);
+}
+
 export type OpenOptions = { databaseUrl: string; maxConnections?: number } | { dataDir: string | null; loadDataDir?: Blob };
 
 /**
@@ -52,7 +65,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     const sql = postgres(options.databaseUrl, {
       max: options.maxConnections ?? defaultPoolSize(),
       onnotice: () => {},
-      connection: { application_name: "daywork", ...SEARCH_SETTINGS },
+      connection: { application_name: poolApplicationName(), ...SEARCH_SETTINGS },
     });
     const db = drizzlePostgres(sql, { schema });
     const queue = postgresQueueConnection(sql);

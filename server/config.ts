@@ -5,6 +5,7 @@ import { z } from "zod";
 
 import { defaultPoolSize } from "../db/pool-size.ts";
 import { pushConfig, type PushConfig } from "./push/config.ts";
+import { s3Config, type S3Settings } from "./storage/s3-config.ts";
 import { translateConfig, type TranslateConfig } from "./translate/config.ts";
 
 const bool = (fallback: boolean) =>
@@ -23,6 +24,13 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(defaultPoolSize()),
   DATA_DIR: z.string().default("./data"),
   UPLOAD_DIR: z.string().optional(),
+  // Uploaded files in an S3-compatible bucket instead of UPLOAD_DIR (server/storage/s3-config.ts).
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(false),
   SEED_DEMO: bool(true),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_ORIGINS: z.string().default(""),
@@ -50,6 +58,13 @@ const envSchema = z.object({
   MAIL_DIR: z.string().optional(),
   // Exchange rates (server/currency/): the Bank of Russia's daily XML, or "off" to keep the snapshot.
   EXCHANGE_RATES_URL: z.string().default("https://www.cbr.ru/scripts/XML_daily.asp"),
+  // Operations (server/ops/): the bearer token of GET /api/metrics (unset: no metrics, a 404), and the
+  // seconds /api/ready fails before a stopping instance closes (for load balancers that poll it).
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 16, "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)"),
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(0),
 });
 
 export type Config = {
@@ -61,6 +76,8 @@ export type Config = {
   databasePoolSize: number;
   dataDir: string;
   uploadDir: string;
+  /** Uploaded files in this S3-compatible bucket; null: in `uploadDir` (server/storage/create-file-store.ts). */
+  s3: S3Settings | null;
   seedDemo: boolean;
   authSecret: string;
   trustedOrigins: string[];
@@ -77,6 +94,10 @@ export type Config = {
   mail: { smtpUrl: string | null; from: string; dir: string };
   /** Where the refresh job reads exchange rates (a Bank of Russia XML_daily document); null: never, the snapshot stays. */
   exchangeRatesUrl: string | null;
+  /** The bearer token GET /api/metrics wants; null: metrics are off and the endpoint is a 404. */
+  metricsToken: string | null;
+  /** Seconds between /api/ready turning 503 and the instance closing, when it is told to stop. */
+  shutdownDelaySeconds: number;
 };
 
 /** A secret kept in the data folder, so local sessions survive restarts without any setup. */
@@ -123,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
+    s3: s3Config(e),
     seedDemo: e.SEED_DEMO,
     authSecret: e.BETTER_AUTH_SECRET ?? localSecret(dataDir),
     trustedOrigins: trustedOrigins(
@@ -142,5 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, "mail")),
     },
     exchangeRatesUrl: e.EXCHANGE_RATES_URL === "off" || e.EXCHANGE_RATES_URL === "" ? null : e.EXCHANGE_RATES_URL,
+    metricsToken: e.METRICS_TOKEN || null,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
   };
 }

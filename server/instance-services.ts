@@ -10,7 +10,7 @@ import { createTranslator } from "./translate/create-translator.ts";
 
 export type InstanceOptions = {
   files: FileStore;
-  /** Where the queue and, unless `overrides.log` says otherwise, everything else logs (JSON lines). */
+  /** Where everything logs (JSON lines), unless `overrides.log` says otherwise (the background jobs then log there too). */
   log?: ServiceLog;
   /** The queue's polling and schedules (tests turn schedules off). */
   queue?: Pick<QueueOptions, "schedule" | "pollingSeconds">;
@@ -32,7 +32,7 @@ export async function startServices(database: OpenedDatabase, config: Config, op
       fileLinkSecret: config.authSecret,
       translator: createTranslator(config.translate),
       chatBus: options.overrides?.chatBus ?? (await createChatBus(database.sql)),
-      queue: await startBackgroundQueue(database.queue, { log: baseLog, ...options.queue }),
+      queue: await startBackgroundQueue(database.queue, { log, ...options.queue }),
       userEvents: await createUserEventBus(database),
       mailer: options.overrides?.mailer ?? createMailer(config, log),
       log,

@@ -5,9 +5,10 @@ import { buildApp } from "./app.ts";
 import { createAuth } from "./auth.ts";
 import { loadConfig } from "./config.ts";
 import { seedDemoIfEmpty } from "./demo/seed-demo.ts";
-import { startServices, stopServices } from "./instance-services.ts";
+import { startServices } from "./instance-services.ts";
+import { shutDown } from "./ops/shutdown.ts";
 import { backgroundHandlers } from "./queue/handlers.ts";
-import { localFileStore } from "./storage/file-store.ts";
+import { createFileStore } from "./storage/create-file-store.ts";
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -15,7 +16,7 @@ const database = await openDatabase(
 );
 await database.migrate();
 
-const services = await startServices(database, config, { files: localFileStore(config.uploadDir) });
+const services = await startServices(database, config, { files: createFileStore(config) });
 const auth = createAuth({ db: database.db, config, mail: { mailer: services.mailer, log: services.log } });
 const app = await buildApp({
   config,
@@ -42,12 +43,14 @@ if (config.seedDemo && database.kind === "pglite") {
 // of instances may run it, each job runs once.
 await services.queue.work(backgroundHandlers(database.db, services, config));
 
-closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+// SIGTERM/SIGINT: /api/ready fails, then the instance stops without dropping work (server/ops/shutdown.ts).
+// Past the delay plus 25 s (requests, sockets and a running job have had theirs) it exits anyway;
+// give the container at least that long before it is killed (docs/deploy.md).
+const delaySeconds = config.shutdownDelaySeconds;
+closeWithGrace({ delay: (delaySeconds + 25) * 1000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, "shutting down after an error");
   else app.log.info({ signal }, "shutting down");
-  await app.close();
-  await stopServices(services);
-  await database.close();
+  await shutDown({ app, services, database, delaySeconds });
 });
 
 await app.listen({ port: config.port, host: config.host });

@@ -5,6 +5,7 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 
 import { LIMITS } from "../domain/limits.ts";
+import { LIVE_SOCKET_OPTIONS } from "../domain/live-socket.ts";
 import type { AppRouter } from "../server/trpc/router.ts";
 import { isRefusal } from "./lib/errors.ts";
 import { getLocale } from "./paraglide/runtime.js";
@@ -14,8 +15,11 @@ function wsUrl(): string {
   return `${protocol === "https:" ? "wss:" : "ws:"}//${host}/api/trpc`;
 }
 
-/** The socket for subscriptions; its session is fixed when it opens, so auth changes reopen it. */
-export const wsClient = createWSClient({ url: wsUrl, lazy: { enabled: true, closeMs: 10_000 } });
+/**
+ * The socket for subscriptions; its session is fixed when it opens, so auth changes reopen it. When the
+ * server closes it (an instance stopping: 1012), it reconnects and the feeds resume from their last event.
+ */
+export const wsClient = createWSClient({ url: wsUrl, ...LIVE_SOCKET_OPTIONS });
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [

@@ -15,8 +15,10 @@ import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { pdfBytes, PNG_BYTES, uploadCertificate } from "./testing/upload.ts";
 
 let t: TestApp;
+/** Warnings of the app's services and background jobs, while a test collects them. */
+let warnings: object[] | null = null;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ services: { log: { info() {}, warn: (fields) => void warnings?.push(fields) } } });
 });
 afterAll(() => t.close());
 
@@ -165,9 +167,9 @@ describe("POST /api/certificates", () => {
     );
     const put = t.services.files.put;
     const written: string[] = [];
-    t.services.files.put = async (key, data) => {
+    t.services.files.put = async (key, body) => {
       written.push(key);
-      await put(key, data);
+      return put(key, body);
     };
     try {
       const res = await uploadCertificate(
@@ -254,23 +256,22 @@ describe("certificates.delete", () => {
     const owner = await createWorker(t.db);
     const certificate = await createCertificate(t.db, owner.id);
     await t.services.files.put(certificate.filePath, pdfBytes());
-    const warnings: object[] = [];
-    const original = { remove: t.services.files.remove, log: t.services.log };
+    const original = t.services.files.remove;
     t.services.files.remove = async () => {
       throw new Error("store down");
     };
-    t.services.log = { info() {}, warn: (fields) => warnings.push(fields) };
+    warnings = [];
     try {
       await t.callerAs(owner.id).certificates.delete({ id: certificate.id });
       await t.runBackground();
     } finally {
-      t.services.files.remove = original.remove;
-      t.services.log = original.log;
+      t.services.files.remove = original;
     }
     expect(await rowsOf(owner.id)).toEqual([]);
     const queued = await t.db.select().from(fileDeletions);
     expect(queued).toMatchObject([{ path: certificate.filePath, attempts: 1 }]);
     expect(warnings).toEqual([expect.objectContaining({ event: "file_deletion_failed", failed: 1 })]);
+    warnings = null;
     await t.db.delete(fileDeletions);
   });
 });

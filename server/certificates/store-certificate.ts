@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
@@ -16,17 +17,18 @@ function certificateKey(userId: string, now: Date): string {
 }
 
 /**
- * Stores a checked PDF, then records it. The file is written first so that a row never points at
- * nothing; when the row cannot be written (limit reached, account gone, database error) the file is
+ * Stores a checked PDF as it arrives (`FileStore.put`: nothing is kept when the body fails, e.g. with
+ * FileTooLarge over the route's limit), then records it with the size stored. The file is written
+ * first so that a row never points at nothing; when the row cannot be written (limit reached, account gone, database error) the file is
  * removed again, or queued for removal if the store refuses right now. Refused ("certificate_limit") when the
  * person already keeps MAX_CERTIFICATES certificates.
  */
 export async function storeCertificate(
   deps: { db: Database; files: FileStore; log: ServiceLog },
-  input: { userId: string; fileName: string; data: Buffer; now: Date },
+  input: { userId: string; fileName: string; body: Readable | Buffer; now: Date },
 ): Promise<CertificateItem | Refusal<"certificate_limit">> {
   const key = certificateKey(input.userId, input.now);
-  await deps.files.put(key, input.data);
+  const { size } = await deps.files.put(key, input.body);
   try {
     const stored = await inTransaction(deps.db, async (tx, refuse: (reason: "certificate_limit") => never) => {
       // Serialises concurrent uploads of one person, so the limit holds.
@@ -42,7 +44,7 @@ export async function storeCertificate(
           userId: input.userId,
           fileName: input.fileName,
           filePath: key,
-          fileSize: input.data.length,
+          fileSize: size,
           createdAt: input.now,
         })
         .returning({

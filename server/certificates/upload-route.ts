@@ -15,7 +15,7 @@ import { ERR } from "../../domain/errors.ts";
 import { englishText } from "../english.ts";
 import { sendRefusal } from "../http/send-refusal.ts";
 import { isRefusal } from "../refusal.ts";
-import { drain, readWithLimit } from "../uploads/file-parts.ts";
+import { FileTooLarge, openFilePart, settle } from "../uploads/file-parts.ts";
 import { uploader, type UploadRouteDeps } from "../uploads/upload-guard.ts";
 import { storeCertificate } from "./store-certificate.ts";
 
@@ -23,8 +23,9 @@ import { storeCertificate } from "./store-certificate.ts";
  * POST /api/certificates: one PDF (multipart field of any name, up to 10 MB) for the signed-in person,
  * also while onboarding (its last step offers the upload). A plain Fastify route in its own scope,
  * since the tRPC plugin replaces the multipart parser inside its scope. The file's name and declared
- * type must say PDF ('Please upload PDF files only'), and its bytes must be one ('Invalid file type':
- * a PNG renamed to .pdf). 201 answers the stored certificate.
+ * type must say PDF ('Please upload PDF files only'), and its first bytes must be one ('Invalid file
+ * type': a PNG renamed to .pdf); it then streams into the store, never whole in memory. 201 answers
+ * the stored certificate.
  */
 export async function certificateUploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) {
   await app.register(multipart, {
@@ -47,30 +48,36 @@ export async function certificateUploadRoutes(app: FastifyInstance, deps: Upload
     if (!part) return sendRefusal(reply, "certificate_missing");
 
     const originalName = part.filename ?? "";
-    if (!declaresPdf(originalName, part.mimetype)) {
-      await drain(part.file);
-      return sendRefusal(reply, "certificate_not_pdf");
-    }
-    const data = await readWithLimit(part.file);
-    if (!data) return sendRefusal(reply, "certificate_too_large");
-    const sniffed = await fileTypeFromBuffer(data);
-    if (sniffed?.mime !== CERTIFICATE_MIME) return sendRefusal(reply, "certificate_invalid_type");
-    // Checked again, under a lock, when the row is written; this spares storing a file for nothing.
-    if ((await deps.db.$count(certificates, eq(certificates.userId, userId))) >= MAX_CERTIFICATES) {
-      return sendRefusal(reply, "certificate_limit");
-    }
-
     try {
+      if (!declaresPdf(originalName, part.mimetype)) {
+        await settle(part.file);
+        return sendRefusal(reply, "certificate_not_pdf");
+      }
+      const { head, body } = await openFilePart(part.file);
+      const sniffed = head.length ? await fileTypeFromBuffer(head) : undefined;
+      if (sniffed?.mime !== CERTIFICATE_MIME) {
+        // Too large says more than the type.
+        const { truncated } = await settle(part.file);
+        return sendRefusal(reply, truncated ? "certificate_too_large" : "certificate_invalid_type");
+      }
+      // Checked again, under a lock, when the row is written; this spares storing a file for nothing.
+      if ((await deps.db.$count(certificates, eq(certificates.userId, userId))) >= MAX_CERTIFICATES) {
+        await settle(part.file);
+        return sendRefusal(reply, "certificate_limit");
+      }
       const stored = await storeCertificate(
         { db: deps.db, files: deps.services.files, log: deps.services.log },
-        { userId, fileName: sanitizeCertificateName(originalName), data, now: deps.services.now() },
+        { userId, fileName: sanitizeCertificateName(originalName), body, now: deps.services.now() },
       );
       if (isRefusal(stored)) return sendRefusal(reply, "certificate_limit");
       return reply.status(201).send({ ...stored, createdAt: stored.createdAt.toISOString() });
     } catch (error) {
-      // The file is already removed again; the answer names no query or table.
+      if (error instanceof FileTooLarge) return sendRefusal(reply, "certificate_too_large");
+      // The file is already removed again (or was never kept); the answer names no query, table or service.
       request.log.error({ err: error }, "certificate upload failed");
       return reply.status(500).send({ code: ERR.generic, messageKey: ERR.generic, message: englishText(ERR.generic) });
+    } finally {
+      await settle(part.file);
     }
   });
 }

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
 import { and, eq, gt, like, sql } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
@@ -7,6 +9,7 @@ import { LIMITS } from "../../domain/limits.ts";
 import { refusal, type Refusal } from "../refusal.ts";
 import { CLAIM_LEASE_MS } from "../storage/file-deletions.ts";
 import type { FileStore } from "../storage/file-store.ts";
+import { FileTooLarge } from "../uploads/file-parts.ts";
 
 /**
  * An upload no message uses is removed after this long. Until then it waits in file_deletions (not
@@ -20,11 +23,12 @@ export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
  */
 const CLAIMABLE_MARGIN_MS = 2 * CLAIM_LEASE_MS;
 
-let lastStamp = 0;
-/** `chat-images/{userId}/{timestamp}.{ext}`; the timestamp never repeats within this process. */
+/**
+ * `chat-images/{userId}/{milliseconds}-{random}.{ext}`: unique across instances too, where two uploads
+ * of one person may land in the same millisecond.
+ */
 function chatImageKey(userId: string, mime: ChatImageMime, now: Date): string {
-  lastStamp = Math.max(now.getTime(), lastStamp + 1);
-  return `${chatImagePrefix(userId)}${lastStamp}.${CHAT_IMAGE_TYPES[mime]}`;
+  return `${chatImagePrefix(userId)}${now.getTime()}-${randomBytes(6).toString("hex")}.${CHAT_IMAGE_TYPES[mime]}`;
 }
 
 /** How many of the person's uploads no message has used yet (each waits in file_deletions). */
@@ -33,24 +37,52 @@ export async function pendingChatImages(db: Database, userId: string): Promise<n
 }
 
 /**
- * Stores a checked image (refused while LIMITS.pendingChatImages uploads wait unsent) and records it as unclaimed (due for removal after UNCLAIMED_UPLOAD_TTL_MS).
- * The record is written before the file, so no stored file is ever unrecorded; if the file write then
- * fails, the sweep's removal of a missing file simply succeeds.
+ * Stores a checked image as it arrives (refused while LIMITS.pendingChatImages uploads wait unsent, or
+ * when it would take the person over LIMITS.chatImageStorageBytes) and records it as unclaimed (due
+ * for removal after UNCLAIMED_UPLOAD_TTL_MS). The record is written before the file, so no stored file
+ * is ever unrecorded. A body over the route's size limit fails with FileTooLarge, and the store then
+ * keeps nothing: the record goes too. Any other failure leaves the record due now, so the sweep
+ * removes whatever the store may hold.
  */
 export async function storeChatImage(
   deps: { db: Database; files: FileStore },
-  input: { userId: string; mime: ChatImageMime; data: Buffer; now: Date },
+  input: { userId: string; mime: ChatImageMime; body: Readable | Buffer; now: Date },
 ): Promise<string | Refusal<"chat_images_pending" | "chat_storage_full">> {
   if ((await pendingChatImages(deps.db, input.userId)) >= LIMITS.pendingChatImages) return refusal("chat_images_pending");
-  if ((await storedChatImageBytes(deps.db, input.userId)) + input.data.length > LIMITS.chatImageStorageBytes) {
-    return refusal("chat_storage_full");
-  }
+  // The size is known once the file is in: someone already at the allowance is refused before, someone
+  // it would take over it after.
+  const storedBytes = await storedChatImageBytes(deps.db, input.userId);
+  if (storedBytes >= LIMITS.chatImageStorageBytes) return refusal("chat_storage_full");
   const key = chatImageKey(input.userId, input.mime, input.now);
   await deps.db
     .insert(fileDeletions)
     .values({ path: key, nextAttemptAt: new Date(input.now.getTime() + UNCLAIMED_UPLOAD_TTL_MS) });
-  await deps.files.put(key, input.data);
+  let size: number;
+  try {
+    ({ size } = await deps.files.put(key, input.body));
+  } catch (error) {
+    if (error instanceof FileTooLarge) await deps.db.delete(fileDeletions).where(eq(fileDeletions.path, key));
+    else await deps.db.update(fileDeletions).set({ nextAttemptAt: input.now }).where(eq(fileDeletions.path, key));
+    throw error;
+  }
+  if (storedBytes + size > LIMITS.chatImageStorageBytes) {
+    await abandonChatImage(deps, key, input.now);
+    return refusal("chat_storage_full");
+  }
   return key;
+}
+
+/**
+ * Takes back an upload no message may use (its request was refused after the file was in): removed
+ * with its record now, or left due now for the sweep when the store refuses.
+ */
+export async function abandonChatImage(deps: { db: Database; files: FileStore }, key: string, now: Date): Promise<void> {
+  try {
+    await deps.files.remove(key);
+    await deps.db.delete(fileDeletions).where(eq(fileDeletions.path, key));
+  } catch {
+    await deps.db.update(fileDeletions).set({ nextAttemptAt: now }).where(eq(fileDeletions.path, key));
+  }
 }
 
 /**
@@ -65,12 +97,10 @@ export async function claimChatImage(tx: Queryable, key: string, now: Date): Pro
   return claimed.length > 0;
 }
 
-/** The size of a stored file; null when the store does not hold it. */
+/** The size of a stored file; null when the store does not hold it (or cannot say right now). */
 export async function storedFileSize(files: FileStore, key: string): Promise<number | null> {
   try {
-    const file = await files.open(key);
-    file?.stream.destroy();
-    return file ? file.size : null;
+    return await files.size(key);
   } catch {
     return null;
   }

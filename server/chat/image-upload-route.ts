@@ -1,27 +1,32 @@
+import type { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 
 import { CHAT_IMAGE_TYPES, type ChatImageMime } from "../../domain/chat.ts";
-import { isUuid } from "../../domain/ids.ts";
+import { ERR } from "../../domain/errors.ts";
+import { isUuid } from "../../domain/id-shapes.ts";
 import { LIMITS } from "../../domain/limits.ts";
+import { englishText } from "../english.ts";
 import { sendRefusal } from "../http/send-refusal.ts";
 import { isRefusal } from "../refusal.ts";
-import { readWithLimit } from "../uploads/file-parts.ts";
+import { FileTooLarge, openFilePart, settle, type FilePart } from "../uploads/file-parts.ts";
 import { uploader, type UploadRouteDeps } from "../uploads/upload-guard.ts";
 import { isParticipant } from "./access.ts";
-import { storeChatImage } from "./chat-images.ts";
+import { abandonChatImage, storeChatImage } from "./chat-images.ts";
 
 function isChatImageMime(mime: string | undefined): mime is ChatImageMime {
   return mime !== undefined && Object.hasOwn(CHAT_IMAGE_TYPES, mime);
 }
 
 /**
- * POST /api/chat/images: multipart with a `conversationId` field and one image file (any field name),
- * up to 5 MB, from a participant of that conversation. The type is sniffed from the bytes (JPEG, PNG,
- * WebP, GIF; a text file named .png is refused), the file is stored at
- * `chat-images/{userId}/{timestamp}.{ext}`, and 201 answers `{ imageKey }` for `chat.send`.
- * An upload that no message ends up using is removed after a day (see chat-images.ts).
+ * POST /api/chat/images: multipart with a `conversationId` field and then one image file (any field
+ * name), up to 5 MB, from a participant of that conversation. The conversation id comes first (our
+ * client sends it so): a file before it is refused like an outsider's, unread. The type is sniffed from
+ * the first bytes (JPEG, PNG, WebP, GIF; a text file named .png is refused), and the file streams into
+ * the store, never whole in memory, at `chat-images/{userId}/{milliseconds}-{random}.{ext}`; 201
+ * answers `{ imageKey }` for `chat.send`. An upload that no message ends up using is removed after a
+ * day (see chat-images.ts).
  * A plain Fastify route in its own scope: the tRPC plugin replaces the multipart parser inside its own.
  */
 export async function chatImageRoutes(app: FastifyInstance, deps: UploadRouteDeps) {
@@ -35,14 +40,15 @@ export async function chatImageRoutes(app: FastifyInstance, deps: UploadRouteDep
     if (!person) return reply;
     const userId = person.user.id;
     if (!request.isMultipart()) return sendRefusal(reply, "chat_image_missing");
+    const store = { db: deps.db, files: deps.services.files };
+    const now = deps.services.now();
 
     let conversationId: string | null = null;
-    let image: Buffer | null = null;
-    let fileCount = 0;
+    let outcome: ImageOutcome | null = null;
     try {
       for await (const part of request.parts()) {
         if (part.type === "field") {
-          if (part.fieldname === "conversationId" && typeof part.value === "string") {
+          if (part.fieldname === "conversationId" && typeof part.value === "string" && outcome === null) {
             // A malformed id names no conversation: refused like anyone else's, before reading a file that follows.
             if (!isUuid(part.value) || !(await isParticipant(deps.db, part.value, userId)))
               return sendRefusal(reply, "not_participant");
@@ -50,30 +56,70 @@ export async function chatImageRoutes(app: FastifyInstance, deps: UploadRouteDep
           }
           continue;
         }
-        fileCount += 1;
-        const data = await readWithLimit(part.file);
-        if (!data) return sendRefusal(reply, "chat_image_too_large");
-        image = data;
+        if (conversationId === null) {
+          await settle(part.file);
+          outcome = { refused: "not_participant" };
+          continue;
+        }
+        outcome = await receiveImage(part.file, (mime, body) => storeChatImage(store, { userId, mime, body, now }));
       }
     } catch (error) {
+      // A second file, too many parts or fields, or a request cut off: an image already in is taken back.
+      if (outcome && "imageKey" in outcome) await abandonChatImage(store, outcome.imageKey, now);
       const code = (error as { code?: string }).code;
       if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
         return sendRefusal(reply, "chat_image_too_large");
       return sendRefusal(reply, "chat_image_unreadable");
     }
 
-    if (conversationId === null || !(await isParticipant(deps.db, conversationId, userId))) {
-      return sendRefusal(reply, "not_participant");
+    if (outcome === null) return sendRefusal(reply, conversationId === null ? "not_participant" : "chat_image_missing");
+    if ("refused" in outcome) return sendRefusal(reply, outcome.refused);
+    if ("failed" in outcome) {
+      // The store failed (the sweep removes whatever it may hold); the answer names no service.
+      request.log.error({ err: outcome.failed }, "chat image upload failed");
+      return reply.status(500).send({ code: ERR.generic, messageKey: ERR.generic, message: englishText(ERR.generic) });
     }
-    if (!image || image.length === 0 || fileCount !== 1) return sendRefusal(reply, "chat_image_missing");
-    const sniffed = await fileTypeFromBuffer(image);
-    if (!isChatImageMime(sniffed?.mime)) return sendRefusal(reply, "chat_image_type");
-
-    const imageKey = await storeChatImage(
-      { db: deps.db, files: deps.services.files },
-      { userId, mime: sniffed.mime, data: image, now: deps.services.now() },
-    );
-    if (isRefusal(imageKey)) return sendRefusal(reply, imageKey.reason);
-    return reply.status(201).send({ imageKey });
+    return reply.status(201).send({ imageKey: outcome.imageKey });
   });
+}
+
+type ImageOutcome =
+  | { imageKey: string }
+  | {
+      refused:
+        | "not_participant"
+        | "chat_image_missing"
+        | "chat_image_too_large"
+        | "chat_image_type"
+        | "chat_images_pending"
+        | "chat_storage_full";
+    }
+  | { failed: unknown };
+
+/**
+ * Judges one file part by its first bytes and streams it into the store with `store`: answers the key,
+ * why it was refused, or the store's failure. The part is always read to its end.
+ */
+async function receiveImage(
+  file: FilePart,
+  store: (mime: ChatImageMime, body: Readable) => ReturnType<typeof storeChatImage>,
+): Promise<ImageOutcome> {
+  try {
+    const { head, body } = await openFilePart(file);
+    const sniffed = head.length ? await fileTypeFromBuffer(head) : undefined;
+    if (!isChatImageMime(sniffed?.mime)) {
+      // Too large says more than the type; an empty file is no file.
+      if ((await settle(file)).truncated) return { refused: "chat_image_too_large" };
+      return { refused: head.length ? "chat_image_type" : "chat_image_missing" };
+    }
+    try {
+      const imageKey = await store(sniffed.mime, body);
+      return isRefusal(imageKey) ? { refused: imageKey.reason } : { imageKey };
+    } catch (error) {
+      if (error instanceof FileTooLarge) return { refused: "chat_image_too_large" };
+      return { failed: error };
+    }
+  } finally {
+    await settle(file);
+  }
 }

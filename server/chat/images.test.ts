@@ -32,12 +32,12 @@ describe("POST /api/chat/images", () => {
     ["PNG", IMAGES.png, "png"],
     ["WebP", IMAGES.webp, "webp"],
     ["GIF", IMAGES.gif, "gif"],
-  ])("stores a %s, recognised by its bytes, under chat-images/{userId}/{timestamp}.%s", async (_name, data, ext) => {
+  ])("stores a %s, recognised by its bytes, under chat-images/{userId}/{milliseconds}-{random}.%s", async (_name, data, ext) => {
     // The declared name and type say nothing true: only the bytes count.
     const res = await upload({ data, name: "upload.bin", type: "application/octet-stream" });
     expect(res.status).toBe(201);
     const key = res.body.imageKey ?? "";
-    expect(key).toMatch(new RegExp(`^chat-images/${f.accepted.id}/\\d{13,}\\.${ext}$`));
+    expect(key).toMatch(new RegExp(`^chat-images/${f.accepted.id}/\\d{13}-[0-9a-f]{12}\\.${ext}$`));
     const stored = await t.services.files.open(key);
     stored?.stream.destroy();
     expect(stored?.size).toBe(data.length);

@@ -16,6 +16,11 @@ export interface ChatEventBus {
   subscribe(conversationId: string, listener: ChatBusListener): () => void;
   /** Stops delivering and releases the connection, if any. */
   close(): Promise<void>;
+  /**
+   * Resolves when the bus delivers now (its LISTEN connection is up and answers); rejects when it cannot.
+   * Read by GET /api/ready; a bus without it (a test's wrapper) counts as ready.
+   */
+  ready?(): Promise<void>;
 }
 
 /** Where a bus reports trouble it cannot hand to a caller (a pino/Fastify logger fits). */

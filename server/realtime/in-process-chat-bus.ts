@@ -23,5 +23,8 @@ export function createInProcessChatBus(): ChatEventBus {
       closed = true;
       emitter.removeAllListeners();
     },
+    async ready() {
+      if (closed) throw new Error("chat bus closed");
+    },
   };
 }

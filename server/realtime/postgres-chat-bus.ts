@@ -55,10 +55,16 @@ export async function createPostgresChatBus(sql: postgres.Sql, options: Postgres
       if (channel === CHAT_CHANNEL && !closed) dispatch(payload);
     },
     onclose: () => {
+      listening = false;
       if (!closed) relisten();
     },
   } as unknown as postgres.Options<Record<string, never>>);
-  const listen = () => listener.unsafe(`LISTEN ${CHAT_CHANNEL}`);
+  // False from a drop of the LISTEN connection until LISTEN succeeds again (GET /api/ready reads it).
+  let listening = false;
+  const listen = async () => {
+    await listener.unsafe(`LISTEN ${CHAT_CHANNEL}`);
+    listening = true;
+  };
 
   let needsListen = false;
   let relistening = false;
@@ -110,6 +116,12 @@ export async function createPostgresChatBus(sql: postgres.Sql, options: Postgres
       closed = true;
       emitter.removeAllListeners();
       await listener.end({ timeout: 1 });
+    },
+    async ready() {
+      if (closed || !listening) throw new Error("chat bus: not listening");
+      // A round trip on the LISTEN connection itself: a connection dropped since is noticed now.
+      await listener.unsafe("select 1");
+      if (!listening) throw new Error("chat bus: not listening");
     },
   };
 }

@@ -32,8 +32,7 @@ async function clearQueue() {
 function flakyStore(base: FileStore) {
   const state = { down: true, calls: 0 };
   const store: FileStore = {
-    put: (key, data) => base.put(key, data),
-    open: (key) => base.open(key),
+    ...base,
     async remove(key) {
       state.calls += 1;
       if (state.down) throw new Error("store unavailable");

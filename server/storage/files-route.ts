@@ -1,20 +1,13 @@
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 
-import type { FileStore } from "./file-store.ts";
+import { contentTypeOf, type FileStore } from "./file-store.ts";
 import { verifyFileLink } from "./signed-links.ts";
-
-const CONTENT_TYPES: Record<string, string> = {
-  ".jpg": "image/jpeg",
-  ".png": "image/png",
-  ".webp": "image/webp",
-  ".gif": "image/gif",
-  ".pdf": "application/pdf",
-};
 
 /**
  * GET /api/files/:token serves a stored file when the token's signature and expiry hold, checked on
- * every request; anything else is 403 and says nothing about whether the file exists.
+ * every request; anything else is 403 and says nothing about whether the file exists. The file streams
+ * from whichever store is configured (a bucket stays private: docs/decisions/027), so the link's
+ * lifetime and the headers below are the same on every store.
  */
 export function registerFilesRoute(app: FastifyInstance, deps: { store: FileStore; secret: string; now: () => Date }) {
   app.get<{ Params: { token: string } }>("/api/files/:token", async (request, reply) => {
@@ -22,10 +15,9 @@ export function registerFilesRoute(app: FastifyInstance, deps: { store: FileStor
     if (!claims) return reply.status(403).send({ error: "Forbidden" });
     const file = await deps.store.open(claims.key);
     if (!file) return reply.status(403).send({ error: "Forbidden" });
-    const ext = path.extname(claims.key).toLowerCase();
     const maxAge = Math.max(0, claims.exp - Math.floor(deps.now().getTime() / 1000));
     reply
-      .type(CONTENT_TYPES[ext] ?? "application/octet-stream")
+      .type(contentTypeOf(claims.key))
       .header("content-length", file.size)
       .header("cache-control", `private, max-age=${maxAge}`)
       .header("x-content-type-options", "nosniff")

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { openTestDatabase } from "../../db/testing/test-database.ts";
-import { buildApp } from "../app.ts";
+import { buildApp, type AppDeps } from "../app.ts";
 import { createAuth } from "../auth.ts";
 import { loadConfig } from "../config.ts";
 import { startServices, stopServices } from "../instance-services.ts";
@@ -26,6 +26,8 @@ export type TestAppOptions = {
    * app polls and runs them like a server does (tests of several instances).
    */
   background?: "manual" | "workers";
+  /** The app's request logger (a test that reads log lines passes a stream); silent by default. */
+  logger?: AppDeps["logger"];
 };
 
 /** A complete app on a fresh database, silent logs, for one test file. Call `close()` in afterAll. */
@@ -61,7 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db: database.db,
     auth,
     services,
-    logger: options.env?.LOG_LEVEL === "debug" ? { level: "debug" } : false,
+    logger: options.logger ?? (options.env?.LOG_LEVEL === "debug" ? { level: "debug" } : false),
   });
   await app.ready();
   const createCaller = createCallerFactory(appRouter);
@@ -80,7 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailDir,
     /** A tRPC caller whose context is built from these headers, like a real request's. */
     async callerWithHeaders(headers: Record<string, string> = {}) {
-      return createCaller(await createContext({ db: database.db, auth, config, services }, headers));
+      return createCaller(await createContext({ db: database.db, auth, config, services }, headers, undefined, app.log));
     },
     /** A tRPC caller signed in as `userId` (a person made by the db factories), without HTTP. */
     callerAs(userId: string | null) {
@@ -94,6 +96,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
         headers: {},
         language: "en",
         socket: null,
+        log: app.log,
+        metrics: null,
       });
     },
     /** Runs every background job that is due now (notifications, digests, file removal); answers how many ran. */

@@ -15,7 +15,9 @@ export const translateRouter = router({
 
   /** A job's title and description in the reader's language (cached per job, language and text). */
   job: publicProcedure.input(translateJobSchema).query(async ({ ctx, input }) => {
-    const translated = await translateJob(ctx.db, ctx.services, { ...input, timeoutMs: ctx.config.translate.timeoutMs });
+    // A provider's failure is logged with this request's id.
+    const services = { translator: ctx.services.translator, log: ctx.log };
+    const translated = await translateJob(ctx.db, services, { ...input, timeoutMs: ctx.config.translate.timeoutMs });
     return settle(translated);
   }),
 });

@@ -6,7 +6,6 @@ import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer } from "../../db/factories/users.ts";
 import { jobs, jobTranslations } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
-import type { ServiceLog } from "../services.ts";
 import { expectRefusal } from "../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { fakeTranslation, libreTranslateBehaviour, startProviderStandIn, type ProviderStandIn } from "./provider-stand-in.ts";
@@ -16,8 +15,12 @@ import { contentHash } from "./translate-job.ts";
 const libre = libreTranslateBehaviour({ codes: ["en", "ru", "de", "ar", "zh-Hans"], apiKey: "lt-key" });
 let standIn: ProviderStandIn;
 let t: TestApp;
+// What the procedures log (through ctx.log, the request's logger) at warn level.
 const warnings: object[] = [];
-const log: ServiceLog = { info: () => {}, warn: (fields) => void warnings.push(fields) };
+const logger = {
+  level: "warn",
+  stream: { write: (line: string) => void warnings.push(JSON.parse(line) as object) },
+};
 
 beforeAll(async () => {
   standIn = await startProviderStandIn(libre);
@@ -28,7 +31,7 @@ beforeAll(async () => {
       LIBRETRANSLATE_API_KEY: "lt-key",
       TRANSLATE_TIMEOUT_MS: "400",
     },
-    services: { log },
+    logger,
   });
 });
 beforeEach(() => {

@@ -1,9 +1,12 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { FastifyBaseLogger } from "fastify";
 
 import type { Database } from "../../db/database.ts";
 import { isLanguageCode, type LanguageCode } from "../../domain/languages.ts";
 import type { Auth } from "../auth.ts";
 import type { Config } from "../config.ts";
+import type { ProcedureMetrics } from "../ops/metrics.ts";
+import { silentLog } from "../ops/request-log.ts";
 import type { Services } from "../services.ts";
 import { sessionUser, type SessionUser } from "../session/session-user.ts";
 
@@ -21,9 +24,16 @@ export type Context = {
    * the upgrade. One object per socket, counting the live feeds (subscriptions) it holds open.
    */
   socket: { liveFeeds: number } | null;
+  /**
+   * The request's logger: its lines carry the request id (X-Request-Id), over a socket the id of the
+   * request that opened it. Log here in procedures rather than in `services.log`.
+   */
+  log: FastifyBaseLogger;
+  /** Where calls are counted for GET /api/metrics; null when metrics are off (no METRICS_TOKEN). */
+  metrics: ProcedureMetrics | null;
 };
 
-export type ContextDeps = Pick<Context, "db" | "auth" | "config" | "services">;
+export type ContextDeps = Pick<Context, "db" | "auth" | "config" | "services"> & { metrics?: ProcedureMetrics | null };
 
 /**
  * One context for HTTP and WebSocket: it reads only the request headers (the upgrade request's on a
@@ -34,10 +44,11 @@ export async function createContext(
   deps: ContextDeps,
   headers: IncomingHttpHeaders,
   socket?: { watch: (user: SessionUser) => void },
+  log: FastifyBaseLogger = silentLog,
 ): Promise<Context> {
   const user = await sessionUser(deps.auth, headers);
   if (socket && user) socket.watch(user);
   const asked = headers["x-locale"];
   const language = isLanguageCode(asked) ? asked : "en";
-  return { ...deps, user, headers, language, socket: socket ? { liveFeeds: 0 } : null };
+  return { ...deps, metrics: deps.metrics ?? null, user, headers, language, socket: socket ? { liveFeeds: 0 } : null, log };
 }

@@ -45,7 +45,16 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
+/** Every call's duration and result, per procedure, for GET /api/metrics (when metrics are on). */
+const observed = t.middleware(async ({ ctx, path, type, next }) => {
+  if (!ctx.metrics) return next();
+  const started = performance.now();
+  const result = await next();
+  ctx.metrics.observeCall(path, type, result.ok ? "OK" : result.error.code, (performance.now() - started) / 1000);
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const baseProcedure = t.procedure;
+export const baseProcedure = t.procedure.use(observed);
 export const middleware = t.middleware;

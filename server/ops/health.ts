@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+
+import type { Database } from "../../db/database.ts";
+import type { Services } from "../services.ts";
+import { withTimeout } from "./timeout.ts";
+
+/** Each readiness check gets this long; a load balancer's probe usually waits a few seconds. */
+export const READY_CHECK_TIMEOUT_MS = 2_000;
+
+/** Whether this instance is stopping: from then on GET /api/ready answers 503 (server/ops/shutdown.ts). */
+export type InstanceState = { stopping: boolean };
+
+export type CheckResult = { ok: true; ms: number } | { ok: false; ms: number; error: "failed" | "timed out" };
+
+/** Runs one check within the timeout; the reason of a failure goes to the log, not into the answer. */
+async function check(name: string, run: () => Promise<unknown>, log: FastifyBaseLogger): Promise<CheckResult> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  try {
+    await withTimeout(run(), READY_CHECK_TIMEOUT_MS, name);
+    return { ok: true, ms: ms() };
+  } catch (err) {
+    const timedOut = err instanceof Error && err.message.includes("timed out");
+    log.warn({ err, check: name }, "readiness check failed");
+    return { ok: false, ms: ms(), error: timedOut ? "timed out" : "failed" };
+  }
+}
+
+/**
+ * GET /api/health: liveness, the process answers (no database, nothing that a dependency's outage
+ * could fail, so an orchestrator never restarts instances for the database's sake).
+ * GET /api/ready: whether this instance should get traffic: the database answers `select 1`, the file
+ * store can store, the chat bus's LISTEN connection is up; 200 with each check's result, 503 when one
+ * fails or the instance is stopping. Both log only failures (probes come every few seconds).
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; services: Pick<Services, "files" | "chatBus">; state: InstanceState },
+) {
+  app.get("/api/health", { logLevel: "warn" }, async () => ({ status: "ok" }));
+
+  app.get("/api/ready", { logLevel: "warn" }, async (request, reply) => {
+    if (deps.state.stopping) return reply.status(503).send({ status: "stopping" });
+    const { files, chatBus } = deps.services;
+    const [database, storage, bus] = await Promise.all([
+      check("database", () => deps.db.execute(sql`select 1`), request.log),
+      check("storage", async () => files.ready?.(), request.log),
+      check("bus", async () => chatBus.ready?.(), request.log),
+    ]);
+    const checks = { database, storage, bus };
+    const ready = database.ok && storage.ok && bus.ok && !deps.state.stopping;
+    return reply.status(ready ? 200 : 503).send({ status: ready ? "ready" : "unavailable", checks });
+  });
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set by buildApp; `shutDown` marks it stopping. */
+    instanceState: InstanceState;
+  }
+}

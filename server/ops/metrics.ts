@@ -1,0 +1,172 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { is, sql } from "drizzle-orm";
+import { PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type postgres from "postgres";
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { WebSocket } from "ws";
+
+import { queryRows, type Database } from "../../db/database.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
+import { withTimeout } from "./timeout.ts";
+
+export const METRICS_PATH = "/api/metrics";
+
+/** A scrape waits this long for the database's counts; then those gauges are left out of that scrape. */
+const SOURCE_TIMEOUT_MS = 2_000;
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** What the tRPC middleware reports (server/trpc/init.ts). */
+export type ProcedureMetrics = {
+  /** One call ended: its procedure path, type, result ("OK" or the tRPC error code) and duration. A subscription ends when it has started. */
+  observeCall(procedure: string, type: string, code: string, seconds: number): void;
+};
+
+export type AppMetrics = ProcedureMetrics & {
+  /** Counts the live feeds a socket's context holds (`ctx.socket.liveFeeds`) until the socket closes. */
+  watchSocket(socket: WebSocket, state: { liveFeeds: number }): void;
+};
+
+export type MetricsSources = {
+  db: Database;
+  queue: Pick<BackgroundQueue, "depth">;
+  log: FastifyBaseLogger;
+};
+
+/** The token check of GET /api/metrics: the whole `Authorization: Bearer …` compared in constant time. */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  // Hashing first gives both sides one length, so neither the comparison nor its length check tells anything.
+  return timingSafeEqual(digest(header ?? ""), digest(`Bearer ${token}`));
+}
+
+/**
+ * Prometheus metrics of this instance in its own registry (tests build many apps in one process), served
+ * at GET /api/metrics to a caller with the bearer token: tRPC calls per procedure and result, HTTP
+ * requests per route, open sockets and live subscriptions, the background queue's depth, this instance's
+ * database connections by state, and Node's process metrics. Call before the routes are registered.
+ */
+export function registerMetrics(app: FastifyInstance, token: string, sources: MetricsSources): AppMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const calls = new Histogram({
+    name: "daywork_trpc_call_duration_seconds",
+    help: "tRPC calls by procedure, type and result code (OK or the tRPC error code); a subscription until it started",
+    labelNames: ["procedure", "type", "code"] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const requests = new Histogram({
+    name: "daywork_http_request_duration_seconds",
+    help: "HTTP requests by method, route pattern and status",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    requests.observe(
+      { method: request.method, route: request.routeOptions.url ?? "unmatched", status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  new Gauge({
+    name: "daywork_websockets_open",
+    help: "WebSockets open on this instance",
+    registers: [registry],
+    collect() {
+      this.set(app.websocketServer.clients.size);
+    },
+  });
+  const feeds = new Set<{ liveFeeds: number }>();
+  new Gauge({
+    name: "daywork_live_subscriptions",
+    help: "Live feeds (tRPC subscriptions) running over this instance's WebSockets",
+    registers: [registry],
+    collect() {
+      let live = 0;
+      for (const state of feeds) live += state.liveFeeds;
+      this.set(live);
+    },
+  });
+
+  const unavailable = (source: string) => (err: unknown) => {
+    sources.log.warn({ err, source }, "metrics: a source did not answer; its gauges are left out of this scrape");
+    return null;
+  };
+  new Gauge({
+    name: "daywork_queue_jobs",
+    help: "Background jobs by queue and state (queued: created or waiting to retry, deferred included; active: running on some instance)",
+    labelNames: ["queue", "state"] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const depth = await withTimeout(sources.queue.depth(), SOURCE_TIMEOUT_MS, "queue depth").catch(unavailable("queue"));
+      for (const row of depth ?? []) {
+        this.set({ queue: row.queue, state: "queued" }, row.queued);
+        this.set({ queue: row.queue, state: "active" }, row.active);
+      }
+    },
+  });
+
+  // On Postgres (PGlite is one connection in this process: nothing to count).
+  const poolMax = is(sources.db, PostgresJsDatabase)
+    ? (sources.db as unknown as { $client: postgres.Sql }).$client.options.max
+    : null;
+  if (poolMax !== null) {
+    new Gauge({
+      name: "daywork_db_pool_max",
+      help: "Connections this instance's Postgres pool may open (DATABASE_POOL_SIZE)",
+      registers: [registry],
+    }).set(poolMax);
+    new Gauge({
+      name: "daywork_db_connections",
+      help:
+        "This instance's Postgres connections by state (pg_stat_activity rows with its pool's application_name: the pool " +
+        "and its LISTEN connection; the scrape's own connection is left out)",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const rows = await withTimeout(ownConnections(sources.db), SOURCE_TIMEOUT_MS, "pg_stat_activity").catch(
+          unavailable("database"),
+        );
+        for (const row of rows ?? []) this.set({ state: row.state ?? "unknown" }, row.n);
+      },
+    });
+  }
+
+  app.get(METRICS_PATH, { logLevel: "warn" }, async (request, reply) => {
+    if (!bearerMatches(request.headers.authorization, token)) {
+      return reply.status(401).header("www-authenticate", 'Bearer realm="metrics"').send({ error: "Unauthorized" });
+    }
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
+
+  return {
+    observeCall(procedure, type, code, seconds) {
+      calls.observe({ procedure, type, code }, seconds);
+    },
+    watchSocket(socket, state) {
+      feeds.add(state);
+      socket.once("close", () => feeds.delete(state));
+    },
+  };
+}
+
+/**
+ * This instance's connections by state. Each opened pool has its own application_name (db/open.ts), and
+ * the query runs on one of them, so `current_setting('application_name')` names exactly this pool.
+ */
+function ownConnections(db: Database) {
+  return queryRows<{ state: string | null; n: number }>(
+    db,
+    sql`select state, count(*)::int as n from pg_stat_activity
+        where datname = current_database() and application_name = current_setting('application_name')
+          and pid <> pg_backend_pid()
+        group by state`,
+  );
+}
