@@ -6,6 +6,7 @@ import { CERTIFICATE_MAX_BYTES } from "../../domain/certificates.ts";
 import { JOB_CURRENCIES, PROFILE_CURRENCIES } from "../../domain/currencies.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { APPLICATION_STATUSES, JOB_STATUSES } from "../../domain/statuses.ts";
+import { TIMESHEET_ACTIONS, TIMESHEET_MINUTES_MAX, TIMESHEET_REASON_MAX, TIMESHEET_STATUSES } from "../../domain/timesheets.ts";
 import { USER_TYPES } from "../../domain/user-types.ts";
 import { queryRows } from "../database.ts";
 import { openTestDatabase, type TestDatabase } from "../testing/test-database.ts";
@@ -36,6 +37,9 @@ const NUMERIC_CHECKS: Record<string, number[]> = {
   user_interests_len: [1, LIMITS.interest],
   certificates_size: [1, CERTIFICATE_MAX_BYTES],
   chat_messages_image_bytes: [1, LIMITS.chatImageBytes],
+  timesheets_minutes: [0, TIMESHEET_MINUTES_MAX],
+  timesheets_recorded_minutes: [0, TIMESHEET_MINUTES_MAX],
+  timesheet_events_reason_len: [TIMESHEET_REASON_MAX],
 };
 
 let db: TestDatabase;
@@ -84,5 +88,7 @@ describe("database constraints and domain rules", () => {
     expect(await enumValues("job_category")).toEqual([...CATEGORIES]);
     expect(await enumValues("user_type")).toEqual([...USER_TYPES]);
     expect(await enumValues("job_currency")).toEqual([...JOB_CURRENCIES]);
+    expect(await enumValues("timesheet_status")).toEqual([...TIMESHEET_STATUSES]);
+    expect(await enumValues("timesheet_action")).toEqual([...TIMESHEET_ACTIONS]);
   });
 });

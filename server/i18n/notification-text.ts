@@ -87,5 +87,55 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
         title: m.notification_saved_search_digest_title({ count: payload.count }, options),
         body: m.notification_saved_search_digest_body({ jobTitle: payload.jobs[0]?.jobTitle ?? "" }, options),
       };
+    case "timesheet_ready":
+      return {
+        title: m.notification_timesheet_ready_title({}, options),
+        body: m.notification_timesheet_ready_body({ jobTitle: payload.jobTitle, shiftDate: shiftDate(payload, locale) }, options),
+      };
+    case "timesheet_approved":
+      return {
+        title: m.notification_timesheet_approved_title({}, options),
+        body: m.notification_timesheet_approved_body(
+          { jobTitle: payload.jobTitle, shiftDate: shiftDate(payload, locale) },
+          options,
+        ),
+      };
+    case "timesheet_edited":
+      return {
+        title: m.notification_timesheet_edited_title({}, options),
+        body: m.notification_timesheet_edited_body(
+          { jobTitle: payload.jobTitle, shiftDate: shiftDate(payload, locale) },
+          options,
+        ),
+      };
+    case "timesheet_disputed":
+      return {
+        title: m.notification_timesheet_disputed_title({}, options),
+        body: m.notification_timesheet_disputed_body(
+          { workerName: payload.workerName, jobTitle: payload.jobTitle, shiftDate: shiftDate(payload, locale) },
+          options,
+        ),
+      };
+    case "timesheet_resolved":
+      return {
+        title: m.notification_timesheet_resolved_title({}, options),
+        body: m.notification_timesheet_resolved_body(
+          { jobTitle: payload.jobTitle, shiftDate: shiftDate(payload, locale) },
+          options,
+        ),
+      };
+    case "timesheet_auto_approved":
+      return {
+        title: m.notification_timesheet_auto_approved_title({}, options),
+        body: m.notification_timesheet_auto_approved_body(
+          { workerName: payload.workerName, jobTitle: payload.jobTitle, shiftDate: shiftDate(payload, locale) },
+          options,
+        ),
+      };
   }
+}
+
+/** A timesheet notice's shift day, written for the language. */
+function shiftDate(payload: { shiftDate: string }, locale: LanguageCode): string {
+  return formatCalendarDate(payload.shiftDate, locale, "long");
 }

@@ -9,7 +9,11 @@ import { refusal, type Refusal } from "../refusal.ts";
 export type RateRule = { action: string; limit: number; windowSeconds: number };
 
 /** What a person is told when they hit each limit of domain/limits.ts RATE_LIMITS. */
-const REASONS = { chatMessage: "messages_too_fast", firstContact: "contacts_too_many" } as const;
+const REASONS = {
+  chatMessage: "messages_too_fast",
+  firstContact: "contacts_too_many",
+  attendanceCode: "attendance_code_attempts",
+} as const;
 type LimitedAction = keyof RateLimits;
 
 /** Allowed, or refused with the seconds until the window opens again. */
@@ -36,13 +40,17 @@ export async function hitRateLimit(db: Queryable, userId: string, rule: RateRule
   return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
 }
 
-/** Counts one `action` by `userId`: null within `limits`, else the refusal with its retry time. */
+/**
+ * Counts one `action` by `userId`: null within `limits`, else the refusal with its retry time. A `scope`
+ * (a job's id) counts separately per thing acted on.
+ */
 export async function rateRefusal<A extends LimitedAction>(
   db: Queryable,
   limits: RateLimits,
   userId: string,
   action: A,
+  scope?: string,
 ): Promise<Refusal<(typeof REASONS)[A]> | null> {
-  const verdict = await hitRateLimit(db, userId, { action, ...limits[action] });
+  const verdict = await hitRateLimit(db, userId, { action: scope ? `${action}:${scope}` : action, ...limits[action] });
   return verdict.allowed ? null : refusal(REASONS[action], verdict.retryAfterSeconds);
 }

@@ -1,0 +1,192 @@
+import { z } from "zod";
+
+import { todayIn } from "./age.ts";
+import { calendarDate } from "./calendar-date.ts";
+import { ERR } from "./errors.ts";
+import { jobIdSchema, rowIdSchema } from "./ids.ts";
+import { optionalText, typedText } from "./text.ts";
+import { TIMESHEET_REASON_MAX } from "./timesheets.ts";
+
+/**
+ * Shift attendance (docs/product.md, Shift operations; docs/decisions/032). A job of N days has one
+ * shift per day, day 0 on its start date, counted in the job's time zone (`jobTimeZone`). Hired workers
+ * check in and out with the rotating code the owner shows; the owner may also record a day themselves.
+ */
+
+/** The rotating code: 6 digits from an HMAC of the job's secret and the 30-second step it belongs to. */
+export const ATTENDANCE_CODE = {
+  digits: 6,
+  stepSeconds: 30,
+  /** Steps before the current one whose code is still taken: the code just replaced on the owner's screen. */
+  previousStepsAccepted: 1,
+} as const;
+
+/** Check-in opens this long before a shift day begins (local midnight), and closes when the day ends. */
+export const CHECK_IN_EARLY_MINUTES = 120;
+
+/**
+ * A check-in can be checked out of for this long. Past it, it no longer blocks the next check-in and
+ * only the owner can record that day's times (a forgotten check-out is theirs to settle).
+ */
+export const OPEN_CHECK_IN_MAX_MINUTES = 16 * 60;
+
+/** True while a check-in made at `checkedInAt` may still be checked out of (and blocks a new one). */
+export function isCheckInOpen(checkedInAt: Date, now: Date): boolean {
+  return now.getTime() - checkedInAt.getTime() < OPEN_CHECK_IN_MAX_MINUTES * 60_000;
+}
+
+/** Times an owner records may lie at most this far ahead of the clock (a phone a minute fast). */
+export const RECORDED_TIME_SLACK_MINUTES = 5;
+
+/** Whether a worker was there on a day; an absent day has no times. */
+export const ATTENDANCE_PRESENCE = ["present", "absent"] as const;
+export type AttendancePresence = (typeof ATTENDANCE_PRESENCE)[number];
+
+/** Who wrote a check-in or check-out: the worker with the code, or the owner by hand. */
+export const ATTENDANCE_RECORDERS = ["worker", "owner"] as const;
+export type AttendanceRecorder = (typeof ATTENDANCE_RECORDERS)[number];
+
+const DAY_MS = 86_400_000;
+
+/** `date` (YYYY-MM-DD) plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The dates of a job's shifts, day 0 first. */
+export function shiftDates(startDate: string, durationDays: number): string[] {
+  return Array.from({ length: durationDays }, (_, i) => addDays(startDate, i));
+}
+
+/** The day of a job's shift `date` is (0 for the start date), or null when it is not one of its days. */
+export function shiftDayIndex(startDate: string, durationDays: number, date: string): number | null {
+  const index = daysBetween(startDate, date);
+  return index >= 0 && index < durationDays ? index : null;
+}
+
+/**
+ * The shift a check-in at `now` belongs to: the job's day that it is today in the job's time zone, or,
+ * when today is not one of its days, the day that begins within CHECK_IN_EARLY_MINUTES. Null otherwise.
+ */
+export function shiftDayAt(
+  job: { startDate: string; durationDays: number; timeZone: string },
+  now: Date,
+): { date: string; dayIndex: number } | null {
+  for (const at of [now, new Date(now.getTime() + CHECK_IN_EARLY_MINUTES * 60_000)]) {
+    const date = todayIn(job.timeZone, at);
+    const dayIndex = shiftDayIndex(job.startDate, job.durationDays, date);
+    if (dayIndex !== null) return { date, dayIndex };
+  }
+  return null;
+}
+
+/** The 30-second step `now` falls in: the counter the rotating code is derived from. */
+export function codeStep(now: Date): number {
+  return Math.floor(now.getTime() / 1000 / ATTENDANCE_CODE.stepSeconds);
+}
+
+/** When the code of `now`'s step is replaced by the next one on the owner's screen. */
+export function codeRotatesAt(now: Date): Date {
+  return new Date((codeStep(now) + 1) * ATTENDANCE_CODE.stepSeconds * 1000);
+}
+
+/** The UTC offset of `timeZone` at `instant`, in minutes (east positive). */
+function offsetMinutes(instant: Date, timeZone: string): number {
+  const name =
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+      .formatToParts(instant)
+      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  if (!match) return 0;
+  return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+}
+
+/**
+ * The instant the clocks of `timeZone` show `time` (HH:MM) on `date`. A wall time skipped by a daylight
+ * saving change lands just after the change.
+ */
+export function instantAt(date: string, time: string, timeZone: string): Date {
+  const [y, mo, d] = date.split("-").map(Number);
+  const [h, mi] = time.split(":").map(Number);
+  const wall = Date.UTC(y ?? 1970, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0);
+  const first = wall - offsetMinutes(new Date(wall), timeZone) * 60_000;
+  return new Date(wall - offsetMinutes(new Date(first), timeZone) * 60_000);
+}
+
+/** The wall-clock time (HH:MM, 24-hour) `instant` shows in `timeZone`. */
+export function localTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+}
+
+/** When a shift day ends in the job's time zone: the local midnight after it. */
+export function shiftDayEnd(date: string, timeZone: string): Date {
+  return instantAt(addDays(date, 1), "00:00", timeZone);
+}
+
+/** Whole minutes worked between a check-in and a check-out (seconds are dropped). */
+export function minutesBetween(checkedInAt: Date, checkedOutAt: Date): number {
+  return Math.max(0, Math.floor((checkedOutAt.getTime() - checkedInAt.getTime()) / 60_000));
+}
+
+/**
+ * The instants of times the owner typed for a shift day: check-in on `date`, check-out on the same
+ * date, or on the next when it is earlier than the check-in (a shift through midnight).
+ */
+export function recordedInstants(
+  date: string,
+  times: { checkIn: string; checkOut: string | null },
+  timeZone: string,
+): { checkedInAt: Date; checkedOutAt: Date | null } {
+  const checkedInAt = instantAt(date, times.checkIn, timeZone);
+  if (times.checkOut === null) return { checkedInAt, checkedOutAt: null };
+  const outDate = times.checkOut < times.checkIn ? addDays(date, 1) : date;
+  return { checkedInAt, checkedOutAt: instantAt(outDate, times.checkOut, timeZone) };
+}
+
+/** The code as typed or scanned: six digits, spaces allowed between them ("123 456"). */
+export const attendanceCodeSchema = typedText({ error: ERR.attendanceCodeWrong })
+  .max(20, ERR.attendanceCodeWrong)
+  .transform((v) => v.replace(/\s+/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, ERR.attendanceCodeWrong));
+
+/** A worker's check-in or check-out: the job and the code the owner shows. */
+export const attendanceCheckSchema = z.object({ jobId: jobIdSchema, code: attendanceCodeSchema });
+
+/** A wall-clock time of day, HH:MM (24-hour), in the job's time zone. */
+const timeOfDaySchema = typedText({ error: ERR.attendanceTimesInvalid }).regex(
+  /^([01]\d|2[0-3]):[0-5]\d$/,
+  ERR.attendanceTimesInvalid,
+);
+
+const recordBase = {
+  /** The hired worker's application (the rows of `timesheets.forJob` carry it). */
+  applicationId: rowIdSchema,
+  /** The shift day, YYYY-MM-DD in the job's time zone. */
+  date: calendarDate(ERR.shiftDayInvalid),
+  /** Why: required when it changes what the worker recorded (docs/product.md, Shift operations). */
+  reason: optionalText(TIMESHEET_REASON_MAX, ERR.timesheetReasonTooLong),
+};
+
+/**
+ * The owner records a worker's day: present with a check-in time and, once they left, a check-out time
+ * (local HH:MM; a check-out earlier than the check-in is on the next day), or absent.
+ */
+export const attendanceRecordSchema = z.discriminatedUnion("presence", [
+  z
+    .object({
+      ...recordBase,
+      presence: z.literal("present"),
+      checkIn: timeOfDaySchema,
+      checkOut: timeOfDaySchema.nullish().transform((v) => v ?? null),
+    })
+    .refine((v) => v.checkOut !== v.checkIn, { path: ["checkOut"], message: ERR.attendanceTimesInvalid }),
+  z.object({ ...recordBase, presence: z.literal("absent") }),
+]);
+export type AttendanceRecordInput = z.input<typeof attendanceRecordSchema>;
+export type AttendanceRecordValues = z.output<typeof attendanceRecordSchema>;
