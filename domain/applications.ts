@@ -12,8 +12,24 @@ export const applySchema = z.object({
   message: optionalText(LIMITS.message, ERR.applicationMessageTooLong),
 });
 
-/** Accept and reject act on one application. */
+/** Accept, reject and undoing a rejection act on one application. */
 export const applicationDecisionSchema = z.object({ applicationId: rowIdSchema });
+
+/**
+ * How long the owner may take a rejection back (docs/decisions/026). The worker is told of it only once
+ * this has passed, and until then sees the application as pending.
+ */
+export const REJECTION_UNDO_SECONDS = 10 * 60;
+
+/** The moment a rejection made at `rejectedAt` can no longer be undone (and the worker is told). */
+export function rejectionFinalAt(rejectedAt: Date): Date {
+  return new Date(rejectedAt.getTime() + REJECTION_UNDO_SECONDS * 1000);
+}
+
+/** True while the owner may still restore an application rejected at `rejectedAt`. */
+export function canUndoRejection(rejectedAt: Date, now: Date = new Date()): boolean {
+  return now.getTime() < rejectionFinalAt(rejectedAt).getTime();
+}
 
 /** What the apply card shows: no application yet, or the application's status. */
 export type MyApplicationStatus = "none" | ApplicationStatus;

@@ -1,3 +1,5 @@
+import { isLanguageCode, textDirection } from "./languages.ts";
+
 // Writing dates and numbers the way a language writes them, in the browser and on the server alike
 // (Intl only): for a language this runtime's Intl has no data for, borrow another's conventions.
 
@@ -40,4 +42,31 @@ export function formatCalendarDate(isoDate: string, language: string, style: "me
   return new Intl.DateTimeFormat(locale, { ...(named ? { dateStyle: style } : NUMERIC_DATE), timeZone: "UTC" }).format(
     new Date(Date.UTC(y, mo - 1, d)),
   );
+}
+
+/**
+ * A money amount in `currency` as `language` writes it: "1 500 ₽" in Russian, "₽1,500" in English.
+ * Whole amounts have no decimals; others have two. A code Intl does not know comes after the number.
+ */
+export function formatMoneyIn(amount: number, currency: string, language: string): string {
+  const whole = Number.isInteger(amount);
+  const digits = whole ? 0 : 2;
+  const { locale } = intlLocaleFor(language);
+  try {
+    const parts = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      currencyDisplay: "narrowSymbol",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).formatToParts(amount);
+    // In a right-to-left language a Latin symbol ("US$") is isolated, or its "$" jumps to the left ("$US").
+    const rtl = textDirection(isLanguageCode(language) ? language : "en") === "rtl";
+    return parts
+      .map((part) => (rtl && part.type === "currency" && /[A-Za-z]/.test(part.value) ? `\u2066${part.value}\u2069` : part.value))
+      .join("");
+  } catch {
+    const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    return `${number.format(amount)} ${currency}`;
+  }
 }

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 
 import { todayIn } from "./age.ts";
 import { ERR } from "./errors.ts";
-import { isPastDate, jobCreateSchema, jobUpdateSchema, normalizeSkills, skillSchema, skillsSchema } from "./jobs.ts";
+import {
+  canCompleteJob,
+  isPastDate,
+  jobCreateSchema,
+  jobTimeZone,
+  jobUpdateSchema,
+  normalizeSkills,
+  skillSchema,
+  skillsSchema,
+} from "./jobs.ts";
 
 const form = {
   title: "Helper",
@@ -87,5 +96,26 @@ describe("the edit form", () => {
     expect(jobUpdateSchema.parse({ ...fields, jobId: "8c1f8c7e-3a1b-4a55-9a55-2c3d4e5f6a7b", maxWorkers: "" }).maxWorkers).toBe(
       1,
     );
+  });
+});
+
+describe("completing a job", () => {
+  it("is allowed from the start date on, counted in the job's time zone", () => {
+    // 5 December begins at 21:00 UTC on the 4th in Moscow (UTC+3), at 10:00 UTC on the 4th in Kiritimati (UTC+14).
+    expect(canCompleteJob("2026-12-05", "Europe/Moscow", new Date("2026-12-04T20:59:59.999Z"))).toBe(false);
+    expect(canCompleteJob("2026-12-05", "Europe/Moscow", new Date("2026-12-04T21:00:00.000Z"))).toBe(true);
+    expect(canCompleteJob("2026-12-05", "Pacific/Kiritimati", new Date("2026-12-04T10:00:00.000Z"))).toBe(true);
+    expect(canCompleteJob("2026-12-05", "UTC", new Date("2026-12-04T23:59:59.999Z"))).toBe(false);
+    // Long after the start, still allowed; three weeks before, not.
+    expect(canCompleteJob("2026-12-05", "UTC", new Date("2027-01-10T00:00:00Z"))).toBe(true);
+    expect(canCompleteJob("2026-12-05", "UTC", new Date("2026-11-23T12:00:00Z"))).toBe(false);
+  });
+
+  it("counts in the city's zone, else the owner's, else UTC, skipping names it does not know", () => {
+    expect(jobTimeZone("Asia/Tashkent", "Europe/Berlin")).toBe("Asia/Tashkent");
+    expect(jobTimeZone(null, "Europe/Berlin")).toBe("Europe/Berlin");
+    expect(jobTimeZone("Mars/Olympus", "Europe/Berlin")).toBe("Europe/Berlin");
+    expect(jobTimeZone(null, null)).toBe("UTC");
+    expect(jobTimeZone(undefined)).toBe("UTC");
   });
 });

@@ -25,6 +25,22 @@ function isTimeZone(timeZone: string): boolean {
   }
 }
 
+/**
+ * The time zone a job's days are counted in: its city's, else its owner's (a job posted before cities
+ * existed), else UTC. A name this runtime does not know is skipped.
+ */
+export function jobTimeZone(cityZone: string | null | undefined, ownerZone?: string | null): string {
+  return [cityZone, ownerZone].find((zone): zone is string => Boolean(zone && isTimeZone(zone))) ?? "UTC";
+}
+
+/**
+ * The owner may mark a job completed only from its start date on, counted in the job's time zone: a job
+ * starting 5 December cannot be completed on 23 November (docs/product.md, Job lifecycle).
+ */
+export function canCompleteJob(startDate: string, timeZone: string, now: Date = new Date()): boolean {
+  return todayIn(timeZone, now) >= startDate;
+}
+
 /** True when `date` (YYYY-MM-DD) is before today in `timeZone`: "today" is the poster's day, not the server's. */
 export function isPastDate(date: string, timeZone: string, now: Date = new Date()): boolean {
   return date < todayIn(timeZone, now);

@@ -1,15 +1,19 @@
-/** The ten interface languages, in the order the switcher shows them. */
+/**
+ * The ten interface languages, in the order the switcher shows them, each by its own name. No flags:
+ * a language is not a country (Arabic, English, Russian are spoken in many), and Windows draws flag
+ * emoji as letter boxes.
+ */
 export const LANGUAGES = [
-  { code: "ru", name: "Русский", flag: "🇷🇺" },
-  { code: "en", name: "English", flag: "🇬🇧" },
-  { code: "uz", name: "Oʻzbekcha", flag: "🇺🇿" },
-  { code: "kk", name: "Қазақша", flag: "🇰🇿" },
-  { code: "tk", name: "Türkmençe", flag: "🇹🇲" },
-  { code: "es", name: "Español", flag: "🇪🇸" },
-  { code: "de", name: "Deutsch", flag: "🇩🇪" },
-  { code: "fr", name: "Français", flag: "🇫🇷" },
-  { code: "ar", name: "العربية", flag: "🇸🇦" },
-  { code: "zh", name: "中文", flag: "🇨🇳" },
+  { code: "ru", name: "Русский" },
+  { code: "en", name: "English" },
+  { code: "uz", name: "Oʻzbekcha" },
+  { code: "kk", name: "Қазақша" },
+  { code: "tk", name: "Türkmençe" },
+  { code: "es", name: "Español" },
+  { code: "de", name: "Deutsch" },
+  { code: "fr", name: "Français" },
+  { code: "ar", name: "العربية" },
+  { code: "zh", name: "中文" },
 ] as const;
 
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];

@@ -68,10 +68,15 @@ export const RATE_LIMITS = {
   chatMessage: { limit: 30, windowSeconds: 60 },
   /** New private conversations started with employers ("Message employer" to someone new). */
   firstContact: { limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * Check-in and check-out codes tried, per worker and job, right or wrong (docs/decisions/032): a
+   * shift needs two, so ten in ten minutes leave room for typos and make guessing a 6-digit code hopeless.
+   */
+  attendanceCode: { limit: 10, windowSeconds: 10 * 60 },
 } as const satisfies RateLimits;
 
 /** A limit per person: at most `limit` times in `windowSeconds`. */
-export type RateLimits = Record<"chatMessage" | "firstContact", { limit: number; windowSeconds: number }>;
+export type RateLimits = Record<"chatMessage" | "firstContact" | "attendanceCode", { limit: number; windowSeconds: number }>;
 
 /**
  * Account e-mails (docs/decisions/017): how long their links work, and how many one account is sent per
@@ -101,3 +106,10 @@ export const HOURLY_RATE_MAX: Record<JobCurrency, number> = {
   UZS: LIMITS.hourlyRateCeiling,
   TMT: 1_000,
 };
+
+/** A notifications page holds this many; the bell's count stops at NOTIFICATION_COUNT_CAP ("99+"). */
+export const NOTIFICATIONS_PAGE = 20;
+export const NOTIFICATION_COUNT_CAP = 99;
+
+/** Devices with push on, per person: a new one beyond this replaces the oldest. */
+export const PUSH_SUBSCRIPTIONS_PER_PERSON = 10;

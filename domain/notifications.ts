@@ -70,6 +70,33 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
       .min(1)
       .max(SAVED_SEARCH_DIGEST_JOBS),
   }),
+  /**
+   * Timesheets (docs/product.md, Shift operations), each about one shift day (`shiftDate`, the job's
+   * local date). To the owner: a worker checked out, so the day's hours wait for approval (one notice
+   * per job and day).
+   */
+  z.object({ kind: z.literal("timesheet_ready"), jobId: z.string(), jobTitle: z.string(), shiftDate: z.string() }),
+  /** To the worker: the owner approved their hours as recorded, or changed them (with a reason). */
+  z.object({ kind: z.literal("timesheet_approved"), jobId: z.string(), jobTitle: z.string(), shiftDate: z.string() }),
+  z.object({ kind: z.literal("timesheet_edited"), jobId: z.string(), jobTitle: z.string(), shiftDate: z.string() }),
+  /** To the owner: the worker disputes the hours. */
+  z.object({
+    kind: z.literal("timesheet_disputed"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    shiftDate: z.string(),
+    workerName: z.string(),
+  }),
+  /** To the worker: the owner settled their dispute. */
+  z.object({ kind: z.literal("timesheet_resolved"), jobId: z.string(), jobTitle: z.string(), shiftDate: z.string() }),
+  /** To both: the owner did not answer in time, so the recorded hours were approved. */
+  z.object({
+    kind: z.literal("timesheet_auto_approved"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    shiftDate: z.string(),
+    workerName: z.string(),
+  }),
 ]);
 
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
@@ -104,6 +131,12 @@ export function notificationTarget(payload: NotificationPayload): {
     case "review_received":
     case "job_reminder":
     case "saved_search_match":
+    case "timesheet_ready":
+    case "timesheet_approved":
+    case "timesheet_edited":
+    case "timesheet_disputed":
+    case "timesheet_resolved":
+    case "timesheet_auto_approved":
       return { page: "job", id: payload.jobId };
     case "saved_search_digest": {
       const [only] = payload.jobs;
@@ -122,13 +155,6 @@ export function notificationPath(payload: NotificationPayload): string {
 
 /** The local hour (recipient's time zone) at which the day-before reminder goes out. */
 export const REMINDER_LOCAL_HOUR = 18;
-
-/** A notifications page holds this many; the bell's count stops at NOTIFICATION_COUNT_CAP ("99+"). */
-export const NOTIFICATIONS_PAGE = 20;
-export const NOTIFICATION_COUNT_CAP = 99;
-
-/** Devices with push on, per person: a new one beyond this replaces the oldest. */
-export const PUSH_SUBSCRIPTIONS_PER_PERSON = 10;
 
 /** The notifications page: newest first, `cursor` from the previous page. */
 export const notificationsListSchema = z.object({

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { newAccount, postJob, signUpAndOnboard, startInLanguage, text } from "./support.ts";
+import { newAccount, postJob, signUpAndOnboard, startInLanguage, text, toastWith } from "./support.ts";
 
 test.describe("hiring and reviews", () => {
   test("a worker applies, the employer accepts, completes the job and both review each other", async ({ browser }) => {
@@ -94,8 +94,12 @@ test.describe("hiring and reviews", () => {
     await boss.getByTestId("applications-back").click();
     await expect(boss).toHaveURL(new RegExp(`/jobs/${jobId}$`));
     await boss.getByTestId("job-status-start").click();
+    // The dialog says the hired worker is told.
+    await expect(boss.getByTestId("job-start-dialog")).toContainText(text("en", "job_status_notify_hired"));
+    await boss.getByTestId("job-start-confirm").click();
     await expect(boss.getByText(text("en", "toast_job_started"), { exact: true })).toBeVisible();
     await boss.getByTestId("job-status-complete").click();
+    await boss.getByTestId("job-complete-confirm").click();
     await expect(boss.getByText(text("en", "toast_job_completed"), { exact: true })).toBeVisible();
 
     // The employer reviews the worker: stars are required, the comment is limited.
@@ -133,6 +137,60 @@ test.describe("hiring and reviews", () => {
     await expect(boss.getByTestId("review-thanks")).toBeVisible();
     await hand.reload();
     await expect(hand.getByTestId("review-thanks")).toBeVisible();
+
+    await employer.close();
+    await worker.close();
+  });
+
+  test("Reject asks first and can be taken back, from the toast or the card, before the worker hears of it", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const employer = await browser.newContext();
+    const worker = await browser.newContext();
+    const boss = await employer.newPage();
+    const hand = await worker.newPage();
+    await startInLanguage(boss, "en");
+    await startInLanguage(hand, "en");
+    const handAccount = newAccount("worker");
+    await signUpAndOnboard(boss, newAccount("employer"), "employer", { company: "Elm Kitchen" });
+    await signUpAndOnboard(hand, handAccount, "worker");
+    const jobId = await postJob(boss, { title: `Dish washer ${Date.now().toString(36)}` });
+    await hand.goto(`/jobs/${jobId}`);
+    await hand.getByTestId("apply-button").click();
+    await expect(hand.getByTestId("apply-status")).toHaveAttribute("data-status", "pending");
+
+    await boss.goto(`/jobs/${jobId}/applications`);
+    const application = boss.getByTestId("application-card").filter({ hasText: handAccount.name });
+    // The dialog names the worker and what happens; keeping it changes nothing.
+    await application.getByTestId("application-reject").click();
+    const dialog = boss.getByTestId("application-reject-dialog");
+    await expect(dialog).toContainText(handAccount.name);
+    await boss.getByTestId("application-reject-keep").click();
+    await expect(dialog).toHaveCount(0);
+    await expect(application.getByTestId("application-reject")).toBeFocused();
+    await expect(application).toHaveAttribute("data-status", "pending");
+
+    // Rejected: the toast offers Undo, which restores it.
+    await application.getByTestId("application-reject").click();
+    await boss.getByTestId("application-reject-confirm").click();
+    await expect(application).toHaveAttribute("data-status", "rejected");
+    await toastWith(boss, text("en", "applications_rejected_toast"))
+      .getByRole("button", { name: text("en", "applications_undo") })
+      .click();
+    await expect(boss.getByText(text("en", "applications_restored_toast"), { exact: true })).toBeVisible();
+    await expect(application).toHaveAttribute("data-status", "pending");
+
+    // Rejected again: the card keeps Undo while the worker is not told yet; their page still reads pending.
+    await application.getByTestId("application-reject").click();
+    await boss.getByTestId("application-reject-confirm").click();
+    await expect(application.getByTestId("application-undo-note")).toBeVisible();
+    await hand.reload();
+    await expect(hand.getByTestId("apply-status")).toHaveAttribute("data-status", "pending");
+    await expect(hand.getByTestId("nav-notifications-count")).toHaveCount(0);
+    await application.getByTestId("application-undo").click();
+    await expect(application).toHaveAttribute("data-status", "pending");
+    await expect(application.getByTestId("application-undo")).toHaveCount(0);
 
     await employer.close();
     await worker.close();

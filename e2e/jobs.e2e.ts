@@ -128,11 +128,21 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
   await employerPage.goto("/my-jobs");
   await expect(employerPage.getByTestId("my-job-card").filter({ hasText: token })).toHaveCount(1);
   await employerPage.getByTestId("my-job-card").filter({ hasText: token }).click();
+  // Each move asks first, saying who is told; Start and Complete each run once confirmed.
   await employerPage.getByTestId("job-status-start").click();
+  await expect(employerPage.getByTestId("job-start-dialog")).toContainText(text("en", "job_status_notify_none"));
+  await employerPage.getByTestId("job-start-confirm").click();
   await expect(employerPage.getByTestId("job-status").first()).toHaveText(text("en", "job_status_in_progress"));
   await employerPage.getByTestId("job-status-complete").click();
+  await expect(employerPage.getByTestId("job-complete-dialog")).toContainText(text("en", "job_complete_effect"));
+  await employerPage.getByTestId("job-complete-confirm").click();
   await expect(employerPage.getByTestId("job-status").first()).toHaveText(text("en", "job_status_completed"));
   await expect(employerPage.getByTestId("job-status-cancel")).toHaveCount(0);
+  // A completed job is final: no Edit, and its edit page says so instead of a form.
+  await expect(employerPage.getByTestId("job-edit")).toHaveCount(0);
+  await employerPage.goto(`/jobs/${jobId}/edit`);
+  await expect(employerPage.getByTestId("job-not-editable")).toContainText(text("en", "error_job_not_editable"));
+  await expect(employerPage.getByTestId("edit-job-form")).toHaveCount(0);
 
   // A completed job is no longer listed on the home page.
   await page.goto(`/?q=${token}`);

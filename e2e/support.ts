@@ -16,9 +16,30 @@ export function text(locale: string, key: string, inputs: Record<string, string 
     catalogue = Object.fromEntries(Object.entries(parsed));
     catalogues.set(locale, catalogue);
   }
-  const value = catalogue[key];
-  if (typeof value !== "string") throw new Error(`no plain message ${key} in ${locale}`);
+  const value = pluralVariant(catalogue[key], locale, inputs);
+  if (typeof value !== "string") throw new Error(`no message ${key} in ${locale}`);
   return value.replace(/\{(\w+)\}/g, (_, name: string) => String(inputs[name] ?? `{${name}}`));
+}
+
+/**
+ * A plain message as it is; of a plural one (inlang message format: declarations
+ * "local xPlural = x: plural", match keys "xPlural=few"), the variant the inputs' numbers select.
+ */
+function pluralVariant(value: unknown, locale: string, inputs: Record<string, string | number>): unknown {
+  if (!Array.isArray(value)) return value;
+  const [message] = value as { declarations?: string[]; match?: Record<string, string> }[];
+  const categories = new Map<string, string>();
+  for (const declaration of message?.declarations ?? []) {
+    const [, local, input] = /^local (\w+) = (\w+): plural$/.exec(declaration) ?? [];
+    if (local && input) categories.set(local, new Intl.PluralRules(locale).select(Number(inputs[input])));
+  }
+  const chosen = Object.entries(message?.match ?? {}).find(([key]) =>
+    key.split(",").every((part) => {
+      const [selector, category] = part.trim().split("=");
+      return category === "*" || categories.get(selector ?? "") === category;
+    }),
+  );
+  return chosen?.[1];
 }
 
 /** Chooses the interface language before the app starts (what the switcher keeps in localStorage). */
@@ -117,7 +138,8 @@ export async function signUpAndOnboard(
   await page.getByTestId("onboarding-next").click();
   await page.getByTestId("onboarding-complete").click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId("nav-profile")).toBeVisible();
+  // Sign-out is in the header at every width (Profile moves to the tab bar on phones).
+  await expect(page.getByTestId("nav-sign-out")).toBeVisible();
 }
 
 /** Signs in through /auth (on the page already open when `stay` is set, keeping its return path). */

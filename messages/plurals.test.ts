@@ -75,7 +75,7 @@ describe("plural messages", () => {
       const render = compiled[key];
       expect(render).toBeTypeOf("function");
       for (const count of [0, 1, 2, 3, 5, 11, 21, 100, 101, 1_000_000]) {
-        const text = render?.({ count, rating: "4.5", senderName: "Anna" }, { locale }) ?? "";
+        const text = render?.({ count, rating: "4.5", senderName: "Anna", accepted: count, max: count }, { locale }) ?? "";
         // A variant that no category reaches makes the compiled function answer with the key itself.
         expect(text, `${locale} ${count}`).not.toBe(key);
         expect(text.trim(), `${locale} ${count}`).not.toBe("");

@@ -34,6 +34,10 @@ export const ANSWERS = {
   job_not_found: { status: 404, key: ERR.jobNotFound },
   job_edit_not_found: { status: 404, key: ERR.jobEditNotFound },
   status_change_refused: { status: 409, key: ERR.jobStatusChangeRefused },
+  // Completing is allowed from the start date on, in the job's time zone (domain/jobs.ts canCompleteJob).
+  complete_before_start: { status: 409, key: ERR.jobCompleteBeforeStart },
+  // A completed or cancelled job is final: no more edits.
+  job_finished: { status: 409, key: ERR.jobNotEditable },
   workers_below_accepted: { status: 409, key: ERR.jobWorkersBelowAccepted },
   start_date_past: { status: 400, key: ERR.jobStartDatePast },
   // A city id the gazetteer does not hold (a form or a search sent by hand).
@@ -45,8 +49,28 @@ export const ANSWERS = {
   already_applied: { status: 409, key: ERR.alreadyApplied },
   not_owner: { status: 403, key: ERR.applicationsAccessDenied },
   not_pending: { status: 409, key: ERR.applicationNotPending },
+  // Not rejected any more, or rejected longer ago than REJECTION_UNDO_SECONDS (domain/applications.ts).
+  undo_expired: { status: 409, key: ERR.rejectionUndoExpired },
   positions_filled: { status: 409, key: ERR.positionsFilled },
   job_not_hiring: { status: 409, key: ERR.jobNotHiring },
+  // Shift attendance (docs/product.md, Shift operations). Anyone but a hired worker of the job, and any
+  // unknown job, hears the same Access Denied from the worker's check-in and check-out.
+  attendance_denied: { status: 403, key: ERR.attendanceDenied },
+  attendance_code_wrong: { status: 400, key: ERR.attendanceCodeWrong },
+  attendance_code_attempts: { status: 429, key: ERR.attendanceCodeAttempts },
+  no_shift_today: { status: 409, key: ERR.noShiftToday },
+  already_checked_in: { status: 409, key: ERR.alreadyCheckedIn },
+  check_out_first: { status: 409, key: ERR.checkOutFirst },
+  not_checked_in: { status: 409, key: ERR.notCheckedIn },
+  check_out_too_late: { status: 409, key: ERR.checkOutTooLate },
+  shift_job_closed: { status: 409, key: ERR.shiftJobClosed },
+  shift_day_invalid: { status: 400, key: ERR.shiftDayInvalid },
+  attendance_times_invalid: { status: 400, key: ERR.attendanceTimesInvalid },
+  // Timesheets: "not yours" (another worker's, another owner's) is "not found".
+  timesheet_not_found: { status: 404, key: ERR.timesheetNotFound },
+  timesheet_state: { status: 409, key: ERR.timesheetState },
+  timesheet_deadline_passed: { status: 409, key: ERR.timesheetDeadlinePassed },
+  timesheet_reason_required: { status: 400, key: ERR.timesheetReasonRequired },
   // Reviews.
   rating_self: { status: 400, key: ERR.ratingSelf },
   job_not_completed: { status: 409, key: ERR.ratingJobNotCompleted },

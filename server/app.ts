@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
-import { sql } from "drizzle-orm";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { WebSocket } from "ws";
 
@@ -17,11 +17,18 @@ import { certificateUploadRoutes } from "./certificates/upload-route.ts";
 import { chatImageRoutes } from "./chat/image-upload-route.ts";
 import type { Config } from "./config.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
+import { robotsRoute } from "./http/robots.ts";
+import { sitemapRoutes } from "./http/sitemap.ts";
 import { spaPage } from "./http/spa-page.ts";
 import { DEV_INBOX_PATH, devInboxRoutes } from "./mail/dev-inbox-route.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe-route.ts";
+import { registerHealthRoutes } from "./ops/health.ts";
+import { registerMetrics } from "./ops/metrics.ts";
+import { registerRequestIds, requestIdGenerator } from "./ops/request-log.ts";
+import { closeSocketsForRestart, registerInstanceState } from "./ops/shutdown.ts";
 import type { Services } from "./services.ts";
 import { watchSessionSockets } from "./session/live-sessions.ts";
+import type { SessionUser } from "./session/session-user.ts";
 import { registerFilesRoute } from "./storage/files-route.ts";
 import { createContext } from "./trpc/context.ts";
 import { appRouter, type AppRouter } from "./trpc/router.ts";
@@ -48,7 +55,12 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
+    // A proxy's X-Request-Id only behind a trusted proxy, else a fresh UUID (server/ops/request-log.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
   });
+  const requestLogs = registerRequestIds(app);
+  registerInstanceState(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -88,9 +100,14 @@ export async function buildApp(deps: AppDeps) {
     for (const [name, value] of payload.headers) reply.header(name, value);
     return Buffer.from(await payload.arrayBuffer());
   });
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  // When the app closes, its sockets are told to reconnect (1012) rather than just dropped.
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, preClose: closeSocketsForRestart });
   // After the websocket plugin: its hooks must know an upgrade request to close a refused one's socket.
   registerOriginGuard(app, config.trustedOrigins);
+  // GET /api/metrics, and the hooks that count, only with a token to read them (METRICS_TOKEN).
+  const metrics = config.metricsToken
+    ? registerMetrics(app, config.metricsToken, { db, queue: services.queue, log: app.log })
+    : null;
 
   registerAuthRoute(app, auth);
   // Account mails still being sent finish before the database they read closes.
@@ -105,17 +122,9 @@ export async function buildApp(deps: AppDeps) {
   const devInbox = config.env !== "production" && !config.mail.smtpUrl;
   if (devInbox) await app.register(devInboxRoutes, { dir: config.mail.dir });
 
-  app.get("/api/health", async (_request, reply) => {
-    try {
-      await db.execute(sql`select 1`);
-      return { status: "ok" };
-    } catch (error) {
-      app.log.error({ err: error }, "health check: database unavailable");
-      return reply.status(503).send({ status: "unavailable" });
-    }
-  });
+  registerHealthRoutes(app, { db, services, state: app.instanceState });
 
-  const contextDeps = { db, auth, config, services };
+  const contextDeps = { db, auth, config, services, metrics };
   const sessionSockets = watchSessionSockets(db, (error) => app.log.error({ err: error }, "socket session sweep failed"));
   app.addHook("onClose", async () => sessionSockets.stop());
   await app.register(fastifyTRPCPlugin, {
@@ -124,18 +133,25 @@ export async function buildApp(deps: AppDeps) {
     trpcOptions: {
       router: appRouter,
       maxBatchSize: LIMITS.batchSize,
-      createContext: ({ req, res }) =>
-        createContext(
-          contextDeps,
-          req.headers,
-          res instanceof WebSocket ? { watch: (user) => sessionSockets.track(res, user) } : undefined,
-        ),
+      async createContext({ req, res }) {
+        if (!(res instanceof WebSocket)) return createContext(contextDeps, req.headers, undefined, req.log);
+        // Over a socket the adapter hands the raw upgrade request: its log is found by it.
+        const raw = req as unknown as IncomingMessage;
+        const watch = { watch: (user: SessionUser) => sessionSockets.track(res, user) };
+        const ctx = await createContext(contextDeps, req.headers, watch, requestLogs.ofUpgrade(raw) ?? app.log);
+        if (metrics && ctx.socket) metrics.watchSocket(res, ctx.socket);
+        return ctx;
+      },
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
-      onError({ path, error }) {
-        if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path }, "tRPC procedure failed");
+      onError({ path, error, ctx }) {
+        if (error.code === "INTERNAL_SERVER_ERROR") (ctx?.log ?? app.log).error({ err: error, path }, "tRPC procedure failed");
       },
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  // For crawlers: which pages to read, and every open job's page (docs/product.md, Shareable pages).
+  await app.register(robotsRoute, { publicUrl: config.publicUrl });
+  await app.register(sitemapRoutes, { db, publicUrl: config.publicUrl });
 
   const indexHtml = path.join(config.staticDir, "index.html");
   const hasSpa = existsSync(indexHtml);
@@ -158,11 +174,10 @@ export async function buildApp(deps: AppDeps) {
     app.get("/*", async (request, reply) => {
       const url = request.url;
       if (url.startsWith("/api/") || url.startsWith("/assets/") || url.startsWith(DEV_INBOX_PATH)) return reply.callNotFound();
-      // The page carries the reader's own first screen: never kept by any cache.
-      return reply
-        .type("text/html; charset=utf-8")
-        .header("cache-control", "no-store")
-        .send(await page(request));
+      // The page carries the reader's own first screen: never kept by any cache. An address that is no
+      // page, or a job or profile that is not there, is a 404 with the same page (its "not found").
+      const { status, html } = await page(request);
+      return reply.status(status).type("text/html; charset=utf-8").header("cache-control", "no-store").send(html);
     });
   }
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not Found" }));

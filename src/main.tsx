@@ -7,6 +7,7 @@ import { isRefusal } from "./lib/errors.ts";
 import { hydrateFirstScreen } from "./lib/first-screen.ts";
 import { loadMessages } from "./lib/locale-messages.ts";
 import { applyDocumentLanguage } from "./lib/locale.ts";
+import { registerServiceWorker } from "./lib/service-worker.ts";
 import { getLocale } from "./paraglide/runtime.js";
 import { router } from "./router.tsx";
 
@@ -34,3 +35,4 @@ if (root) {
     </StrictMode>,
   );
 }
+registerServiceWorker();

@@ -13,3 +13,5 @@ export * from "./rate-limits.ts";
 export * from "./places.ts";
 export * from "./exchange-rates.ts";
 export * from "./saved-searches.ts";
+export * from "./job-owner-views.ts";
+export * from "./attendance.ts";

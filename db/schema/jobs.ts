@@ -94,6 +94,8 @@ export const jobs = pgTable(
       .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
       .where(sql`${t.status} = 'open'`),
     index("jobs_employer_created_idx").on(t.employerId, t.createdAt.desc()),
+    // /my-jobs tabs of posted jobs: one owner's jobs in a state, by start date (server/jobs/my-jobs.ts).
+    index("jobs_employer_status_start_idx").on(t.employerId, t.status, t.startDate, t.id),
     // Day-before reminders: active jobs starting within a day or two.
     index("jobs_active_start_idx")
       .on(t.startDate)

@@ -157,7 +157,8 @@ describe("applications.mine", () => {
     const job = await createJob(t.db, owner.id);
     const [accepted, rejected] = [await createWorker(t.db), await createWorker(t.db)];
     await createAcceptedApplication(t.db, job.id, accepted.id);
-    await createApplication(t.db, job.id, rejected.id, { status: "rejected" });
+    // Rejected an hour ago: past the owner's undo window, so the worker sees it (server/applications/reject-undo.test.ts).
+    await createApplication(t.db, job.id, rejected.id, { status: "rejected", updatedAt: new Date(Date.now() - 3_600_000) });
     expect(await t.callerAs(accepted.id).applications.mine({ jobId: job.id })).toMatchObject({ status: "accepted" });
     expect(await t.callerAs(rejected.id).applications.mine({ jobId: job.id })).toMatchObject({ status: "rejected" });
     expect(await t.callerAs(owner.id).applications.mine({ jobId: job.id })).toMatchObject({ status: "none" });
@@ -343,7 +344,8 @@ describe("applications.accept and reject", () => {
       id: application.id,
       status: "rejected",
     });
-    expect(await t.callerAs(worker.id).applications.mine({ jobId: job.id })).toMatchObject({ status: "rejected" });
+    // The worker is told only once the owner can no longer undo it: until then it reads as pending.
+    expect(await t.callerAs(worker.id).applications.mine({ jobId: job.id })).toMatchObject({ status: "pending" });
     expect((await jobRow(job.id)).acceptedCount).toBe(0);
     expect(await groupMembers(job.id)).toEqual([]);
   });

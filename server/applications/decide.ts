@@ -2,9 +2,11 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
+import { canUndoRejection, rejectionFinalAt } from "../../domain/applications.ts";
 import { ACTIVE_JOB_STATUSES, isActiveJob } from "../../domain/statuses.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 import { applicationDecided } from "../notifications/events.ts";
+import { cancelRejectionNotice, queueRejectionNotice } from "../notifications/rejection-notice.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction } from "../refusal.ts";
@@ -81,7 +83,11 @@ export async function acceptApplication(db: Database, queue: BackgroundQueue, { 
   });
 }
 
-/** The owner rejects a pending application (the worker is told); a decided one is refused. */
+/**
+ * The owner rejects a pending application; a decided one is refused. The worker is told only once the
+ * owner can no longer undo it (REJECTION_UNDO_SECONDS): the notice is a delayed job queued with the
+ * change. `updated_at` records when it was rejected (nothing else updates a rejected application).
+ */
 export async function rejectApplication(db: Database, queue: BackgroundQueue, { applicationId, ownerId, now }: DecisionParams) {
   return inTransaction(db, async (tx, refuse: Refuse) => {
     const application = await ownedApplication(tx, applicationId, ownerId, refuse);
@@ -91,7 +97,39 @@ export async function rejectApplication(db: Database, queue: BackgroundQueue, { 
       .where(and(eq(jobApplications.id, application.id), eq(jobApplications.status, "pending")))
       .returning({ id: jobApplications.id, status: jobApplications.status });
     if (!rejected) return refuse("not_pending");
-    await applicationDecided(tx, queue, { jobId: application.jobId, workerId: application.workerId, accepted: false });
-    return { id: rejected.id, status: rejected.status, jobId: application.jobId, workerId: application.workerId };
+    await queueRejectionNotice(tx, queue, application.id);
+    return {
+      id: rejected.id,
+      status: rejected.status,
+      jobId: application.jobId,
+      workerId: application.workerId,
+      undoUntil: rejectionFinalAt(now),
+    };
+  });
+}
+
+/**
+ * The owner takes a rejection back within REJECTION_UNDO_SECONDS: the application is pending again and
+ * its waiting notice is cancelled, so the worker never hears of it. The application's row is locked
+ * first: the notice's job takes the same lock, so exactly one of them wins at the window's edge.
+ */
+export async function undoRejection(db: Database, queue: BackgroundQueue, { applicationId, ownerId, now }: DecisionParams) {
+  return inTransaction(db, async (tx, refuse: (reason: "not_owner" | "undo_expired") => never) => {
+    const [application] = await tx
+      .select({ id: jobApplications.id, status: jobApplications.status, rejectedAt: jobApplications.updatedAt })
+      .from(jobApplications)
+      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .where(and(eq(jobApplications.id, applicationId), eq(jobs.employerId, ownerId)))
+      .for("update", { of: jobApplications });
+    if (!application) return refuse("not_owner");
+    if (application.status !== "rejected" || !canUndoRejection(application.rejectedAt, now)) return refuse("undo_expired");
+    const [restored] = await tx
+      .update(jobApplications)
+      .set({ status: "pending", updatedAt: now })
+      .where(eq(jobApplications.id, application.id))
+      .returning({ id: jobApplications.id, status: jobApplications.status });
+    if (!restored) return refuse("undo_expired");
+    await cancelRejectionNotice(tx, queue, application.id);
+    return { id: restored.id, status: restored.status };
   });
 }

@@ -33,6 +33,8 @@ export async function listJobApplications(db: Queryable, jobId: string, ownerId:
       status: jobApplications.status,
       message: jobApplications.message,
       createdAt: jobApplications.createdAt,
+      // When it was accepted or rejected (a rejection can be undone for a while: domain/applications.ts).
+      decidedAt: jobApplications.updatedAt,
       workerId: profiles.id,
       fullName: profiles.fullName,
       bio: profiles.bio,

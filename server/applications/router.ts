@@ -4,7 +4,7 @@ import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure, memberProcedure } from "../trpc/procedures.ts";
 import { applyToJob } from "./apply.ts";
-import { acceptApplication, rejectApplication } from "./decide.ts";
+import { acceptApplication, rejectApplication, undoRejection } from "./decide.ts";
 import { listJobApplications } from "./job-applications.ts";
 import { myApplication } from "./my-application.ts";
 
@@ -20,7 +20,9 @@ export const applicationsRouter = router({
   }),
 
   /** The caller's application status for a job (the apply card). */
-  mine: authedProcedure.input(jobRefSchema).query(({ ctx, input }) => myApplication(ctx.db, input.jobId, ctx.user.id)),
+  mine: authedProcedure
+    .input(jobRefSchema)
+    .query(({ ctx, input }) => myApplication(ctx.db, input.jobId, ctx.user.id, ctx.services.now())),
 
   /** The job owner's list of applications with capacity; Access Denied for anyone else. */
   forJob: authedProcedure
@@ -37,7 +39,7 @@ export const applicationsRouter = router({
     return settle(accepted);
   }),
 
-  /** The owner rejects a pending application. */
+  /** The owner rejects a pending application; the worker is told once it can no longer be undone. */
   reject: memberProcedure.input(applicationDecisionSchema).mutation(async ({ ctx, input }) => {
     const rejected = await rejectApplication(ctx.db, ctx.services.queue, {
       applicationId: input.applicationId,
@@ -45,5 +47,15 @@ export const applicationsRouter = router({
       now: ctx.services.now(),
     });
     return settle(rejected);
+  }),
+
+  /** The owner restores an application they rejected, within REJECTION_UNDO_SECONDS; the worker is never told. */
+  undoReject: memberProcedure.input(applicationDecisionSchema).mutation(async ({ ctx, input }) => {
+    const restored = await undoRejection(ctx.db, ctx.services.queue, {
+      applicationId: input.applicationId,
+      ownerId: ctx.user.id,
+      now: ctx.services.now(),
+    });
+    return settle(restored);
   }),
 });

@@ -10,8 +10,8 @@ import {
 } from "../../domain/chat.ts";
 import { jobRefSchema } from "../../domain/ids.ts";
 import { isRefusal } from "../refusal.ts";
-import type { Services } from "../services.ts";
 import { refused, settle } from "../trpc/answer.ts";
+import type { Context } from "../trpc/context.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure, liveFeedProcedure, memberProcedure, verifiedMemberProcedure } from "../trpc/procedures.ts";
 import { contactEmployer } from "./contact-employer.ts";
@@ -23,15 +23,16 @@ import { liveMessages, liveMessagesStart } from "./live-messages.ts";
 import { markRead } from "./mark-read.ts";
 import { linkSigner } from "./message-view.ts";
 import { sendMessage, type SentMessage } from "./send-message.ts";
+import { unreadConversationCount } from "./unread-chats.ts";
 
 /**
  * Announces a committed message. A failed announcement is logged, never the sender's error: the message
  * is stored, subscribers pick it up at the next event or periodic re-read, and a sender told "failed"
  * would send it again.
  */
-async function announce(services: Services, message: SentMessage): Promise<SentMessage> {
-  await services.chatBus.publish(message.conversationId, message.id).catch((err: unknown) => {
-    services.log.warn(
+async function announce(ctx: Pick<Context, "services" | "log">, message: SentMessage): Promise<SentMessage> {
+  await ctx.services.chatBus.publish(message.conversationId, message.id).catch((err: unknown) => {
+    ctx.log.warn(
       { event: "chat_publish_failed", err: String(err), messageId: message.id },
       "a sent chat message was not announced",
     );
@@ -65,7 +66,7 @@ export const chatRouter = router({
       imageKey: input.imageKey,
       now: ctx.services.now(),
     });
-    return announce(ctx.services, settle(message));
+    return announce(ctx, settle(message));
   }),
 
   /** Moves the caller's read marker to `messageId`. */
@@ -95,7 +96,7 @@ export const chatRouter = router({
       senderId: ctx.user.id,
       content: input.content,
     });
-    const message = await announce(ctx.services, settle(sent));
+    const message = await announce(ctx, settle(sent));
     return { conversationId: message.conversationId, messageId: message.id };
   }),
 
@@ -125,4 +126,7 @@ export const chatsRouter = router({
   list: authedProcedure
     .input(chatsListSchema)
     .query(({ ctx, input }) => listChats(ctx.db, { userId: ctx.user.id, limit: input.limit, cursor: input.cursor })),
+
+  /** The Chats tab's badge: the caller's conversations with unread messages from others (stops at 101). */
+  unreadCount: authedProcedure.query(({ ctx }) => unreadConversationCount(ctx.db, ctx.user.id)),
 });

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from "../testing/test-app.ts";
 const INDEX = `<!doctype html>
 <html lang="ru">
   <head><script type="module" crossorigin src="/assets/index-abc.js"></script></head>
-  <body><div id="root"></div></body>
+  <body><div id="root"><a href="#main" class="skip-link">Skip to content</a></div></body>
 </html>
 `;
 const MANIFEST = {
@@ -23,6 +23,7 @@ const MANIFEST = {
   "src/routes/index.tsx?tsr-split=component": { file: "assets/routes-123.js", imports: ["_shared.js", "_list.js"] },
   "_list.js": { file: "assets/list-456.js" },
   "src/routes/jobs/$jobId.tsx?tsr-split=component": { file: "assets/job-789.js" },
+  "src/routes/profile.$profileId.tsx?tsr-split=component": { file: "assets/profile-012.js" },
   "src/paraglide/messages/ru.js": { file: "assets/ru-1.js" },
   "src/paraglide/messages/de.js": { file: "assets/de-2.js" },
   "src/paraglide/messages/ar.js": { file: "assets/ar-3.js" },
@@ -32,6 +33,7 @@ const SCRIPT = `export const hello = "${"world ".repeat(400)}";\n`;
 let staticDir: string;
 let t: TestApp;
 let jobId: string;
+let employerId: string;
 const HOSTILE_TITLE = `Porter </script><script>alert(1)</script> <!-- shift`;
 
 beforeAll(async () => {
@@ -45,6 +47,7 @@ beforeAll(async () => {
   await writeFile(path.join(staticDir, "assets", "index-abc.js.gz"), gzipSync(SCRIPT));
   t = await createTestApp({ env: { STATIC_DIR: staticDir } });
   const employer = await signUpMember(t, { userType: "employer" });
+  employerId = employer.id;
   jobId = (await createJob(t.db, employer.id, { title: HOSTILE_TITLE })).id;
   // A list long enough to be worth compressing.
   for (let i = 0; i < 6; i++) await createJob(t.db, employer.id, { title: `Night shift at the depot, crew ${i}` });
@@ -99,10 +102,20 @@ describe("the SPA's page", () => {
     expect(res.body).toContain('href="/assets/job-789.js"');
   });
 
+  it("carries a public profile's data and preloads its chunk", async () => {
+    const res = await t.app.inject({ method: "GET", url: `/profile/${employerId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('href="/assets/profile-012.js"');
+    const profile = firstScreenOf(res.body)?.state.queries.find((q) => JSON.stringify(q.queryKey).includes("public"))?.state.data;
+    expect(profile).toMatchObject({ id: employerId });
+  });
+
   it("follows the language the SPA chose (its cookie) and writes Arabic right to left", async () => {
     const res = await t.app.inject({ method: "GET", url: "/", headers: { cookie: "language=ar", "accept-language": "de" } });
     expect(res.body).toContain('<html lang="ar" dir="rtl">');
     expect(firstScreenOf(res.body)?.language).toBe("ar");
+    // The header shell's skip link reads Arabic too, before the app runs.
+    expect(res.body).toContain('<a href="#main" class="skip-link">انتقل إلى المحتوى</a>');
   });
 
   it("leaves a home list with filters in its address, and unknown job ids, to the SPA; who is signed in comes with every page", async () => {

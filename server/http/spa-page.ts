@@ -1,76 +1,152 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { dehydrate, QueryClient } from "@tanstack/react-query";
+import { TRPCError } from "@trpc/server";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import superjson from "superjson";
 
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from "../../domain/first-screen.ts";
+import { jobIdSchema, userIdSchema } from "../../domain/ids.ts";
 import { textDirection, type LanguageCode } from "../../domain/languages.ts";
+import { m } from "../i18n/paraglide/messages.js";
 import { pageLanguage } from "../i18n/request-language.ts";
 import { createContext, type ContextDeps } from "../trpc/context.ts";
 import { appRouter } from "../trpc/router.ts";
+import { escapeHtml } from "./html.ts";
+import { isSpaPage } from "./page-paths.ts";
+import {
+  homeShareMeta,
+  jobShareMeta,
+  plainHead,
+  profileShareMeta,
+  shareHead,
+  type SharedJob,
+  type SharedProfile,
+} from "./share-meta.ts";
 import { importsOf, type Manifest } from "./vite-manifest.ts";
 
 /** The pages whose own data the server puts in, and the code-split chunk each renders with. */
-const PAGES = [
-  { pattern: /^\/$/, chunk: "src/routes/index.tsx?tsr-split=component" },
-  { pattern: /^\/jobs\/([0-9a-f-]{36})$/i, chunk: "src/routes/jobs/$jobId.tsx?tsr-split=component" },
-] as const;
+const HOME = { pattern: /^\/$/, chunk: "src/routes/index.tsx?tsr-split=component" };
+const JOB = { pattern: /^\/jobs\/([^/]+)\/?$/, chunk: "src/routes/jobs/$jobId.tsx?tsr-split=component" };
+const PROFILE = { pattern: /^\/profile\/([^/]+)\/?$/, chunk: "src/routes/profile.$profileId.tsx?tsr-split=component" };
 
 type SpaPageDeps = { staticDir: string; context: ContextDeps; log: FastifyBaseLogger };
 
-/** The SPA's index.html for a request: in the reader's language, with its first screen's data and chunks. */
-export type SpaPage = (request: FastifyRequest) => Promise<string>;
+/** The SPA's index.html for a request, and the status to send it with (404 for a page that is not there). */
+export type SpaPage = (request: FastifyRequest) => Promise<{ status: 200 | 404; html: string }>;
+
+/** What a page is about, as far as the address shows it. */
+type Subject =
+  | { kind: "home" | "other" }
+  | { kind: "job"; jobId: string }
+  | { kind: "profile"; profileId: string }
+  | { kind: "missing"; about: "job" | "profile" | null };
+
+/** The page an address names: its own data (job, profile), an ordinary page, or none of the SPA's (missing). */
+function subjectOf(urlPath: string): Subject {
+  if (!isSpaPage(urlPath)) return { kind: "missing", about: null };
+  if (HOME.pattern.test(urlPath)) return { kind: "home" };
+  const jobId = urlPath.match(JOB.pattern)?.[1];
+  if (jobId !== undefined)
+    return jobIdSchema.safeParse(jobId).success ? { kind: "job", jobId } : { kind: "missing", about: "job" };
+  const profileId = urlPath.match(PROFILE.pattern)?.[1];
+  if (profileId !== undefined) {
+    return userIdSchema.safeParse(profileId).success ? { kind: "profile", profileId } : { kind: "missing", about: "profile" };
+  }
+  return { kind: "other" };
+}
 
 /**
  * Reads the built index.html and manifest once. Each page request gets the document in its reader's
  * language (lang, dir), the chunks its first screen needs preloaded (its language's messages, the
- * page's code-split component), and, for the home list and a job page, the data they show as
- * dehydrated React Query state. Nothing here is cached between requests: the state is the reader's.
+ * page's code-split component), for the home list, a job page and a public profile the data they show
+ * as dehydrated React Query state, and the head a shared link is previewed from (title, description,
+ * Open Graph and Twitter tags). An address that is no page of the SPA, and a job or profile nobody may
+ * see there, answer 404 with the same document: the SPA then shows its own "not found". Nothing here is
+ * cached between requests: the state is the reader's.
  */
 export function spaPage(deps: SpaPageDeps): SpaPage {
-  const template = readFileSync(path.join(deps.staticDir, "index.html"), "utf8");
+  const template = readFileSync(path.join(deps.staticDir, "index.html"), "utf8").replace(/<title>[^<]*<\/title>/, "");
   const manifestFile = path.join(deps.staticDir, ".vite", "manifest.json");
   const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")) : {};
   const inEntry = importsOf(manifest, ["index.html"]);
+  const publicUrl = deps.context.config.publicUrl;
 
   return async (request) => {
     const language = pageLanguage(request.headers);
     const urlPath = request.url.split("?")[0] ?? "/";
     const hasQuery = request.url.includes("?");
-    const page = PAGES.find((p) => p.pattern.test(urlPath));
-    const chunks = [`src/paraglide/messages/${language}.js`, ...(page ? [page.chunk] : [])];
+    const subject = subjectOf(urlPath);
+    const chunk = { home: HOME.chunk, job: JOB.chunk, profile: PROFILE.chunk, other: null, missing: null }[subject.kind];
+    const chunks = [`src/paraglide/messages/${language}.js`, ...(chunk ? [chunk] : [])];
     const preloads = [...importsOf(manifest, chunks)]
       .filter((key) => !inEntry.has(key))
       .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
     // The home list only without filters in the address: with them, the query is the URL's, the SPA's.
-    const list = page === PAGES[0] && !hasQuery;
-    const jobId = page === PAGES[1] ? urlPath.match(PAGES[1].pattern)?.[1] : undefined;
-    const screen = await firstScreen(deps, request, language, { list, jobId });
-    return template
+    const screen = await firstScreen(deps, request, language, { ...subject, list: subject.kind === "home" && !hasQuery });
+    const { status, head } = pageHead(subject, screen.found, language, publicUrl);
+    const html = template
       .replace(/<html lang="[^"]*">/, `<html lang="${language}" dir="${textDirection(language)}">`)
-      .replace("</head>", `${preloads.join("")}</head>`)
+      // The header shell's skip link (index.html), in the reader's language as the app's own.
+      .replace(">Skip to content</a>", `>${escapeHtml(m.skip_to_content({}, { locale: language }))}</a>`)
+      .replace("</head>", `${head}${preloads.join("")}</head>`)
       .replace(
         "</body>",
-        `${screen ? `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${screen}</script>` : ""}</body>`,
+        `${screen.state ? `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${screen.state}</script>` : ""}</body>`,
       );
+    return { status, html };
   };
+}
+
+/** What the first screen found of the page's subject: its data, "missing" (nobody may see it there), or nothing read. */
+type Found = { job: SharedJob } | { profile: SharedProfile } | "missing" | null;
+
+/** The page's status and head: a shared page's preview, or a title that says what is (not) there. */
+function pageHead(
+  subject: Subject,
+  found: Found,
+  language: LanguageCode,
+  publicUrl: string,
+): { status: 200 | 404; head: string } {
+  const missing = subject.kind === "missing" ? subject.about : found === "missing" ? subject.kind : undefined;
+  if (missing !== undefined) {
+    const options = { locale: language };
+    const title =
+      missing === "job"
+        ? m.error_job_not_found({}, options)
+        : missing === "profile"
+          ? m.profile_not_available({}, options)
+          : m.not_found_title({}, options);
+    return { status: 404, head: plainHead(title, language, { noindex: true }) };
+  }
+  if (found && found !== "missing" && "job" in found)
+    return { status: 200, head: shareHead(jobShareMeta(found.job, language), language, publicUrl) };
+  if (found && found !== "missing" && "profile" in found) {
+    return { status: 200, head: shareHead(profileShareMeta(found.profile, language), language, publicUrl) };
+  }
+  if (subject.kind === "home") return { status: 200, head: shareHead(homeShareMeta(language), language, publicUrl) };
+  return { status: 200, head: plainHead(null, language, { noindex: false }) };
+}
+
+/** A refusal that means "there is no such page for you": not found, or an id that cannot name a row. */
+function isMissing(error: unknown): boolean {
+  return error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST");
 }
 
 /**
  * The queries the page's first screen reads, run through the router with the reader's own session,
- * dehydrated and encoded for a JSON script element. Null when nothing could be read: the SPA then
- * fetches as it would without it.
+ * dehydrated and encoded for a JSON script element, and what was found of the page's job or profile.
+ * State null when nothing could be read: the SPA then fetches as it would without it.
  */
 async function firstScreen(
   deps: SpaPageDeps,
   request: FastifyRequest,
   language: LanguageCode,
-  page: { list: boolean; jobId: string | undefined },
-): Promise<string | null> {
+  page: Subject & { list: boolean },
+): Promise<{ state: string | null; found: Found }> {
   try {
-    const ctx = await createContext(deps.context, { ...request.headers, "x-locale": language });
+    const ctx = await createContext(deps.context, { ...request.headers, "x-locale": language }, undefined, request.log);
     const queryClient = new QueryClient();
     const api = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient });
     const reads: Promise<void>[] = [
@@ -79,18 +155,35 @@ async function firstScreen(
       queryClient.prefetchQuery(api.profiles.me.queryOptions()),
       queryClient.prefetchQuery(api.currency.rates.queryOptions()),
     ];
-    if (page.jobId) reads.push(queryClient.prefetchQuery(api.jobs.byId.queryOptions({ jobId: page.jobId })));
+    const job = page.kind === "job" ? api.jobs.byId.queryOptions({ jobId: page.jobId }) : null;
+    const profile = page.kind === "profile" ? api.profiles.public.queryOptions({ id: page.profileId }) : null;
+    if (job) reads.push(queryClient.prefetchQuery(job));
+    if (profile) reads.push(queryClient.prefetchQuery(profile));
     if (page.list) {
       const firstPage = api.jobs.search.infiniteQueryOptions({}, { getNextPageParam: (p) => p.nextCursor });
       reads.push(queryClient.prefetchInfiniteQuery(firstPage));
     }
     await Promise.all(reads);
+    const jobData = job ? queryClient.getQueryData(job.queryKey) : undefined;
+    const profileData = profile ? queryClient.getQueryData(profile.queryKey) : undefined;
+    const error = job
+      ? queryClient.getQueryState(job.queryKey)?.error
+      : profile
+        ? queryClient.getQueryState(profile.queryKey)?.error
+        : null;
+    const found: Found = isMissing(error)
+      ? "missing"
+      : jobData
+        ? { job: jobData }
+        : profileData
+          ? { profile: profileData }
+          : null;
     const screen: FirstScreen<ReturnType<typeof dehydrate>> = { language, state: dehydrate(queryClient) };
     queryClient.clear();
     // Inside a script element only "</script" could end it early: no "<" is left in the JSON text.
-    return superjson.stringify(screen).replaceAll("<", "\\u003c");
+    return { state: superjson.stringify(screen).replaceAll("<", "\\u003c"), found };
   } catch (err) {
     deps.log.warn({ err }, "first screen data could not be read; the page loads it itself");
-    return null;
+    return { state: null, found: null };
   }
 }

@@ -1,17 +1,20 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
-import { jobs } from "../../db/schema/index.ts";
-import { JOB_ACTIONS, type JobAction } from "../../domain/statuses.ts";
+import { cities, jobs, profiles } from "../../db/schema/index.ts";
+import { canCompleteJob, jobTimeZone } from "../../domain/jobs.ts";
+import { JOB_ACTIONS, type JobAction, type JobStatus } from "../../domain/statuses.ts";
 import { jobStatusChanged } from "../notifications/events.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
-import { refusal } from "../refusal.ts";
+import { inTransaction } from "../refusal.ts";
+
+type Refuse = (reason: "job_not_found" | "status_change_refused" | "complete_before_start") => never;
 
 /**
- * The owner's Start / Complete / Cancel as one conditional UPDATE (WHERE id AND employer_id AND status
- * IN the action's allowed sources), so two clicks or two tabs cannot both move the job. When no row
- * changed, a read tells "not yours or missing" from "not allowed from this status". The accepted workers
- * are told in the same transaction.
+ * The owner's Start / Complete / Cancel in one transaction: the job row is read with FOR UPDATE (only
+ * the owner's: "not yours" is "not found"), so two clicks, two tabs or an edit racing it wait for each
+ * other and each judges the status the other left. Complete is allowed only from the start date on, in
+ * the job's time zone (its city's). The accepted workers are told in the same transaction.
  */
 export async function changeJobStatus(
   db: Database,
@@ -20,17 +23,26 @@ export async function changeJobStatus(
 ) {
   const { employerId, jobId, action, now } = params;
   const { from, to } = JOB_ACTIONS[action];
-  const owned = and(eq(jobs.id, jobId), eq(jobs.employerId, employerId));
-  const changed = await db.transaction(async (tx) => {
+  return inTransaction(db, async (tx, refuse: Refuse) => {
+    const [job] = await tx
+      .select({ status: jobs.status, startDate: jobs.startDate, cityZone: cities.timeZone, ownerZone: profiles.timeZone })
+      .from(jobs)
+      .innerJoin(profiles, eq(profiles.id, jobs.employerId))
+      .leftJoin(cities, eq(cities.id, jobs.cityId))
+      .where(and(eq(jobs.id, jobId), eq(jobs.employerId, employerId)))
+      .for("update", { of: jobs });
+    if (!job) return refuse("job_not_found");
+    if (!(from as readonly JobStatus[]).includes(job.status)) return refuse("status_change_refused");
+    if (action === "complete" && !canCompleteJob(job.startDate, jobTimeZone(job.cityZone, job.ownerZone), now)) {
+      return refuse("complete_before_start");
+    }
     const [row] = await tx
       .update(jobs)
       .set({ status: to, updatedAt: now })
-      .where(and(owned, inArray(jobs.status, [...from])))
+      .where(eq(jobs.id, jobId))
       .returning({ id: jobs.id, status: jobs.status });
-    if (row) await jobStatusChanged(tx, queue, { jobId, status: row.status });
+    if (!row) return refuse("job_not_found");
+    await jobStatusChanged(tx, queue, { jobId, status: row.status });
     return row;
   });
-  if (changed) return changed;
-  const [existing] = await db.select({ id: jobs.id }).from(jobs).where(owned).limit(1);
-  return refusal(existing ? "status_change_refused" : "job_not_found");
 }

@@ -89,6 +89,14 @@ describe("the job page, prepared", () => {
     );
   });
 
+  it("carries the zone the job's days count in: its city's, and for a job without a city its owner's, to the owner only", async () => {
+    expect((await findJobDetails(t.db, job.id, null, "en"))?.timeZone).toBe("Europe/Moscow");
+    const owner = await createEmployer(t.db, { timeZone: "Asia/Almaty" });
+    const placeless = await createJob(t.db, owner.id, { cityId: null });
+    expect((await findJobDetails(t.db, placeless.id, owner.id, "en"))?.timeZone).toBe("Asia/Almaty");
+    expect((await findJobDetails(t.db, placeless.id, who.stranger, "en"))?.timeZone).toBeNull();
+  });
+
   it("is null for a job that is not there, and reads inside a transaction too", async () => {
     expect(await findJobDetails(t.db, randomUUID(), who.owner, "en")).toBeNull();
     await t.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
-import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
+import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import { cityNameOf } from "../places/city-name.ts";
 import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
@@ -26,6 +26,11 @@ export function jobDetailsQuery(db: Queryable) {
       ...jobFields,
       address: sql<string | null>`case when ${jobs.employerId} = ${viewer} or ${hired} then ${jobs.address} end`,
       cityName: cityNameOf(jobs.cityId, sql`${sql.placeholder("language")}`),
+      // The zone the job's days are counted in (Complete waits for the start date there: domain/jobs.ts
+      // jobTimeZone): its city's; for a job without a city its owner alone reads their own.
+      timeZone: sql<
+        string | null
+      >`coalesce((select ${cities.timeZone} from ${cities} where ${cities.id} = ${jobs.cityId}), case when ${jobs.employerId} = ${viewer} then ${profiles.timeZone} end)`,
       employer: {
         id: profiles.id,
         fullName: profiles.fullName,

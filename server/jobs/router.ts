@@ -1,16 +1,14 @@
-import { z } from "zod";
-
 import { jobRefSchema } from "../../domain/ids.ts";
 import { jobSearchSchema } from "../../domain/job-filters.ts";
 import { jobCreateSchema, jobStatusChangeSchema, jobUpdateSchema } from "../../domain/jobs.ts";
-import { pageCursorSchema } from "../../domain/page-cursor.ts";
+import { myJobsSchema } from "../../domain/my-jobs.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure, memberProcedure, publicProcedure, verifiedMemberProcedure } from "../trpc/procedures.ts";
 import { changeJobStatus } from "./change-status.ts";
 import { createJob } from "./create-job.ts";
 import { findJobDetails, findOwnJob } from "./job-details.ts";
-import { myJobs } from "./my-jobs.ts";
+import { markApplicationsSeen, myJobs, myJobsSummary } from "./my-jobs.ts";
 import { searchJobs } from "./search-jobs.ts";
 import { updateJob } from "./update-job.ts";
 
@@ -55,8 +53,26 @@ export const jobsRouter = router({
     return settle(changed);
   }),
 
-  /** /my-jobs: posted jobs for employers, applied-to jobs with the application status for workers. */
+  /**
+   * /my-jobs and the profile's card: the caller's posted jobs (with applicant counts) or the jobs they
+   * applied to (with their application's status), whatever their account type; one tab at a time.
+   */
   mine: authedProcedure
-    .input(z.object({ cursor: pageCursorSchema.nullish() }))
-    .query(({ ctx, input }) => myJobs(ctx.db, { id: ctx.user.id, userType: ctx.profile.userType }, input.cursor, ctx.language)),
+    .input(myJobsSchema)
+    .query(({ ctx, input }) =>
+      myJobs(ctx.db, { id: ctx.user.id, userType: ctx.profile.userType }, input, ctx.language, ctx.services.now()),
+    ),
+
+  /** The counts of /my-jobs' switches and tabs, and the applications to the caller's jobs not seen yet. */
+  mineSummary: authedProcedure.query(({ ctx }) => myJobsSummary(ctx.db, ctx.user.id, ctx.services.now())),
+
+  /** The owner opened a job's applications page: those received so far are no longer new on /my-jobs. */
+  markApplicationsSeen: authedProcedure
+    .input(jobRefSchema)
+    .mutation(async ({ ctx, input }) =>
+      found(
+        await markApplicationsSeen(ctx.db, { ownerId: ctx.user.id, jobId: input.jobId, now: ctx.services.now() }),
+        "not_owner",
+      ),
+    ),
 });

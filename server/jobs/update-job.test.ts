@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createJob, dateFromToday } from "../../db/factories/jobs.ts";
 import { CITY } from "../../db/factories/places.ts";
-import { createEmployer } from "../../db/factories/users.ts";
+import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import type { JobUpdateInput } from "../../domain/jobs.ts";
@@ -109,5 +109,46 @@ describe("jobs.update", () => {
     const job = await createJob(t.db, owner.id, { language: "de" });
     await t.callerAs(owner.id).jobs.update(editInput(job.id));
     expect((await rowOf(job.id))?.language).toBe("de");
+  });
+
+  it.each(["completed", "cancelled"] as const)("refuses any edit of a %s job, which stays as it was", async (status) => {
+    const job = await createJob(t.db, owner.id, { status, title: "Finished" });
+    await expectRefusal(
+      t.callerAs(owner.id).jobs.update(editInput(job.id, { title: "Changed afterwards" })),
+      "CONFLICT",
+      ERR.jobNotEditable,
+    );
+    expect(await rowOf(job.id)).toMatchObject({ title: "Finished", status });
+  });
+
+  it("answers someone else on a finished job exactly as for a missing one", async () => {
+    const job = await createJob(t.db, owner.id, { status: "completed", title: "Finished" });
+    for (const stranger of [await createWorker(t.db), await createEmployer(t.db)]) {
+      await expectRefusal(
+        t.callerAs(stranger.id).jobs.update(editInput(job.id, { title: "Not mine" })),
+        "NOT_FOUND",
+        ERR.jobEditNotFound,
+      );
+    }
+    expect((await rowOf(job.id))?.title).toBe("Finished");
+  });
+
+  it("an edit racing Complete either lands before it or is refused, never after it", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const job = await createJob(t.db, owner.id, { status: "in_progress", startDate: dateFromToday(-1), title: "Racing" });
+      const caller = t.callerAs(owner.id);
+      const [edit, complete] = await Promise.allSettled([
+        caller.jobs.update(editInput(job.id, { title: "Edited while completing", startDate: dateFromToday(-1) })),
+        caller.jobs.changeStatus({ jobId: job.id, action: "complete" }),
+      ]);
+      expect(complete.status).toBe("fulfilled");
+      const row = await rowOf(job.id);
+      expect(row?.status).toBe("completed");
+      if (edit.status === "fulfilled") expect(row?.title).toBe("Edited while completing");
+      else {
+        expect(edit.reason).toMatchObject({ code: "CONFLICT", message: ERR.jobNotEditable });
+        expect(row?.title).toBe("Racing");
+      }
+    }
   });
 });

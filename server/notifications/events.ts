@@ -39,18 +39,18 @@ export async function applicationReceived(tx: Queryable, queue: BackgroundQueue,
   );
 }
 
-/** To the worker: hired, or not. */
+/** To the worker: hired, or not (a rejection once it can no longer be undone: rejection-notice.ts). */
 export async function applicationDecided(
   tx: Queryable,
   queue: BackgroundQueue,
-  params: { jobId: string; workerId: string; accepted: boolean },
+  params: { jobId: string; workerId: string; accepted: boolean; dedupeKey?: string },
 ) {
   const job = await jobOf(tx, params.jobId);
   if (!job) return;
   const payload = params.accepted
     ? { kind: "application_accepted" as const, jobId: params.jobId, jobTitle: job.title, startDate: job.startDate }
     : { kind: "application_rejected" as const, jobId: params.jobId, jobTitle: job.title };
-  await notifyPeople(tx, queue, [params.workerId], payload, { actorId: job.ownerId });
+  await notifyPeople(tx, queue, [params.workerId], payload, { actorId: job.ownerId, dedupeKey: params.dedupeKey });
 }
 
 const STATUS_KINDS = { in_progress: "job_started", completed: "job_completed", cancelled: "job_cancelled" } as const;

@@ -2,12 +2,8 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { notifications } from "../../db/schema/index.ts";
-import {
-  NOTIFICATION_COUNT_CAP,
-  notificationPayloadSchema,
-  NOTIFICATIONS_PAGE,
-  type NotificationView,
-} from "../../domain/notifications.ts";
+import { NOTIFICATION_COUNT_CAP, NOTIFICATIONS_PAGE } from "../../domain/limits.ts";
+import { notificationPayloadSchema, type NotificationView } from "../../domain/notifications.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
 import { afterCursor, cursorTimestamp, newestFirst, takeNewestPage } from "../pagination/keyset.ts";
 import { announceToPeople } from "../realtime/user-events.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAcceptedApplication } from "../../db/factories/hiring.ts";
 import { createApplication, createJob, dateFromToday } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
-import { notifications, profiles } from "../../db/schema/index.ts";
+import { jobApplications, jobs, notifications, profiles } from "../../db/schema/index.ts";
 import { sendNotificationMail } from "../mail/notification-mail.ts";
 import { sendNotificationPush } from "../push/notification-push.ts";
 import { mailTestbed } from "../testing/mail-testbed.ts";
@@ -72,8 +72,21 @@ describe("events become one notice per person, written with the change", () => {
     const owner_ = bed.t.callerAs(owner.id);
     await owner_.applications.reject({ applicationId: rejected.id });
     await owner_.jobs.changeStatus({ jobId: job.id, action: "start" });
+    // Complete is allowed from the start date on: the job began yesterday.
+    await bed.t.db
+      .update(jobs)
+      .set({ startDate: dateFromToday(-1) })
+      .where(eq(jobs.id, job.id));
     await owner_.jobs.changeStatus({ jobId: job.id, action: "complete" });
     await owner_.ratings.submit({ jobId: job.id, toUserId: worker.id, rating: 5, comment: null });
+    // A rejection is told only once it can no longer be undone (server/applications/reject-undo.test.ts).
+    expect(kindsOf(await noticesOf(other.id))).toEqual([]);
+    await bed.t.db
+      .update(jobApplications)
+      .set({ updatedAt: sql`${jobApplications.updatedAt} - interval '10 minutes'` })
+      .where(eq(jobApplications.id, rejected.id));
+    await bed.t.db.execute(sql`update pgboss.job set start_after = now() where name = 'rejection-notice' and state = 'created'`);
+    await bed.t.runBackground();
     expect(kindsOf(await noticesOf(other.id))).toEqual(["application_rejected"]);
     expect(kindsOf(await noticesOf(worker.id))).toEqual(["job_started", "job_completed", "review_received"]);
     expect((await noticesOf(worker.id))[2]?.payload).toMatchObject({ rating: 5, reviewerName: "Olga Owner" });

@@ -11,7 +11,7 @@ export const notificationsRouter = router({
     .input(notificationsListSchema)
     .query(({ ctx, input }) => listNotifications(ctx.db, { userId: ctx.user.id, cursor: input.cursor })),
 
-  /** The bell's number (stops counting at 100). */
+  /** The Notifications badge in the header and tab bar (stops counting at 100). */
   unreadCount: authedProcedure.query(({ ctx }) => unreadCount(ctx.db, ctx.user.id)),
 
   /** Marks one of the caller's notifications read; someone else's is "not found". */

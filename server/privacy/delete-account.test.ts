@@ -20,6 +20,26 @@ import { accountScene, type AccountScene } from "./testing/account-scene.ts";
 import { countWhere, databaseFingerprint, rowsMentioning, userReferences } from "./testing/user-references.ts";
 
 const logLines: { level: string; fields: object; message: string }[] = [];
+/** Lines of the procedures' loggers (ctx.log); Fastify's own request lines are left out. */
+const requestLog = {
+  level: "info",
+  stream: {
+    write(line: string) {
+      const {
+        level,
+        msg,
+        req,
+        res,
+        time: _time,
+        pid: _pid,
+        hostname: _host,
+        ...fields
+      } = JSON.parse(line) as Record<string, unknown>;
+      if (req === undefined && res === undefined)
+        logLines.push({ level: level === 30 ? "info" : String(level), fields, message: String(msg) });
+    },
+  },
+};
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
@@ -29,6 +49,7 @@ beforeAll(async () => {
         warn: (fields, message) => logLines.push({ level: "warn", fields, message }),
       },
     },
+    logger: requestLog,
   });
 });
 afterAll(() => t.close());

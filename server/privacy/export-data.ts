@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
 import { account, session, user } from "../../db/schema/auth.ts";
@@ -10,6 +10,7 @@ import {
   conversations,
   dataProcessingLogs,
   jobApplications,
+  jobOwnerViews,
   jobs,
   notifications,
   profiles,
@@ -18,6 +19,9 @@ import {
   ratings,
   ratingSummaries,
   savedSearches,
+  shiftAttendance,
+  timesheetEvents,
+  timesheets,
   userInterests,
 } from "../../db/schema/index.ts";
 import { jobFields } from "../jobs/job-projection.ts";
@@ -36,6 +40,10 @@ export type PersonalDataExport = {
   profile: ExportRow | null;
   jobs: ExportRow[];
   applications: ExportRow[];
+  /** When the person last opened each of their jobs' applications page. */
+  job_views: ExportRow[];
+  /** The days the person worked as a hired worker: attendance, timesheets and each timesheet's history. */
+  shifts: { attendance: ExportRow[]; timesheets: ExportRow[]; timesheet_history: ExportRow[] };
   certificates: ExportRow[];
   interests: ExportRow[];
   ratings: { given: ExportRow[]; received: ExportRow[]; summary: ExportRow[] };
@@ -111,6 +119,30 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
         .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
         .where(eq(jobApplications.workerId, userId))
         .orderBy(asc(jobApplications.createdAt));
+      const jobViews = await tx
+        .select(getTableColumns(jobOwnerViews))
+        .from(jobOwnerViews)
+        .innerJoin(jobs, eq(jobs.id, jobOwnerViews.jobId))
+        .where(eq(jobs.employerId, userId))
+        .orderBy(asc(jobOwnerViews.applicationsSeenAt));
+      // Shift records hang off the person's applications (docs/decisions/032).
+      const hires = tx.select({ id: jobApplications.id }).from(jobApplications).where(eq(jobApplications.workerId, userId));
+      const attendance = await tx
+        .select()
+        .from(shiftAttendance)
+        .where(inArray(shiftAttendance.applicationId, hires))
+        .orderBy(asc(shiftAttendance.shiftDate));
+      const sheets = await tx
+        .select()
+        .from(timesheets)
+        .where(inArray(timesheets.applicationId, hires))
+        .orderBy(asc(timesheets.shiftDate));
+      const sheetHistory = await tx
+        .select(getTableColumns(timesheetEvents))
+        .from(timesheetEvents)
+        .innerJoin(timesheets, eq(timesheets.id, timesheetEvents.timesheetId))
+        .where(inArray(timesheets.applicationId, hires))
+        .orderBy(asc(timesheetEvents.id));
       const certificateRows = await tx
         .select({
           id: certificates.id,
@@ -197,6 +229,12 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
         profile: profile ? exportRow(profile) : null,
         jobs: postedJobs.map(exportRow),
         applications: applications.map(exportRow),
+        job_views: jobViews.map(exportRow),
+        shifts: {
+          attendance: attendance.map(exportRow),
+          timesheets: sheets.map(exportRow),
+          timesheet_history: sheetHistory.map(exportRow),
+        },
         certificates: certificateRows.map(exportRow),
         interests: interests.map(exportRow),
         ratings: {

@@ -71,6 +71,11 @@ describe("privacy.export", () => {
     expect(exported.applications.map((a) => a.message)).toContain("SUBJECT-APPLICATION-NOTE");
     expect(exported.applications.map((a) => a.job_title).sort()).toEqual(["EVE-JOB warehouse", "EVE-JOB2 moving"]);
     expect(exported.jobs.map((j) => j.title)).toEqual(["SUBJECT-JOB garden work"]);
+    expect(exported.job_views.map((v) => v.job_id)).toEqual([scene.jobs.subjectJob.id]);
+    expect(exported.shifts.attendance).toMatchObject([{ presence: "present", shift_date: scene.jobs.employerJob.startDate }]);
+    expect(exported.shifts.timesheets).toMatchObject([{ minutes: 480, status: "approved" }]);
+    expect(exported.shifts.timesheet_history.map((e) => e.reason)).toEqual(["SUBJECT-SHIFT approved"]);
+    expect(JSON.stringify(exported)).not.toContain("WALT-SHIFT");
     expect(exported.certificates.map((c) => c.file_name).sort()).toEqual([
       "SUBJECT-CERT-first-aid.pdf",
       "SUBJECT-CERT-forklift.pdf",

@@ -19,7 +19,7 @@ export const privacyRouter = router({
   deleteAccount: authedProcedure.mutation(async ({ ctx }) => {
     const deleted = await deleteAccount(ctx.db, ctx.services.queue, ctx.user.id, ctx.services.now());
     // authedProcedure has just read the profile, so a missing account means a concurrent deletion won.
-    if (deleted) ctx.services.log.info({ event: "account_deleted", files: deleted.fileDeletionIds.length }, "account deleted");
+    if (deleted) ctx.log.info({ event: "account_deleted", files: deleted.fileDeletionIds.length }, "account deleted");
     return { deleted: true as const };
   }),
 });

@@ -11,6 +11,8 @@ export type QueuePayloads = {
   "deliver-notification": { notificationId: string };
   /** Tell a participant about the messages they have not read in one conversation (one pending per pair). */
   "chat-digest": { conversationId: string; userId: string };
+  /** Tell a worker their application was rejected, once the owner can no longer undo it (docs/decisions/026). */
+  "rejection-notice": { applicationId: string };
   /** Write the day-before reminders that are due (on a schedule). */
   "job-reminders": Record<string, never>;
   /** Find the saved searches a new job matches and tell their people (docs/decisions/023). */
@@ -21,9 +23,15 @@ export type QueuePayloads = {
   "file-deletions": Record<string, never>;
   /** Read the day's exchange rates from the configured feed (on a schedule). */
   "exchange-rates": Record<string, never>;
+  /** Settle the timesheets whose answer deadlines passed (on a schedule, docs/decisions/032). */
+  "timesheet-deadlines": Record<string, never>;
 };
 export type QueueName = keyof QueuePayloads;
-export type QueueHandlers = { [N in QueueName]: (data: QueuePayloads[N]) => Promise<void> };
+/** The job a handler runs: its id, and a log whose lines carry the queue's name and the job's id. */
+export type JobRun = { id: string; log: ServiceLog };
+export type QueueHandlers = { [N in QueueName]: (data: QueuePayloads[N], job: JobRun) => Promise<void> };
+/** How many jobs of a queue wait (created or to retry, deferred ones too) and run now, across every instance. */
+export type QueueDepth = { queue: QueueName; queued: number; active: number };
 
 /**
  * How each queue behaves. Retries back off (a mail server away for a while); a digest is "short" (at
@@ -40,11 +48,13 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
     retryDelayMax: 3600,
   },
   "chat-digest": { notify: true, policy: "short", retryLimit: 5, retryDelay: 10, retryBackoff: true },
+  "rejection-notice": { notify: true, policy: "standard", retryLimit: 8, retryDelay: 15, retryBackoff: true },
   "job-reminders": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
   "saved-search-match": { notify: true, policy: "standard", retryLimit: 5, retryDelay: 30, retryBackoff: true },
   "saved-search-digests": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
   "file-deletions": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 30 },
   "exchange-rates": { notify: true, policy: "stately", retryLimit: 0 },
+  "timesheet-deadlines": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
 };
 
 /** Recurring work, as cron in UTC; pg-boss sends each tick once across all instances. */
@@ -54,6 +64,7 @@ const SCHEDULES: Partial<Record<QueueName, string>> = {
   "file-deletions": "*/5 * * * *",
   // The Bank of Russia publishes each working day; four looks a day catch it within hours.
   "exchange-rates": "17 */6 * * *",
+  "timesheet-deadlines": "*/5 * * * *",
 };
 
 export type BackgroundQueue = {
@@ -68,6 +79,11 @@ export type BackgroundQueue = {
     name: N,
     jobs: { data: QueuePayloads[N]; singletonKey?: string; startAfter?: number }[],
   ): Promise<void>;
+  /**
+   * Cancels, inside the caller's transaction, the jobs of kind `name` not yet started whose data
+   * contains `data` (a delayed notice the action that caused it took back). Answers how many.
+   */
+  cancelWaiting<N extends QueueName>(tx: Queryable, name: N, data: Partial<QueuePayloads[N]>): Promise<number>;
   /** Starts this instance's workers (several instances may; each job runs on one of them). */
   work(handlers: QueueHandlers): Promise<void>;
   /**
@@ -75,6 +91,8 @@ export type BackgroundQueue = {
    * the seed CLI, where no worker polls). Failed jobs are marked failed for pg-boss to retry later.
    */
   runDue(handlers: QueueHandlers): Promise<number>;
+  /** The queues' depth now (read from pg-boss's job table; GET /api/metrics reports it). */
+  depth(): Promise<QueueDepth[]>;
   stop(): Promise<void>;
 };
 
@@ -116,13 +134,24 @@ export async function startBackgroundQueue(connection: QueueConnection, options:
       // One INSERT … ON CONFLICT DO NOTHING: a job the queue's policy already holds is skipped, as with send.
       if (jobs.length > 0) await boss.insert(name, jobs, { db: inTransaction(tx) });
     },
+    async cancelWaiting(tx, name, data) {
+      const db = inTransaction(tx);
+      const waiting = await boss.findJobs(name, { data, queued: true, db });
+      if (waiting.length > 0)
+        await boss.cancel(
+          name,
+          waiting.map((job) => job.id),
+          { db },
+        );
+      return waiting.length;
+    },
     async work(handlers) {
       for (const name of Object.keys(QUEUES) as QueueName[]) {
         // Polling stays brisk with LISTEN on: a job sent in our transaction is announced before it commits,
         // so the worker it woke may find nothing yet, and must not then wait pg-boss's relaxed 30 s.
         const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
         await boss.work(name, { ...polling, batchSize: 1 }, async ([job]: Job<object>[]) => {
-          if (job) await run(handlers, name, job.data);
+          if (job) await runLogged(handlers, name, job, options.log);
         });
       }
     },
@@ -135,7 +164,7 @@ export async function startBackgroundQueue(connection: QueueConnection, options:
           for (const job of jobs) {
             found += 1;
             try {
-              await run(handlers, name, job.data);
+              await runLogged(handlers, name, job, options.log);
               await boss.complete(name, job.id);
             } catch (err) {
               await boss.fail(name, job.id, { message: String(err) });
@@ -146,6 +175,23 @@ export async function startBackgroundQueue(connection: QueueConnection, options:
         if (found === 0) break;
       }
       return ran;
+    },
+    async depth() {
+      // Live jobs only: pg-boss's partial index on them (name, state, …) serves this once finished ones pile up.
+      const { rows } = await connection.db.executeSql(
+        `select name,
+                count(*) filter (where state in ('created', 'retry'))::int as queued,
+                count(*) filter (where state = 'active')::int as active
+         from ${QUEUE_SCHEMA}.job
+         where state in ('created', 'retry', 'active')
+         group by name`,
+      );
+      const found = new Map((rows as { name: string; queued: number; active: number }[]).map((row) => [row.name, row]));
+      return (Object.keys(QUEUES) as QueueName[]).map((queue) => ({
+        queue,
+        queued: Number(found.get(queue)?.queued ?? 0),
+        active: Number(found.get(queue)?.active ?? 0),
+      }));
     },
     async stop() {
       if (stopped) return;
@@ -160,6 +206,33 @@ function inTransaction(tx: Queryable) {
   return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 }
 
-function run<N extends QueueName>(handlers: QueueHandlers, name: N, data: object): Promise<void> {
-  return handlers[name](data as QueuePayloads[N]);
+/** `log` with `fields` on every line. */
+function withFields(log: ServiceLog, fields: object): ServiceLog {
+  return {
+    info: (more, message) => log.info({ ...fields, ...more }, message),
+    warn: (more, message) => log.warn({ ...fields, ...more }, message),
+  };
+}
+
+/**
+ * Runs one job with its handler, handing it a log that names the job; a failure is logged with the job's
+ * id (pg-boss retries it as its queue says) and rethrown so that pg-boss marks it failed.
+ */
+async function runLogged<N extends QueueName>(
+  handlers: QueueHandlers,
+  name: N,
+  job: { id: string; data: object },
+  log: ServiceLog,
+): Promise<void> {
+  const jobLog = withFields(log, { queue: name, jobId: job.id });
+  const started = performance.now();
+  try {
+    await handlers[name](job.data as QueuePayloads[N], { id: job.id, log: jobLog });
+  } catch (err) {
+    jobLog.warn(
+      { event: "job_failed", err: String(err), ms: Math.round(performance.now() - started) },
+      "background job failed; pg-boss retries it while its retry limit allows",
+    );
+    throw err;
+  }
 }

@@ -4,23 +4,28 @@ import { refreshExchangeRates } from "../currency/refresh-rates.ts";
 import { sendNotificationMail } from "../mail/notification-mail.ts";
 import { chatDigest } from "../notifications/chat-digest.ts";
 import { deliverNotification, type Channels } from "../notifications/deliver.ts";
+import { tellRejection } from "../notifications/rejection-notice.ts";
 import { writeDueReminders } from "../notifications/reminders.ts";
 import { sendNotificationPush } from "../push/notification-push.ts";
 import { writeDueDigests } from "../saved-searches/daily-digest.ts";
 import { matchNewJob } from "../saved-searches/match-new-job.ts";
-import type { Services } from "../services.ts";
+import type { ServiceLog, Services } from "../services.ts";
 import { sweepFileDeletions } from "../storage/file-deletions.ts";
+import { settleTimesheetDeadlines } from "../timesheets/deadlines.ts";
 import type { QueueHandlers } from "./background-queue.ts";
 
 /** What each kind of background job does, on this instance's database and services. */
 export function backgroundHandlers(db: Database, services: Services, config: Config): QueueHandlers {
-  const channels: Channels = {
+  // The channels of one delivery job: its log lines carry the job's id.
+  const channels = (log: ServiceLog): Channels => ({
     email: (recipient, notification) => sendNotificationMail({ mailer: services.mailer, config }, recipient, notification),
-    push: (recipient, notification) => sendNotificationPush({ db, config, log: services.log }, recipient, notification),
-  };
+    push: (recipient, notification) => sendNotificationPush({ db, config, log }, recipient, notification),
+  });
   return {
-    "deliver-notification": ({ notificationId }) => deliverNotification(db, channels, notificationId, services.now()),
+    "deliver-notification": ({ notificationId }, job) =>
+      deliverNotification(db, channels(job.log), notificationId, services.now()),
     "chat-digest": (data) => chatDigest(db, services.queue, data),
+    "rejection-notice": ({ applicationId }) => tellRejection(db, services.queue, applicationId, services.now()),
     "job-reminders": async () => {
       await writeDueReminders(db, services.queue, services.now());
     },
@@ -30,11 +35,14 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     "saved-search-digests": async () => {
       await writeDueDigests(db, services.queue, services.now());
     },
-    "file-deletions": async () => {
-      await sweepFileDeletions({ db, files: services.files, log: services.log, now: services.now });
+    "file-deletions": async (_data, job) => {
+      await sweepFileDeletions({ db, files: services.files, log: job.log, now: services.now });
     },
-    "exchange-rates": async () => {
-      if (config.exchangeRatesUrl) await refreshExchangeRates(db, config.exchangeRatesUrl, services.log);
+    "exchange-rates": async (_data, job) => {
+      if (config.exchangeRatesUrl) await refreshExchangeRates(db, config.exchangeRatesUrl, job.log);
+    },
+    "timesheet-deadlines": async () => {
+      await settleTimesheetDeadlines(db, services.queue, services.now());
     },
   };
 }

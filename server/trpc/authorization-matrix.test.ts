@@ -13,12 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCertificate } from "../../db/factories/certificates.ts";
 import { createChatMessage } from "../../db/factories/chat.ts";
 import { createAcceptedApplication } from "../../db/factories/hiring.ts";
-import { createApplication, createJob } from "../../db/factories/jobs.ts";
+import { createApplication, createJob, dateFromToday } from "../../db/factories/jobs.ts";
 import { CITY } from "../../db/factories/places.ts";
 import { createSavedSearch } from "../../db/factories/saved-searches.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
-import { notifications, userInterests } from "../../db/schema/index.ts";
+import { notifications, shiftAttendance, timesheets, userInterests } from "../../db/schema/index.ts";
+import { todayIn } from "../../domain/age.ts";
 import { ERR } from "../../domain/errors.ts";
+import { currentCode, jobSecret } from "../attendance/code.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 import { validJobInput } from "../jobs/job-test-kit.ts";
 import { signUp } from "../testing/accounts.ts";
@@ -48,6 +50,9 @@ const CONFIRM_EMAIL: Refused = { code: "FORBIDDEN", key: ERR.emailUnverified };
 const NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.notFound };
 const CHAT_DENIED: Refused = { code: "FORBIDDEN", key: ERR.chatAccessDenied };
 const APPLICATIONS_DENIED: Refused = { code: "FORBIDDEN", key: ERR.applicationsAccessDenied };
+const ATTENDANCE_DENIED: Refused = { code: "FORBIDDEN", key: ERR.attendanceDenied };
+const JOB_NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.jobNotFound };
+const TIMESHEET_NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.timesheetNotFound };
 
 /** Who the procedure builder lets in: "verified" is a member whose address is confirmed (docs/decisions/017). */
 type Level = "anyone" | "account" | "member" | "verified";
@@ -137,6 +142,19 @@ const RULES = {
     notYoursIsNotFound: true,
   }),
   contactNotOwner: rule("member with a confirmed address, anyone but the job's owner", "verified", "allowed"),
+  hiredWorker: rule("account, a hired worker of the job (Access Denied)", "account", ATTENDANCE_DENIED, {
+    notYoursIsNotFound: true,
+  }),
+  hiredWorkerMember: rule("member, a hired worker of the job (Access Denied)", "member", ATTENDANCE_DENIED, {
+    notYoursIsNotFound: true,
+  }),
+  hireOwnerMember: rule("member, owner of the hire's job", "member", NOT_FOUND, { notYoursIsNotFound: true }),
+  jobOwnerOrHired: rule("account, the job's owner or a hired worker", "account", JOB_NOT_FOUND, { notYoursIsNotFound: true }),
+  timesheetParty: rule("account, the job's owner or the worker of the timesheet", "account", TIMESHEET_NOT_FOUND, {
+    notYoursIsNotFound: true,
+  }),
+  timesheetOwner: rule("member, owner of the timesheet's job", "member", TIMESHEET_NOT_FOUND, { notYoursIsNotFound: true }),
+  timesheetWorker: rule("member, the worker of the timesheet", "member", TIMESHEET_NOT_FOUND, { notYoursIsNotFound: true }),
 } satisfies Record<string, Rule>;
 
 type Fixture = Awaited<ReturnType<typeof buildFixture>>;
@@ -279,7 +297,25 @@ const ACCESS = {
     missing: () => ({ jobId: randomUUID(), action: "cancel" }),
     right: { as: (m) => m.owner.id, input: (m) => ({ jobId: m.spareJobId, action: "cancel" }) },
   },
-  "jobs.mine": { rule: RULES.ownAccount, input: () => ({}), right: { as: (m) => m.owner.id } },
+  "jobs.mine": {
+    rule: RULES.ownAccount,
+    input: () => ({ view: "posted" }),
+    right: { as: (m) => m.owner.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.job.id),
+  },
+  "jobs.mineSummary": {
+    rule: RULES.ownAccount,
+    input: none,
+    right: { as: (m) => m.owner.id },
+    seesOnlyOwn: (result) =>
+      expect(idsIn(result)).toMatch(/"posted":\{"upcoming":0,"in_progress":0,"past":0\}.*"newApplications":0/),
+  },
+  "jobs.markApplicationsSeen": {
+    rule: RULES.applicationsOwner,
+    input: (m) => ({ jobId: m.job.id }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
   "people.search": { rule: RULES.public, input: () => ({ q: "o" }), right: { as: () => null } },
   "places.cities": { rule: RULES.public, input: () => ({ q: "kaz" }), right: { as: () => null } },
   "currency.rates": { rule: RULES.public, input: () => undefined, right: { as: () => null } },
@@ -313,6 +349,12 @@ const ACCESS = {
     input: (m) => ({ applicationId: m.pendingApplicationId }),
     missing: () => ({ applicationId: randomUUID() }),
     right: { as: (m) => m.owner.id, input: (m) => ({ applicationId: m.spareApplicationIds[1] }) },
+  },
+  "applications.undoReject": {
+    rule: RULES.applicationsOwnerMember,
+    input: (m) => ({ applicationId: m.rejectedApplicationId }),
+    missing: () => ({ applicationId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
   },
   "ratings.submit": {
     rule: RULES.reviewParty,
@@ -404,6 +446,13 @@ const ACCESS = {
     right: { as: (m) => m.owner.id },
     seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.conversationId),
   },
+  // The accepted worker has the owner's messages unread; nobody else counts them.
+  "chats.unreadCount": {
+    rule: RULES.ownAccount,
+    input: none,
+    right: { as: (m) => m.accepted.id },
+    seesOnlyOwn: (result) => expect(result).toBe(0),
+  },
   "push.publicKey": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.owner.id } },
   "push.subscribe": {
     rule: RULES.ownAccount,
@@ -459,6 +508,94 @@ const ACCESS = {
     missing: () => ({ id: randomUUID() }),
     right: { as: (m) => m.accepted.id, input: (m) => ({ id: m.spareSavedSearchId }) },
   },
+  "attendance.code": {
+    rule: RULES.jobOwnerMember,
+    input: (m) => ({ jobId: m.shifts.jobId }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "attendance.mine": {
+    rule: RULES.hiredWorker,
+    input: (m) => ({ jobId: m.shifts.jobId }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.accepted.id },
+  },
+  // The right callers show the code the owner's screen shows at that moment.
+  "attendance.checkIn": {
+    rule: RULES.hiredWorkerMember,
+    input: (m) => ({ jobId: m.shifts.jobId, code: "000000" }),
+    missing: () => ({ jobId: randomUUID(), code: "000000" }),
+    right: { as: (m) => m.accepted.id, input: (m) => ({ jobId: m.shifts.jobId, code: m.shifts.codeNow() }) },
+  },
+  "attendance.checkOut": {
+    rule: RULES.hiredWorkerMember,
+    input: (m) => ({ jobId: m.shifts.jobId, code: "000000" }),
+    missing: () => ({ jobId: randomUUID(), code: "000000" }),
+    right: { as: (m) => m.shifts.checkedInId, input: (m) => ({ jobId: m.shifts.jobId, code: m.shifts.codeNow() }) },
+  },
+  "attendance.record": {
+    rule: RULES.hireOwnerMember,
+    input: (m) => ({ applicationId: m.shifts.acceptedHireId, date: m.shifts.today, presence: "absent" }),
+    missing: (m) => ({ applicationId: randomUUID(), date: m.shifts.today, presence: "absent" }),
+    right: {
+      as: (m) => m.owner.id,
+      input: (m) => ({ applicationId: m.shifts.spareHireId, date: m.shifts.today, presence: "absent" }),
+    },
+  },
+  "timesheets.forJob": {
+    rule: RULES.jobOwnerOrHired,
+    input: (m) => ({ jobId: m.shifts.pastJobId }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "timesheets.csv": {
+    rule: RULES.jobOwnerOrHired,
+    input: (m) => ({ jobId: m.shifts.pastJobId }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "timesheets.history": {
+    rule: RULES.timesheetParty,
+    input: (m) => ({ timesheetId: m.shifts.sheets.toAccept }),
+    missing: () => ({ timesheetId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "timesheets.approve": {
+    rule: RULES.timesheetOwner,
+    input: (m) => ({ timesheetIds: [m.shifts.sheets.toApprove] }),
+    missing: () => ({ timesheetIds: [randomUUID()] }),
+    right: { as: (m) => m.owner.id },
+  },
+  "timesheets.edit": {
+    rule: RULES.timesheetOwner,
+    input: (m) => ({ timesheetId: m.shifts.sheets.toEdit, minutes: 420, reason: "Lunch break unpaid" }),
+    missing: () => ({ timesheetId: randomUUID(), minutes: 420, reason: "Lunch break unpaid" }),
+    right: { as: (m) => m.owner.id },
+  },
+  "timesheets.resolve": {
+    rule: RULES.timesheetOwner,
+    input: (m) => ({ timesheetId: m.shifts.sheets.toResolve, minutes: 450, reason: "Checked the gate log" }),
+    missing: () => ({ timesheetId: randomUUID(), minutes: 450, reason: "Checked the gate log" }),
+    right: { as: (m) => m.owner.id },
+  },
+  "timesheets.accept": {
+    rule: RULES.timesheetWorker,
+    input: (m) => ({ timesheetId: m.shifts.sheets.toAccept }),
+    missing: () => ({ timesheetId: randomUUID() }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "timesheets.dispute": {
+    rule: RULES.timesheetWorker,
+    input: (m) => ({ timesheetId: m.shifts.sheets.toDispute, reason: "I stayed until six", minutes: 540 }),
+    missing: () => ({ timesheetId: randomUUID(), reason: "I stayed until six", minutes: 540 }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "timesheets.myEarnings": {
+    rule: RULES.ownAccount,
+    input: () => ({}),
+    right: { as: (m) => m.accepted.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.shifts.pastJobId),
+  },
 } satisfies Record<ProcedurePath, Entry>;
 
 /**
@@ -486,6 +623,9 @@ async function buildFixture(t: TestApp) {
     const applicant = await createWorker(t.db, { fullName: name });
     spareApplicationIds.push((await createApplication(t.db, job.id, applicant.id)).id);
   }
+  // Rejected just now: its owner may still take it back.
+  const rejectedApplicant = await createWorker(t.db, { fullName: "Rita Rejected" });
+  const rejectedApplication = await createApplication(t.db, job.id, rejectedApplicant.id, { status: "rejected" });
   const conversationId = await t.db.transaction((tx) => joinGroupChat(tx, job.id, [owner.id, accepted.id]));
   const message = await createChatMessage(t.db, conversationId, owner.id, { content: "Plan for tomorrow" });
   const image = await createChatMessage(t.db, conversationId, owner.id, {
@@ -514,6 +654,7 @@ async function buildFixture(t: TestApp) {
   if (!interest || !spareInterest) throw new Error("interests were not inserted");
   const savedSearch = await createSavedSearch(t.db, accepted.id, { q: "garden", cityId: CITY.kazan, km: 25 });
   const spareSavedSearch = await createSavedSearch(t.db, accepted.id, { category: "moving" });
+  const shifts = await shiftFixture(t, { owner: owner.id, accepted: accepted.id, pending: pending.id });
   const callers: Record<Who, string | null> = {
     anonymous: null,
     "half-onboarded": half.id,
@@ -534,6 +675,7 @@ async function buildFixture(t: TestApp) {
     spareJobId: spareJob.id,
     pendingApplicationId: pendingApplication.id,
     spareApplicationIds,
+    rejectedApplicationId: rejectedApplication.id,
     conversationId,
     messageId: message.id,
     imageMessageId: image.id,
@@ -544,7 +686,77 @@ async function buildFixture(t: TestApp) {
     spareInterestId: spareInterest.id,
     savedSearchId: savedSearch.id,
     spareSavedSearchId: spareSavedSearch.id,
+    shifts,
     callers,
+  };
+}
+
+/**
+ * Shifts: a job whose first day is today in its zone, with the accepted worker hired (no record yet), a
+ * hired worker checked in an hour ago, a spare hire and the pending applicant; and a job under way
+ * since two days with the accepted worker's timesheets in each state a right caller acts on.
+ */
+async function shiftFixture(t: TestApp, people: { owner: string; accepted: string; pending: string }) {
+  const zone = "Europe/Moscow";
+  const today = todayIn(zone);
+  const job = await createJob(t.db, people.owner, { title: "Shift work", startDate: today, durationDays: 2, maxWorkers: 5 });
+  const acceptedHire = await createAcceptedApplication(t.db, job.id, people.accepted);
+  const checkedIn = await createWorker(t.db, { fullName: "Kira Checked-In" });
+  const checkedInHire = await createAcceptedApplication(t.db, job.id, checkedIn.id);
+  const spare = await createWorker(t.db, { fullName: "Sami Spare" });
+  const spareHire = await createAcceptedApplication(t.db, job.id, spare.id);
+  await createApplication(t.db, job.id, people.pending);
+  const at = new Date(Date.now() - 60 * 60_000);
+  await t.db.insert(shiftAttendance).values({
+    jobId: job.id,
+    applicationId: checkedInHire.id,
+    shiftDate: todayIn(zone, at),
+    presence: "present",
+    checkedInAt: at,
+    checkInBy: "worker",
+    createdAt: at,
+    updatedAt: at,
+  });
+  const secret = await jobSecret(t.db, job.id);
+
+  const past = await createJob(t.db, people.owner, { title: "Long move", startDate: dateFromToday(-2), durationDays: 3 });
+  const pastHire = await createAcceptedApplication(t.db, past.id, people.accepted);
+  const later = new Date(Date.now() + 24 * 3_600_000);
+  const sheet = async (day: number, values: Partial<typeof timesheets.$inferInsert>) => {
+    const [row] = await t.db
+      .insert(timesheets)
+      .values({
+        jobId: past.id,
+        applicationId: pastHire.id,
+        shiftDate: dateFromToday(day),
+        status: "pending_employer",
+        recordedMinutes: 480,
+        minutes: 480,
+        employerDeadline: later,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+        ...values,
+      })
+      .returning({ id: timesheets.id });
+    if (!row) throw new Error("timesheet was not inserted");
+    return row.id;
+  };
+  const answerable = { status: "approved" as const, employerDeadline: null, workerDeadline: later };
+  return {
+    jobId: job.id,
+    today,
+    acceptedHireId: acceptedHire.id,
+    spareHireId: spareHire.id,
+    checkedInId: checkedIn.id,
+    codeNow: () => currentCode(secret, new Date()),
+    pastJobId: past.id,
+    sheets: {
+      toApprove: await sheet(-2, {}),
+      toEdit: await sheet(-1, {}),
+      toAccept: await sheet(0, answerable),
+      toDispute: await sheet(1, answerable),
+      toResolve: await sheet(2, { status: "disputed", employerDeadline: null }),
+    },
   };
 }
 

@@ -691,6 +691,7 @@ beforeAll(async () => {
       rateLimits: {
         chatMessage: { limit: 1_000_000, windowSeconds: 60 },
         firstContact: { limit: 1_000_000, windowSeconds: 3600 },
+        attendanceCode: { limit: 1_000_000, windowSeconds: 600 },
       },
     },
   });

@@ -1,4 +1,5 @@
 import { applicationsRouter } from "../applications/router.ts";
+import { attendanceRouter } from "../attendance/router.ts";
 import { certificatesRouter } from "../certificates/router.ts";
 import { chatRouter, chatsRouter } from "../chat/router.ts";
 import { currencyRouter } from "../currency/router.ts";
@@ -12,6 +13,7 @@ import { workHistoryRouter } from "../profiles/work-history-router.ts";
 import { pushRouter } from "../push/router.ts";
 import { ratingsRouter } from "../ratings/router.ts";
 import { savedSearchesRouter } from "../saved-searches/router.ts";
+import { timesheetsRouter } from "../timesheets/router.ts";
 import { translateRouter } from "../translate/router.ts";
 import { router } from "./init.ts";
 
@@ -32,6 +34,8 @@ export const appRouter = router({
   push: pushRouter,
   notifications: notificationsRouter,
   savedSearches: savedSearchesRouter,
+  attendance: attendanceRouter,
+  timesheets: timesheetsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,6 +32,17 @@ describe("formatMoney", () => {
     expect(formatMoney(450, "GBP")).toBe("£450");
   });
 
+  it("isolates a Latin currency symbol in Arabic, so its $ stays where it belongs", () => {
+    readIn("ar");
+    const usd = formatMoney(5.67, "USD");
+    expect(usd).toContain("\u2066US$\u2069");
+    expect(plain(usd).replace(/[\u2066\u2069]/g, "")).toBe("5.67 US$");
+    // Symbols without letters need nothing.
+    expect(formatMoney(450, "RUB")).not.toContain("\u2066");
+    readIn("en");
+    expect(formatMoney(5, "USD")).toBe("$5");
+  });
+
   it("keeps the amount readable for a code that is not a currency", () => {
     readIn("en");
     expect(formatMoney(12, "not a code")).toBe("12 not a code");
@@ -59,7 +70,12 @@ describe("formatFileSize and formatPercent", () => {
   it("writes sizes with the language's units", () => {
     readIn("en");
     expect(formatFileSize(850 * 1024)).toBe("850 kB");
-    expect(formatFileSize(500)).toBe("500 byte");
+    // Never Intl's "360 byte": under a kilobyte is a fraction of one, at least a tenth.
+    expect(formatFileSize(360)).toBe("0.4 kB");
+    expect(formatFileSize(20)).toBe("0.1 kB");
+    expect(formatFileSize(0)).toBe("0 kB");
+    readIn("ar");
+    expect(plain(formatFileSize(360))).toMatch(/^0[.,٫]4 كيلوبايت$/);
     readIn("ru");
     expect(plain(formatFileSize(1.2 * 1024 * 1024))).toBe("1,2 МБ");
     readIn("fr");
@@ -88,7 +104,9 @@ describe("a language this browser's Intl has no data for", () => {
       expect(formatDate("2026-11-11", "long")).toBe("11.11.2026");
       expect(plain(formatDateTime(new Date(2026, 10, 11, 14, 5)))).toBe("11.11.2026, 14:05");
       expect(plain(formatMoney(1500, "RUB"))).toBe("1 500 ₽");
+      // Units from our messages, numbers written the borrowed language's way.
       expect(plain(formatFileSize(1.5 * 1024 * 1024))).toBe("1,5 MB");
+      expect(plain(formatFileSize(850 * 1024))).toBe("850 kB");
     } finally {
       spy.mockRestore();
     }

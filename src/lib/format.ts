@@ -1,5 +1,6 @@
 import { todayIn } from "../../domain/age.ts";
-import { formatCalendarDate, hasIntlData, intlLocaleFor, NUMERIC_DATE } from "../../domain/intl-locale.ts";
+import { formatCalendarDate, formatMoneyIn, hasIntlData, intlLocaleFor, NUMERIC_DATE } from "../../domain/intl-locale.ts";
+import { m } from "../paraglide/messages.js";
 import { getLocale } from "../paraglide/runtime.js";
 
 // Every date, time, number, money amount, percentage and file size a person sees goes through here, so
@@ -50,19 +51,7 @@ export function formatMessageTime(value: Date | string, now: Date = new Date()):
  * "₽1,500" in English. Whole amounts have no decimals; others have two.
  */
 export function formatMoney(amount: number, currency: string): string {
-  const whole = Number.isInteger(amount);
-  try {
-    return new Intl.NumberFormat(readerLocale().locale, {
-      style: "currency",
-      currency,
-      currencyDisplay: "narrowSymbol",
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: whole ? 0 : 2,
-    }).format(amount);
-  } catch {
-    // Not an ISO currency code: the amount with the code beside it is still understood.
-    return `${formatNumber(amount, whole ? 0 : 2)} ${currency}`;
-  }
+  return formatMoneyIn(amount, currency, getLocale());
 }
 
 /** A number in the reader's language, e.g. an average rating to one decimal. */
@@ -79,13 +68,21 @@ export function formatPercent(percent: number): string {
 }
 
 const KB = 1024;
-const UNIT_SYMBOLS: Record<string, string> = { byte: "B", kilobyte: "KB", megabyte: "MB" };
 const MB = 1024 * 1024;
 
-/** A file size in the reader's language: "850 KB", "1,2 МБ", "1.3 Mo"; bytes below 1 KB. */
+/**
+ * A file size in the reader's language: "850 kB", "1,2 МБ", "1,3 Mo". Sizes under a kilobyte are a
+ * fraction of one ("0,4 kB"): Intl's byte is a whole word in some languages ("360 byte"). Where the
+ * browser has no data for the language (Chromium's Uzbek, Kazakh, Turkmen) our own messages name the unit.
+ */
 export function formatFileSize(bytes: number): string {
-  const [value, unit] = bytes >= MB ? [bytes / MB, "megabyte"] : bytes >= KB ? [bytes / KB, "kilobyte"] : [bytes, "byte"];
+  const megabytes = bytes >= MB;
+  const value = megabytes ? bytes / MB : Math.max(bytes / KB, bytes > 0 ? 0.1 : 0);
   const { locale, named } = readerLocale();
-  if (!named) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${UNIT_SYMBOLS[unit]}`;
+  if (!named) {
+    const size = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+    return megabytes ? m.file_size_mb({ size }) : m.file_size_kb({ size });
+  }
+  const unit = megabytes ? "megabyte" : "kilobyte";
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
 }

@@ -19,9 +19,10 @@ function staleAfter(event: "notice" | "chat" | "resync"): QueryKey[] {
 
 /**
  * While someone is signed in, one live feed over the WebSocket tells this tab when something of theirs
- * changed: the bell's count is set from it, and the pages that show the changed data re-read it (a
- * worker's open job page turns to "You're hired!", an employer's applications list grows, /chats
- * moves). After a reconnect the server answers "resync" and everything shown is re-read once.
+ * changed: the Notifications count is set from it (the Chats count is re-read with chats.*), and the
+ * pages that show the changed data re-read it (a worker's open job page turns to "You're hired!", an
+ * employer's applications list grows, /chats moves). After a reconnect the server answers "resync"
+ * and everything shown is re-read once.
  */
 export function useLiveChanges(signedIn: boolean): void {
   const queryClient = useQueryClient();

@@ -2,6 +2,7 @@
 // subscription. The server learns of a subscription only through push.subscribe / push.unsubscribe.
 
 import { trpcClient } from "../trpc.ts";
+import { SERVICE_WORKER_URL } from "./service-worker.ts";
 
 /** What this browser can do with push now. */
 export type PushDeviceState =
@@ -16,8 +17,6 @@ export type PushDeviceState =
 
 /** The subscription as push.subscribe takes it. */
 export type DeviceSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
-
-const WORKER_URL = "/sw.js";
 
 export function pushSupported(): boolean {
   return (
@@ -87,7 +86,7 @@ export async function subscribeThisDevice(
   const [answer, key] = await Promise.all([permission, publicKey()]);
   if (answer === "denied") return { state: "denied" };
   if (answer !== "granted") return { state: "off" };
-  await navigator.serviceWorker.register(WORKER_URL, { scope: "/", updateViaCache: "none" });
+  await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: "/", updateViaCache: "none" });
   const registration = await navigator.serviceWorker.ready;
   const applicationServerKey = keyBytes(key);
   const existing = await registration.pushManager.getSubscription();

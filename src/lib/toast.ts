@@ -18,3 +18,10 @@ export function toastError(error: unknown, description?: string) {
 export function toastSuccess(title: string, description?: string) {
   void sonner().then(({ toast }) => toast.success(title, { description, duration: 5000 }));
 }
+
+/** A success toast with an Undo button: something the person may still take back (a rejection, for a while). */
+export function toastUndoable(title: string, description: string, undo: { label: string; onUndo: () => void }) {
+  void sonner().then(({ toast }) =>
+    toast.success(title, { description, duration: 10_000, action: { label: undo.label, onClick: undo.onUndo } }),
+  );
+}

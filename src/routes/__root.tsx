@@ -8,6 +8,8 @@ import { VerifyEmailBanner } from "../components/account/verify-email-banner.tsx
 import { NotFound } from "../components/layout/not-found.tsx";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { SiteHeader } from "../components/layout/site-header.tsx";
+import { SkipLink } from "../components/layout/skip-link.tsx";
+import { TabBar } from "../components/navigation/tab-bar.tsx";
 import { currentLanguage } from "../lib/locale.ts";
 import { m } from "../paraglide/messages.js";
 import type { Trpc } from "../trpc.ts";
@@ -29,12 +31,14 @@ function RootLayout() {
   return (
     <Direction.Provider dir={dir}>
       <div className="flex min-h-dvh flex-col">
+        <SkipLink />
         <SiteHeader />
         <VerifyEmailBanner />
         <div className="flex-1">
           <Outlet />
         </div>
         <SiteFooter />
+        <TabBar />
       </div>
       <Suspense>
         <Toaster dir={dir} closeLabel={m.common_close()} />

@@ -1,22 +1,19 @@
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
-import { z } from "zod";
 
 import { SignInForm } from "../components/auth/sign-in-form.tsx";
 import { SignUpForm } from "../components/auth/sign-up-form.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
+import { usePageTitle } from "../lib/page-title.ts";
+import { oneOf, searchParams, text } from "../lib/search-params.ts";
 import { m } from "../paraglide/messages.js";
 
 const TABS = ["sign-in", "sign-up"] as const;
 
-const searchSchema = z.object({
-  tab: z.enum(TABS).optional().catch(undefined),
+const searchSchema = searchParams({
+  tab: oneOf(TABS),
   // Only same-site paths, so the return link cannot send people elsewhere.
-  redirect: z
-    .string()
-    .regex(/^\/(?!\/)/)
-    .optional()
-    .catch(undefined),
+  redirect: text(2000, /^\/(?!\/)/),
 });
 
 export const Route = createFileRoute("/auth")({
@@ -32,8 +29,9 @@ function AuthPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const tab = search.tab ?? "sign-in";
+  usePageTitle(tab === "sign-up" ? m.auth_tab_sign_up() : m.auth_tab_sign_in());
   return (
-    <main className="mx-auto w-full max-w-md px-4 py-10">
+    <main id="main" className="mx-auto w-full max-w-md px-4 py-10">
       <Card>
         <CardHeader className="text-center">
           <CardTitle asChild>

@@ -1,16 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MailCheck } from "lucide-react";
-import { z } from "zod";
 
 import { ForgotPasswordForm } from "../components/account/forgot-password-form.tsx";
 import { NoticePage } from "../components/layout/notice.tsx";
 import { LinkButton } from "../components/ui/link-button.tsx";
+import { usePageTitle } from "../lib/page-title.ts";
+import { oneOf, searchParams, text } from "../lib/search-params.ts";
 import { m } from "../paraglide/messages.js";
 
-const searchSchema = z.object({
+const searchSchema = searchParams({
   // The address typed on the sign-in form, carried over so it need not be typed twice.
-  email: z.string().max(255).optional().catch(undefined),
-  sent: z.literal(true).optional().catch(undefined),
+  email: text(255),
+  sent: oneOf([true]),
 });
 
 export const Route = createFileRoute("/forgot-password")({
@@ -22,6 +23,7 @@ export const Route = createFileRoute("/forgot-password")({
 function ForgotPasswordPage() {
   const { email, sent } = Route.useSearch();
   const navigate = Route.useNavigate();
+  usePageTitle(sent ? m.forgot_password_sent_title() : m.forgot_password_title());
   if (sent) {
     return (
       <NoticePage
@@ -37,7 +39,7 @@ function ForgotPasswordPage() {
     );
   }
   return (
-    <main className="mx-auto w-full max-w-md px-4 py-10">
+    <main id="main" className="mx-auto w-full max-w-md px-4 py-10">
       <ForgotPasswordForm email={email} onSent={() => void navigate({ search: { sent: true } })} />
     </main>
   );

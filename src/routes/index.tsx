@@ -1,12 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect } from "react";
-import { z } from "zod";
 
 import { CATEGORIES } from "../../domain/categories.ts";
 import { COUNTRY_CODES } from "../../domain/countries.ts";
 import type { ProfileCurrency } from "../../domain/currencies.ts";
-import { DISTANCES_KM, DURATION_FILTER_KEYS, PRICE_FILTER_KEYS, type DistanceKm } from "../../domain/job-filters.ts";
+import { DISTANCES_KM, DURATION_FILTER_KEYS, PRICE_FILTER_KEYS } from "../../domain/job-filter-choices.ts";
 import { readerCurrency } from "../../domain/money.ts";
 import { RatesAsOf } from "../components/jobs/converted-rate.tsx";
 import { EmptyResults } from "../components/jobs/empty-results.tsx";
@@ -20,7 +19,9 @@ import { Button } from "../components/ui/button.tsx";
 import { cn } from "../lib/cn.ts";
 import { formatNumber } from "../lib/format.ts";
 import { currentLanguage } from "../lib/locale.ts";
+import { usePageTitle } from "../lib/page-title.ts";
 import { useReaderCurrency } from "../lib/reader-currency.ts";
+import { calendarDay, numberIn, oneOf, searchParams, text } from "../lib/search-params.ts";
 import { toastError } from "../lib/toast.ts";
 import { m } from "../paraglide/messages.js";
 import { trpc, type Trpc } from "../trpc.ts";
@@ -30,25 +31,21 @@ type ResultType = (typeof RESULT_TYPES)[number];
 
 // Search text and filters live in the URL so results can be shared and the back button restores them;
 // a value that does not parse is dropped instead of breaking the page.
-const homeSearchSchema = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
-  category: z.enum(CATEGORIES).optional().catch(undefined),
-  duration: z.enum(DURATION_FILTER_KEYS).optional().catch(undefined),
-  date: z.iso.date().optional().catch(undefined),
-  price: z.enum(PRICE_FILTER_KEYS).optional().catch(undefined),
-  country: z.enum(COUNTRY_CODES).optional().catch(undefined),
-  city: z.number().int().positive().optional().catch(undefined),
-  lat: z.number().min(-90).max(90).optional().catch(undefined),
-  lng: z.number().min(-180).max(180).optional().catch(undefined),
-  km: z
-    .number()
-    .refine((km): km is DistanceKm => (DISTANCES_KM as readonly number[]).includes(km))
-    .optional()
-    .catch(undefined),
-  show: z.enum(RESULT_TYPES).optional().catch(undefined),
+const homeSearch = searchParams({
+  q: text(200),
+  category: oneOf(CATEGORIES),
+  duration: oneOf(DURATION_FILTER_KEYS),
+  date: calendarDay,
+  price: oneOf(PRICE_FILTER_KEYS),
+  country: oneOf(COUNTRY_CODES),
+  city: numberIn(1, 2 ** 31 - 1, true),
+  lat: numberIn(-90, 90),
+  lng: numberIn(-180, 180),
+  km: oneOf(DISTANCES_KM),
+  show: oneOf(RESULT_TYPES),
 });
 
-type HomeSearch = z.output<typeof homeSearchSchema>;
+type HomeSearch = ReturnType<typeof homeSearch>;
 
 // The same queries for the loader and the page; the page keeps the previous results on screen while
 // new ones load, so it reads them with useQuery rather than suspending.
@@ -76,7 +73,7 @@ const jobSearch = (api: Trpc, search: HomeSearch, currency: ProfileCurrency) =>
 const peopleSearch = (api: Trpc, search: HomeSearch) => api.people.search.queryOptions({ q: search.q ?? "" });
 
 export const Route = createFileRoute("/")({
-  validateSearch: homeSearchSchema,
+  validateSearch: homeSearch,
   loaderDeps: ({ search }) => search,
   // Starts the searches as the route resolves (or a link to it is hovered); the page shows their progress.
   loader: ({ context, deps }) => {
@@ -96,6 +93,7 @@ const RESULT_LABELS: Record<ResultType, () => string> = {
 };
 
 function HomePage() {
+  usePageTitle(m.home_title());
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const q = search.q ?? "";
@@ -168,7 +166,7 @@ function HomePage() {
     (jobs.data?.pages.some((page) => page.items.some((job) => job.hourlyRate !== null && job.currency !== currency)) ?? false);
 
   return (
-    <main className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
+    <main id="main" className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
       <section className="space-y-4 text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{m.home_title()}</h1>
         <p className="text-muted-foreground">{m.home_subtitle()}</p>

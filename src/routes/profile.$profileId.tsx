@@ -2,7 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { UserRound, UserRoundX } from "lucide-react";
 
-import { userIdSchema } from "../../domain/ids.ts";
+import { isUserId } from "../../domain/id-shapes.ts";
 import { LoadFailedPage, NoticePage } from "../components/layout/notice.tsx";
 import { PageHeader } from "../components/profile/page-header.tsx";
 import { PreviousJobsCard } from "../components/profile/previous-jobs-card.tsx";
@@ -10,6 +10,7 @@ import { HiddenProfileNotice, ProfileSummaryCard } from "../components/profile/p
 import { PublicInterestsCard } from "../components/profile/public-interests-card.tsx";
 import { ReviewsCard } from "../components/profile/reviews-card.tsx";
 import { LinkButton } from "../components/ui/link-button.tsx";
+import { usePageTitle } from "../lib/page-title.ts";
 import { orNotFound } from "../lib/route-data.ts";
 import { m } from "../paraglide/messages.js";
 import { trpc } from "../trpc.ts";
@@ -17,7 +18,7 @@ import { trpc } from "../trpc.ts";
 export const Route = createFileRoute("/profile/$profileId")({
   loader: async ({ context, params }) => {
     // Not a person's id at all: nobody's profile, without asking.
-    if (!userIdSchema.safeParse(params.profileId).success) throw notFound();
+    if (!isUserId(params.profileId)) throw notFound();
     await orNotFound(context.queryClient.ensureQueryData(context.trpc.profiles.public.queryOptions({ id: params.profileId })));
   },
   // Hidden or unknown profiles look the same to everyone but their owner.
@@ -36,8 +37,9 @@ export const Route = createFileRoute("/profile/$profileId")({
 function PublicProfilePage() {
   const { profileId } = Route.useParams();
   const { data: profile } = useSuspenseQuery(trpc.profiles.public.queryOptions({ id: profileId }));
+  usePageTitle(profile.fullName);
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-8">
+    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-8">
       <PageHeader title={m.profile_public_title()} backTo="/" />
       <div className="grid gap-4 lg:gap-6" data-testid="public-profile">
         <ProfileSummaryCard profile={profile} rating={profile.rating}>

@@ -1,15 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CircleCheck, LinkIcon } from "lucide-react";
 import { useState } from "react";
-import { z } from "zod";
 
 import { ResetPasswordForm } from "../components/account/reset-password-form.tsx";
 import { NoticePage } from "../components/layout/notice.tsx";
 import { LinkButton } from "../components/ui/link-button.tsx";
+import { usePageTitle } from "../lib/page-title.ts";
+import { searchParams, text } from "../lib/search-params.ts";
 import { m } from "../paraglide/messages.js";
 
-const searchSchema = z.object({
-  token: z.string().max(1000).optional().catch(undefined),
+const searchSchema = searchParams({
+  token: text(1000),
 });
 
 export const Route = createFileRoute("/reset-password")({
@@ -27,6 +28,13 @@ type Outcome = "form" | "done" | "link_invalid";
 function ResetPasswordPage() {
   const { token } = Route.useSearch();
   const [outcome, setOutcome] = useState<Outcome>(token ? "form" : "link_invalid");
+  usePageTitle(
+    outcome === "done"
+      ? m.reset_password_done_title()
+      : outcome === "link_invalid" || !token
+        ? m.error_reset_link_invalid()
+        : m.reset_password_title(),
+  );
 
   if (outcome === "done") {
     return (
@@ -56,7 +64,7 @@ function ResetPasswordPage() {
     );
   }
   return (
-    <main className="mx-auto w-full max-w-md px-4 py-10">
+    <main id="main" className="mx-auto w-full max-w-md px-4 py-10">
       <ResetPasswordForm token={token} onDone={() => setOutcome("done")} onLinkInvalid={() => setOutcome("link_invalid")} />
     </main>
   );

@@ -1,16 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CircleCheck, LinkIcon } from "lucide-react";
-import { z } from "zod";
 
 import { ResendVerificationButton } from "../components/account/resend-verification-button.tsx";
 import { Loading } from "../components/layout/loading.tsx";
 import { NoticePage } from "../components/layout/notice.tsx";
 import { LinkButton } from "../components/ui/link-button.tsx";
+import { usePageTitle } from "../lib/page-title.ts";
+import { searchParams, text } from "../lib/search-params.ts";
 import { useMe } from "../lib/session.ts";
 import { m } from "../paraglide/messages.js";
 
-const searchSchema = z.object({
-  token: z.string().max(1000).optional().catch(undefined),
+const searchSchema = searchParams({
+  token: text(1000),
 });
 
 export const Route = createFileRoute("/verify-email")({
@@ -30,8 +31,9 @@ export const Route = createFileRoute("/verify-email")({
 });
 
 function ConfirmingPage() {
+  usePageTitle(m.verify_email_checking());
   return (
-    <main className="mx-auto w-full max-w-lg px-4 py-10">
+    <main id="main" className="mx-auto w-full max-w-lg px-4 py-10">
       <Loading label={m.verify_email_checking()} blocks={["h-40 w-full"]} />
     </main>
   );

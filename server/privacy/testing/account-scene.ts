@@ -9,10 +9,14 @@ import { createRating } from "../../../db/factories/ratings.ts";
 import { createEmployer, createWorker } from "../../../db/factories/users.ts";
 import {
   fileDeletions,
+  jobOwnerViews,
   notifications,
   profiles,
   pushSubscriptions,
   savedSearches,
+  shiftAttendance,
+  timesheetEvents,
+  timesheets,
   userInterests,
   verification,
 } from "../../../db/schema/index.ts";
@@ -77,6 +81,8 @@ export async function accountScene(t: TestApp) {
   const subjectJob = await createJob(t.db, subject.id, { title: "SUBJECT-JOB garden work", maxWorkers: 2 });
   await createAcceptedApplication(t.db, subjectJob.id, worker.id);
   const subjectJobChat = await joinGroupChat(t.db, subjectJob.id, [subject.id, worker.id]);
+  // The subject opened their job's applications page once ("new" applications are those after it).
+  await t.db.insert(jobOwnerViews).values({ jobId: subjectJob.id, applicationsSeenAt: new Date() });
   await createChatMessage(t.db, subjectJobChat, subject.id, { content: "SUBJECT-MSG in own job chat" });
   const workerImageInSubjectJob = `chat-images/${worker.id}/1000000000001.png`;
   await createChatMessage(t.db, subjectJobChat, worker.id, {
@@ -86,8 +92,39 @@ export async function accountScene(t: TestApp) {
 
   // The employer's job: the subject and the other worker both accepted (accepted_count 2 of 3).
   const employerJob = await createJob(t.db, employer.id, { title: "EVE-JOB warehouse", maxWorkers: 3 });
-  await createAcceptedApplication(t.db, employerJob.id, subject.id);
-  await createAcceptedApplication(t.db, employerJob.id, worker.id);
+  const subjectHire = await createAcceptedApplication(t.db, employerJob.id, subject.id);
+  const workerHire = await createAcceptedApplication(t.db, employerJob.id, worker.id);
+  // A day each of them worked there: attendance, a timesheet and its history (docs/decisions/032).
+  for (const [hire, minutes] of [
+    [subjectHire, 480],
+    [workerHire, 420],
+  ] as const) {
+    const day = { jobId: employerJob.id, applicationId: hire.id, shiftDate: employerJob.startDate };
+    const at = new Date();
+    const out = new Date(at.getTime() + minutes * 60_000);
+    await t.db.insert(shiftAttendance).values({
+      ...day,
+      presence: "present",
+      checkedInAt: at,
+      checkedOutAt: out,
+      checkInBy: "worker",
+      checkOutBy: "worker",
+      createdAt: at,
+      updatedAt: at,
+    });
+    const [sheet] = await t.db
+      .insert(timesheets)
+      .values({ ...day, status: "approved", recordedMinutes: minutes, minutes, createdAt: at, updatedAt: at })
+      .returning();
+    await t.db.insert(timesheetEvents).values({
+      timesheetId: sheet!.id,
+      actor: "owner",
+      action: "approved",
+      newMinutes: minutes,
+      reason: hire === subjectHire ? "SUBJECT-SHIFT approved" : "WALT-SHIFT approved",
+      createdAt: at,
+    });
+  }
   const employerJobChat = await joinGroupChat(t.db, employerJob.id, [employer.id, subject.id, worker.id]);
   const subjectImage = `chat-images/${subject.id}/1000000000002.png`;
   await createChatMessage(t.db, employerJobChat, subject.id, {

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Check, MapPin, X } from "lucide-react";
+import { Check, MapPin, Undo2, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 
-import { formatDay } from "../../lib/format.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { rejectionFinalAt } from "../../../domain/applications.ts";
+import { formatDay, formatTime } from "../../lib/format.ts";
+import { toastError, toastSuccess, toastUndoable } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc, type RouterOutputs } from "../../trpc.ts";
+import { LazyConfirmDialog, loadConfirmDialog } from "../forms/lazy-confirm-dialog.tsx";
 import { ApplicationStatusBadge } from "../jobs/status-badges.tsx";
 import { RatingSummary } from "../reviews/rating.tsx";
 import { Button } from "../ui/button.tsx";
@@ -19,10 +22,25 @@ export type JobApplication = JobApplications["applications"][number];
 // The worker's message, set off from the card like a quotation.
 const QUOTE = "rounded-md border-s-4 border-primary/40 bg-muted/50 px-3 py-2 text-sm whitespace-pre-line break-words";
 
+/** True until `deadline` passes; re-renders when it does. */
+function useBefore(deadline: Date | null): boolean {
+  const at = deadline?.getTime() ?? null;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, at - Date.now()));
+    return () => clearTimeout(timer);
+  }, [at]);
+  // A deadline already past when set is caught by the timer at once.
+  return at !== null && now < at;
+}
+
 /**
  * One application on the owner's management page: the worker (name to the public profile, bio,
  * location, rating), the message, status and date, the worker's certificates, and Accept and Reject
  * while it is pending. `canAccept` is false once the job's positions are filled or it stopped hiring.
+ * Reject asks first; for a while after it (REJECTION_UNDO_SECONDS) the worker is not told yet and the
+ * card and the toast offer Undo (docs/decisions/026).
  */
 export function ApplicationCard({
   jobId,
@@ -39,6 +57,8 @@ export function ApplicationCard({
       queryClient.invalidateQueries({ queryKey: trpc.applications.forJob.queryKey({ jobId }) }),
       // The owner's review cards list the accepted workers.
       queryClient.invalidateQueries({ queryKey: trpc.ratings.forJob.queryKey({ jobId }) }),
+      // The job page's status dialogs say whether hired workers are told.
+      queryClient.invalidateQueries({ queryKey: trpc.jobs.byId.queryKey({ jobId }) }),
     ]);
   const options = (done: () => string) => ({
     onSuccess: async () => {
@@ -51,10 +71,35 @@ export function ApplicationCard({
       await refresh();
     },
   });
+  // The dialog is mounted once first opened (its code is fetched then, or when Reject is pointed at);
+  // `until` is when a rejection made now could no longer be undone.
+  const [confirming, setConfirming] = useState<{ open: boolean; until: Date } | null>(null);
+  const undo = useMutation(trpc.applications.undoReject.mutationOptions(options(() => m.applications_restored_toast())));
+  const restore = () => undo.mutate({ applicationId: application.id });
   const accept = useMutation(trpc.applications.accept.mutationOptions(options(() => m.applications_accepted_toast())));
-  const reject = useMutation(trpc.applications.reject.mutationOptions(options(() => m.applications_rejected_toast())));
-  const busy = accept.isPending || reject.isPending;
+  const reject = useMutation(
+    trpc.applications.reject.mutationOptions({
+      onSuccess: async ({ undoUntil }) => {
+        setConfirming((current) => current && { ...current, open: false });
+        toastUndoable(m.applications_rejected_toast(), m.applications_undo_until({ time: formatTime(undoUntil) }), {
+          label: m.applications_undo(),
+          onUndo: restore,
+        });
+        await refresh();
+      },
+      onError: async (error) => {
+        setConfirming((current) => current && { ...current, open: false });
+        toastError(error);
+        await refresh();
+      },
+    }),
+  );
+  const busy = accept.isPending || reject.isPending || undo.isPending;
   const { worker } = application;
+  const rejectButton = useRef<HTMLButtonElement | null>(null);
+  const undoUntil = application.status === "rejected" ? rejectionFinalAt(new Date(application.decidedAt)) : null;
+  const undoable = useBefore(undoUntil);
+  const undoNoteId = useId();
 
   return (
     <Card data-testid="application-card" data-application-id={application.id} data-status={application.status}>
@@ -106,13 +151,51 @@ export function ApplicationCard({
         )}
         <ApplicantCertificates workerId={worker.id} />
       </CardContent>
-      {application.status === "pending" && (
-        <CardFooter className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+      {undoable && undoUntil && (
+        <CardFooter className="flex flex-wrap items-center justify-between gap-2">
+          <p id={undoNoteId} className="text-sm text-muted-foreground" data-testid="application-undo-note">
+            {m.applications_undo_until({ time: formatTime(undoUntil) })}
+          </p>
           <Button
             type="button"
             variant="outline"
             disabled={busy}
-            onClick={() => reject.mutate({ applicationId: application.id })}
+            aria-describedby={undoNoteId}
+            onClick={restore}
+            data-testid="application-undo"
+          >
+            {undo.isPending ? <Spinner /> : <Undo2 aria-hidden className="rtl:-scale-x-100" />}
+            {m.applications_undo()}
+          </Button>
+        </CardFooter>
+      )}
+      {confirming && (
+        <LazyConfirmDialog
+          open={confirming.open}
+          onOpenChange={(open) => setConfirming({ ...confirming, open })}
+          title={m.applications_reject_title({ name: worker.fullName })}
+          description={m.applications_reject_effect({ name: worker.fullName, time: formatTime(confirming.until) })}
+          labels={{ cancel: m.job_status_keep(), confirm: m.applications_reject() }}
+          pending={reject.isPending}
+          onConfirm={() => reject.mutate({ applicationId: application.id })}
+          returnFocusTo={rejectButton}
+          testIds={{
+            dialog: "application-reject-dialog",
+            cancel: "application-reject-keep",
+            confirm: "application-reject-confirm",
+          }}
+        />
+      )}
+      {application.status === "pending" && (
+        <CardFooter className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+          <Button
+            ref={rejectButton}
+            type="button"
+            variant="outline"
+            disabled={busy}
+            onPointerEnter={loadConfirmDialog}
+            onFocus={loadConfirmDialog}
+            onClick={() => setConfirming({ open: true, until: rejectionFinalAt(new Date()) })}
             data-testid="application-reject"
           >
             {reject.isPending ? <Spinner /> : <X aria-hidden />}

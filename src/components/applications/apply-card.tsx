@@ -39,9 +39,18 @@ function ClosedNote({ status }: { status: JobStatus }) {
   );
 }
 
+/** The apply card's element id: the phone's apply bar (apply-bar.tsx) scrolls to it and steps aside while it shows. */
+export const APPLY_CARD_ID = "apply-card";
+
 function ApplyShell({ children, description }: { children: ReactNode; description?: ReactNode }) {
   return (
-    <SectionCard title={m.apply_title()} description={description} contentClassName="grid gap-3" data-testid="apply-card">
+    <SectionCard
+      id={APPLY_CARD_ID}
+      title={m.apply_title()}
+      description={description}
+      contentClassName="grid gap-3"
+      data-testid="apply-card"
+    >
       {children}
     </SectionCard>
   );

@@ -14,7 +14,7 @@ import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
 
-/** E-mail and password; after sign-in, back to where the person was going. */
+/** E-mail and password; after sign-in, back to where the person was going, else to their start page. */
 export function SignInForm({ redirectTo }: { redirectTo?: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -28,7 +28,8 @@ export function SignInForm({ redirectTo }: { redirectTo?: string }) {
     toastSuccess(m.toast_welcome_back());
     const me = queryClient.getQueryData(trpc.profiles.me.queryKey());
     if (!me?.profile?.onboardingCompletedAt) return navigate({ to: "/onboarding" });
-    return navigate({ href: redirectTo ?? "/" });
+    // Employers start from their dashboard (their jobs and new applicants), workers from the job list.
+    return navigate({ href: redirectTo ?? (me.profile.userType === "employer" ? "/my-jobs" : "/") });
   });
 
   return (

@@ -1,5 +1,7 @@
 import { Link } from "@tanstack/react-router";
+import { useId } from "react";
 
+import { usePageTitle } from "../../lib/page-title.ts";
 import { m } from "../../paraglide/messages.js";
 import { Avatar } from "../ui/avatar.tsx";
 import { Badge } from "../ui/badge.tsx";
@@ -13,17 +15,19 @@ const STACK_MAX = 3;
 /** The people of a conversation: an avatar stack that opens the list of names (the job's owner marked). */
 function Participants({ conversation, meId }: { conversation: ChatConversation; meId: string }) {
   const people = conversation.participants;
+  const headingId = useId();
   const shown = people.slice(0, STACK_MAX);
   const more = people.length - shown.length;
   return (
     <Popover>
       <PopoverTrigger
         className="flex shrink-0 items-center rounded-full p-1 outline-hidden focus-visible:ring-[3px] focus-visible:ring-ring/40"
-        aria-label={m.chat_participants()}
         title={m.chat_participants()}
         data-testid="chat-participants"
       >
-        <span className="flex -space-x-2">
+        {/* The initials picture the people; the button's name is its hidden word (no aria-label over shown text). */}
+        <span className="sr-only">{m.chat_participants()}</span>
+        <span className="flex -space-x-2" aria-hidden>
           {shown.map((p) => (
             <Avatar key={p.id} initials={p.initials} size="sm" className="ring-2 ring-background" />
           ))}
@@ -37,8 +41,10 @@ function Participants({ conversation, meId }: { conversation: ChatConversation; 
           )}
         </span>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-72 p-2">
-        <p className="px-2 pt-1 pb-2 text-sm font-semibold">{m.chat_participants()}</p>
+      <PopoverContent align="end" className="w-72 p-2" aria-labelledby={headingId}>
+        <p id={headingId} className="px-2 pt-1 pb-2 text-sm font-semibold">
+          {m.chat_participants()}
+        </p>
         <ul className="max-h-72 space-y-1 overflow-y-auto" data-testid="chat-participant-list">
           {people.map((p) => (
             <li key={p.id} className="flex items-center gap-2 rounded-md px-2 py-1.5">
@@ -64,6 +70,7 @@ export function ChatHeader({ conversation, meId, back }: { conversation: ChatCon
   const isGroup = conversation.kind === "group";
   const other = conversation.participants.find((p) => p.id !== meId);
   const title = isGroup ? conversation.jobTitle : (other?.fullName ?? conversation.jobTitle);
+  usePageTitle(title);
   return (
     <header className="flex items-center gap-2 border-b bg-card px-3 py-2 sm:px-4">
       <ChatBackLink back={back} />

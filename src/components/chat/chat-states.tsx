@@ -79,7 +79,7 @@ export function MessagesLoading({ className }: { className?: string }) {
 /** Placeholder while the conversation loads, shaped like the chat screen. */
 export function ChatLoading() {
   return (
-    <main className="mx-auto flex h-[calc(100dvh-3.5rem-1px)] w-full max-w-3xl flex-col gap-4 px-4 py-4">
+    <main id="main" className="mx-auto flex h-[calc(100dvh-3.5rem-1px)] w-full max-w-3xl flex-col gap-4 px-4 py-4">
       <div className="flex items-center gap-3">
         <Skeleton className="size-10 rounded-full" />
         <div className="flex-1 space-y-2">

@@ -54,6 +54,7 @@ export function ChatView({ conversation, meId, back }: { conversation: ChatConve
       : (conversation.participants.find((p) => p.id !== meId)?.fullName ?? conversation.jobTitle);
   return (
     <main
+      id="main"
       className="mx-auto flex h-[calc(100dvh-3.5rem-1px)] w-full max-w-3xl flex-col bg-background sm:border-x"
       data-testid="chat-view"
       data-conversation-id={conversation.id}

@@ -77,8 +77,10 @@ function MessageItem({
           {message.content && (
             <p
               dir="auto"
+              // Its own direction decides its alignment (an English message in the Arabic interface reads
+              // from the left), while the bubble's place says who sent it.
               className={cn(
-                "text-[0.9375rem] leading-snug whitespace-pre-wrap [overflow-wrap:anywhere]",
+                "text-start text-[0.9375rem] leading-snug whitespace-pre-wrap [overflow-wrap:anywhere]",
                 message.imageUrl && "px-2 pt-0.5",
               )}
               data-testid="chat-message-text"
@@ -91,7 +93,8 @@ function MessageItem({
             title={formatDateTime(created)}
             className={cn(
               "block text-end text-[0.6875rem] leading-none",
-              own ? "text-primary-foreground/75" : "text-muted-foreground",
+              // Full strength on the own bubble: any fainter falls under 4.5:1 on the primary fill.
+              own ? "text-primary-foreground" : "text-muted-foreground",
               message.imageUrl && "px-2 pb-1",
             )}
           >

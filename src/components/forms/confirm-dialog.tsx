@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 
 import {
   AlertDialog,
@@ -27,9 +27,13 @@ export type ConfirmDialogProps = {
   pending: boolean;
   onConfirm: () => void;
   testIds?: { dialog?: string; cancel?: string; confirm?: string };
+  /** The confirm button's look: destructive (default) for what removes or ends something. */
+  confirmVariant?: "default" | "destructive";
+  /** Where focus goes back when the dialog closes, when it has no `trigger` (a lazily loaded dialog). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
-/** Asks before something that cannot be undone (cancelling a job, deleting a certificate or the account). */
+/** Asks before something that cannot be undone, or not for long (moving a job along, rejecting, deleting). */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -41,11 +45,20 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   testIds = {},
+  confirmVariant = "destructive",
+  returnFocusTo,
 }: ConfirmDialogProps) {
+  const onCloseAutoFocus = returnFocusTo
+    ? (event: Event) => {
+        event.preventDefault();
+        // The button that opened it may be gone (the action changed the page): focus then stays put.
+        if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
+      }
+    : undefined;
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
-      <AlertDialogContent data-testid={testIds.dialog}>
+      <AlertDialogContent data-testid={testIds.dialog} onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription className="break-words">{description}</AlertDialogDescription>
@@ -55,7 +68,7 @@ export function ConfirmDialog({
           <AlertDialogCancel disabled={pending} data-testid={testIds.cancel}>
             {labels.cancel}
           </AlertDialogCancel>
-          <PendingButton variant="destructive" size="wrap" pending={pending} onClick={onConfirm} data-testid={testIds.confirm}>
+          <PendingButton variant={confirmVariant} size="wrap" pending={pending} onClick={onConfirm} data-testid={testIds.confirm}>
             {pending && labels.pending ? labels.pending : labels.confirm}
           </PendingButton>
         </AlertDialogFooter>

@@ -1,6 +1,7 @@
-import type { DayPickerLocale } from "react-day-picker";
+import { DateLib, labelDayButton, type DateLibOptions, type DayPickerLocale, type Modifiers } from "react-day-picker";
 import { ar, de, enUS, es, fr, kk, ru, uz, zhCN } from "react-day-picker/locale";
 
+import { intlLocaleFor } from "../../../domain/intl-locale.ts";
 import { textDirection, type LanguageCode } from "../../../domain/languages.ts";
 import { hasIntlData } from "../../lib/format.ts";
 import { currentLanguage } from "../../lib/locale.ts";
@@ -21,6 +22,21 @@ function weekdayFormat(language: string): Intl.DateTimeFormat {
   return week.some((day) => Array.from(short.format(day)).length > 4)
     ? new Intl.DateTimeFormat(language, { weekday: "narrow" })
     : short;
+}
+
+/**
+ * A day button's accessible name: the full date, which must contain the number the button shows (WCAG
+ * 2.5.3, label in name; date-fns's English "November 1st" does not), so the number leads where it would
+ * not otherwise appear as a word of its own.
+ */
+function dayLabeller(language: LanguageCode) {
+  const { locale, named } = intlLocaleFor(language);
+  const full = named ? new Intl.DateTimeFormat(locale, { dateStyle: "full" }) : null;
+  return (date: Date, modifiers: Modifiers, options?: DateLibOptions, dateLib: DateLib = new DateLib(options)) => {
+    const shown = dateLib.format(date, "d");
+    const label = full ? full.format(date) : labelDayButton(date, modifiers, options, dateLib);
+    return label.split(/[^\p{L}\p{N}]+/u).includes(shown) ? label : `${shown}, ${label}`;
+  };
 }
 
 /** The month grid of the date picker: in a chunk of its own with its calendar and date locales, loaded when opened. */
@@ -49,6 +65,7 @@ export default function DatePickerCalendar({
       locale={DAY_PICKER_LOCALES[language]}
       dir={textDirection(language)}
       formatters={formatters}
+      labels={{ labelDayButton: dayLabeller(language) }}
       disabled={notBefore ? { before: notBefore } : undefined}
       onSelect={onSelect}
       data-testid={testId ? `${testId}-calendar` : undefined}

@@ -36,10 +36,14 @@ export type DatePickerProps = {
 } & PickerControlProps;
 
 /** One calendar day in a popover: the start-date field of the job form and the home page's date filter. */
-export function DatePicker({ value, onChange, placeholder, notBefore, clearLabel, className, ...control }: DatePickerProps) {
+export function DatePicker({ value, onChange, placeholder, notBefore, clearLabel, className, ...props }: DatePickerProps) {
   const [open, setOpen] = useState(false);
   const selected = value ? localDay(value) : undefined;
+  // A button cannot be required (aria-required is not allowed on it: the field's label marks it), and
+  // a label given here leads the button's own words rather than replacing them (label in name).
+  const { "aria-required": _required, "aria-label": label, ...control } = props;
   const testId = control["data-testid"];
+  const shown = value ? formatDate(value) : placeholder;
   return (
     <div className={cn("flex items-center gap-1", className)}>
       <Popover open={open} onOpenChange={setOpen}>
@@ -53,10 +57,11 @@ export function DatePicker({ value, onChange, placeholder, notBefore, clearLabel
             className={cn("w-full min-w-0 shrink justify-start gap-2 font-normal", !value && "text-muted-foreground")}
           >
             <CalendarDays aria-hidden />
-            <span className="truncate">{value ? formatDate(value) : placeholder}</span>
+            {label && <span className="sr-only">{label}: </span>}
+            <span className="truncate">{shown}</span>
           </Button>
         </PopoverTrigger>
-        <PopoverContent className="w-auto p-0" align="start">
+        <PopoverContent className="w-auto p-0" align="start" aria-label={label ?? placeholder}>
           <Suspense fallback={<div className="size-72" aria-busy="true" />}>
             <DatePickerCalendar
               selected={selected}

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 
-import { DISTANCES_KM } from "../../../domain/job-filters.ts";
+import { DISTANCES_KM } from "../../../domain/job-filter-choices.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
 import { useReaderCurrency } from "../../lib/reader-currency.ts";

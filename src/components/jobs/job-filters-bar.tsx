@@ -1,3 +1,6 @@
+import { SlidersHorizontal } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+
 import { CATEGORIES, type Category } from "../../../domain/categories.ts";
 import { COUNTRY_CODES, type CountryCode } from "../../../domain/countries.ts";
 import {
@@ -6,16 +9,20 @@ import {
   type DistanceKm,
   type DurationFilterKey,
   type PriceFilterKey,
-} from "../../../domain/job-filters.ts";
-import { formatDate, formatMoney } from "../../lib/format.ts";
+} from "../../../domain/job-filter-choices.ts";
+import { formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
 import { useReaderCurrency } from "../../lib/reader-currency.ts";
+import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { m } from "../../paraglide/messages.js";
 import { SelectField, type SelectOption } from "../forms/select-field.tsx";
 import { countryName } from "../places/country-name.ts";
 import { Button } from "../ui/button.tsx";
 import { DatePicker } from "./date-picker.tsx";
 import { distanceOptions, PlaceFilter, withinLabel } from "./place-filter.tsx";
+
+/** Tailwind's `sm`: from here the filters stand inline. */
+const WIDE_SCREEN = "(min-width: 40rem)";
 
 export type JobFilterValues = {
   category?: Category;
@@ -98,21 +105,26 @@ function FilterSelect<T extends string>({ filter, ...select }: FilterSelectProps
   return <SelectField {...select} label={labels.label()} labelHidden anyLabel={labels.any()} testId={`filter-${filter}`} />;
 }
 
-/**
- * The home filters: category, duration bucket, exact start day and price bucket; then where: country,
- * a point (a city or the browser's position) and a distance around it.
- */
-export function JobFiltersBar({
-  value,
-  onChange,
-  place,
-}: {
+/** How many filters are chosen, as the phone's Filters button counts them (a place and its distance are one). */
+export function chosenFilterCount(value: JobFilterValues): number {
+  const keys = [value.category, value.duration, value.date, value.price, value.country];
+  const place = value.cityId !== undefined || value.lat !== undefined;
+  return keys.filter((v) => v !== undefined).length + (place ? 1 : 0);
+}
+
+type FiltersProps = {
   value: JobFilterValues;
   onChange: (next: JobFilterValues) => void;
   place: PlaceName;
-}) {
+};
+
+// Phones keep the filters in a sheet (a dialog from the bottom), loaded when first wanted.
+const loadSheet = () => import("./job-filters-sheet.tsx");
+const FiltersSheet = lazy(loadSheet);
+
+/** The filter fields themselves: inline on wider screens, in the sheet on phones. */
+function JobFilterFields({ value, onChange, place }: FiltersProps) {
   const set = <K extends keyof JobFilterValues>(key: K, v: JobFilterValues[K]) => onChange({ ...value, [key]: v });
-  const active = Object.values(value).some((v) => v !== undefined);
   const categories = CATEGORIES.map((c) => ({ value: c, label: translate(`category_${c}`) }));
   const durations = DURATION_FILTERS.map((f) => ({ value: f.key, label: DURATION_LABELS[f.key]() }));
   const currency = useReaderCurrency();
@@ -120,10 +132,7 @@ export function JobFiltersBar({
   const countries = COUNTRY_CODES.map((c) => ({ value: c, label: countryName(c) }));
   const hasPoint = value.cityId !== undefined || value.lat !== undefined;
   return (
-    <section
-      aria-label={m.home_filters_label()}
-      className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
-    >
+    <>
       <FilterSelect filter="category" value={value.category} options={categories} onChange={(v) => set("category", v)} />
       <FilterSelect filter="duration" value={value.duration} options={durations} onChange={(v) => set("duration", v)} />
       <DatePicker
@@ -145,10 +154,66 @@ export function JobFiltersBar({
           onChange={(v) => set("km", v === undefined ? undefined : (Number(v) as DistanceKm))}
         />
       )}
-      {active && (
-        <Button type="button" variant="ghost" onClick={() => onChange({})} data-testid="filters-clear">
-          {m.home_filters_clear()}
-        </Button>
+    </>
+  );
+}
+
+/**
+ * The home filters: category, duration bucket, exact start day and price bucket; then where: country,
+ * a point (a city or the browser's position) and a distance around it. On wider screens they stand in a
+ * row above the list; on phones one "Filters (2)" button opens them in a sheet, so the first jobs are on
+ * the first screen.
+ */
+export function JobFiltersBar(props: FiltersProps) {
+  const { value, onChange } = props;
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const [sheet, setSheet] = useState<"closed" | "open" | "never">("never");
+  const count = chosenFilterCount(value);
+  const clear = Object.values(value).some((v) => v !== undefined) ? (
+    <Button type="button" variant="ghost" onClick={() => onChange({})} data-testid="filters-clear">
+      {m.home_filters_clear()}
+    </Button>
+  ) : null;
+  if (wide) {
+    return (
+      <section
+        aria-label={m.home_filters_label()}
+        className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+      >
+        <JobFilterFields {...props} />
+        {clear}
+      </section>
+    );
+  }
+  return (
+    <section aria-label={m.home_filters_label()} className="flex flex-wrap items-center gap-2">
+      <Button
+        type="button"
+        variant="outline"
+        aria-haspopup="dialog"
+        aria-expanded={sheet === "open"}
+        onClick={() => setSheet("open")}
+        // Fetched as soon as a finger or pointer comes near, so the sheet opens without waiting.
+        onPointerEnter={() => void loadSheet()}
+        onTouchStart={() => void loadSheet()}
+        data-testid="filters-open"
+      >
+        <SlidersHorizontal aria-hidden />
+        {count > 0 ? m.home_filters_button_count({ count: formatNumber(count) }) : m.home_filters_label()}
+      </Button>
+      {clear}
+      {sheet !== "never" && (
+        <Suspense>
+          <FiltersSheet
+            open={sheet === "open"}
+            onOpenChange={(open) => setSheet(open ? "open" : "closed")}
+            title={m.home_filters_label()}
+            doneLabel={m.home_filters_show()}
+            closeLabel={m.common_close()}
+          >
+            <JobFilterFields {...props} />
+          </FiltersSheet>
+        </Suspense>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import { currencySymbol, JOB_CURRENCIES, type JobCurrency } from "../../../domai
 import { ERR } from "../../../domain/errors.ts";
 import type { jobCreateSchema } from "../../../domain/jobs.ts";
 import { LIMITS } from "../../../domain/limits.ts";
+import { currencyName } from "../../lib/display-names.ts";
 import { showServerFieldErrors } from "../../lib/form-errors.ts";
 import { currentLanguage } from "../../lib/locale.ts";
 import { translate } from "../../lib/messages.ts";
@@ -68,13 +69,7 @@ const NUMBER_FIELDS = {
 };
 
 function currencyLabel(code: JobCurrency): string {
-  let name: string = code;
-  try {
-    name = new Intl.DisplayNames([currentLanguage()], { type: "currency" }).of(code) ?? code;
-  } catch {
-    // Intl without currency names: the ISO code is still understood.
-  }
-  return `${currencySymbol(code, currentLanguage())} · ${name}`;
+  return `${currencySymbol(code, currentLanguage())} · ${currencyName(code)}`;
 }
 
 export type JobFormProps<Out> = {

@@ -1,4 +1,4 @@
-import { ArrowLeft, SearchX, ShieldAlert } from "lucide-react";
+import { ArrowLeft, Lock, SearchX, ShieldAlert } from "lucide-react";
 
 import { m } from "../../paraglide/messages.js";
 import { NoticePage } from "../layout/notice.tsx";
@@ -29,6 +29,18 @@ export function ApplicationsAccessDenied({ jobId }: { jobId: string }) {
       <LinkButton to="/jobs/$jobId" params={{ jobId }} data-testid="applications-denied-back" variant="outline">
         <ArrowLeft aria-hidden className="rtl:rotate-180" />
         {m.applications_back_to_job()}
+      </LinkButton>
+    </NoticePage>
+  );
+}
+
+/** The edit page of a completed or cancelled job: final, so no form ('… can no longer be edited'), and back to the job. */
+export function JobNotEditable({ jobId }: { jobId: string }) {
+  return (
+    <NoticePage icon={<Lock aria-hidden className="size-6" />} title={m.error_job_not_editable()} testId="job-not-editable">
+      <LinkButton to="/jobs/$jobId" params={{ jobId }} data-testid="job-not-editable-back" variant="outline">
+        <ArrowLeft aria-hidden className="rtl:rotate-180" />
+        {m.edit_job_back()}
       </LinkButton>
     </NoticePage>
   );

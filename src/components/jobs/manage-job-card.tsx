@@ -1,16 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Pencil, Play, Users, XCircle, type LucideIcon } from "lucide-react";
-import { useState } from "react";
+import { useId, useRef, useState } from "react";
 
-import { allowedJobActions, type JobAction, type JobStatus } from "../../../domain/statuses.ts";
+import { canCompleteJob, jobTimeZone } from "../../../domain/jobs.ts";
+import { allowedJobActions, isActiveJob, type JobAction } from "../../../domain/statuses.ts";
+import { formatDate } from "../../lib/format.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
-import { ConfirmDialog } from "../forms/confirm-dialog.tsx";
-import { PendingButton } from "../forms/pending-button.tsx";
+import { LazyConfirmDialog, loadConfirmDialog } from "../forms/lazy-confirm-dialog.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardHeader, CardHeading } from "../ui/card.tsx";
 import { LinkButton } from "../ui/link-button.tsx";
+import type { JobDetails } from "./job-types.ts";
 import { JobStatusBadge } from "./status-badges.tsx";
 
 const DONE_TOASTS: Record<JobAction, () => string> = {
@@ -19,21 +21,61 @@ const DONE_TOASTS: Record<JobAction, () => string> = {
   cancel: () => m.toast_job_cancelled(),
 };
 
-// Start and complete run at once; cancel asks first.
-const STEPS: { action: Exclude<JobAction, "cancel">; icon: LucideIcon; label: () => string }[] = [
-  { action: "start", icon: Play, label: () => m.job_manage_start() },
-  { action: "complete", icon: CheckCircle2, label: () => m.job_manage_complete() },
-];
+/** Each status move: its button, and the dialog that says what it will do before it does it. */
+const STEPS: Record<
+  JobAction,
+  {
+    icon: LucideIcon;
+    label: () => string;
+    title: () => string;
+    effect: () => string;
+    confirm: () => string;
+    keep: () => string;
+    variant: "default" | "destructive";
+  }
+> = {
+  start: {
+    icon: Play,
+    label: () => m.job_manage_start(),
+    title: () => m.job_start_title(),
+    effect: () => m.job_start_effect(),
+    confirm: () => m.job_manage_start(),
+    keep: () => m.job_status_keep(),
+    variant: "default",
+  },
+  complete: {
+    icon: CheckCircle2,
+    label: () => m.job_manage_complete(),
+    title: () => m.job_complete_title(),
+    effect: () => m.job_complete_effect(),
+    confirm: () => m.job_manage_complete(),
+    keep: () => m.job_status_keep(),
+    variant: "default",
+  },
+  cancel: {
+    icon: XCircle,
+    label: () => m.job_manage_cancel(),
+    title: () => m.job_manage_cancel_title(),
+    effect: () => m.job_manage_cancel_description(),
+    confirm: () => m.job_manage_cancel_confirm(),
+    keep: () => m.job_manage_cancel_keep(),
+    variant: "destructive",
+  },
+};
 
-const PAGES = [
-  { to: "/jobs/$jobId/edit", icon: Pencil, label: () => m.job_manage_edit(), testId: "job-edit" },
-  { to: "/jobs/$jobId/applications", icon: Users, label: () => m.job_manage_applications(), testId: "job-applications" },
-] as const;
+export type ManagedJob = Pick<JobDetails, "id" | "status" | "startDate" | "acceptedCount" | "timeZone">;
 
-/** The owner's card on a job page: edit, applications, and the status moves the job's status allows. */
-export function ManageJobCard({ jobId, status }: { jobId: string; status: JobStatus }) {
+/**
+ * The owner's card on a job page: Edit while the job is open or in progress, its applications, and
+ * the status moves its status allows, each confirmed in a dialog that says who is told and what
+ * becomes impossible (docs/product.md, Job lifecycle). Complete waits for the start date in the job's
+ * time zone, and says so. The dialog's code is fetched when a status button is first pointed at.
+ */
+export function ManageJobCard({ job }: { job: ManagedJob }) {
   const queryClient = useQueryClient();
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const reasonId = useId();
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const [dialog, setDialog] = useState<{ action: JobAction; open: boolean } | null>(null);
   const change = useMutation(
     trpc.jobs.changeStatus.mutationOptions({
       onSuccess: async (_result, { action }) => {
@@ -42,57 +84,82 @@ export function ManageJobCard({ jobId, status }: { jobId: string; status: JobSta
         await queryClient.invalidateQueries({ queryKey: trpc.jobs.pathKey() });
       },
       onError: (error) => toastError(error),
-      onSettled: () => setConfirmingCancel(false),
+      onSettled: () => setDialog((current) => current && { ...current, open: false }),
     }),
   );
-  const actions = allowedJobActions(status);
-  const busy = (action: JobAction) => change.isPending && change.variables?.action === action;
+  const actions = allowedJobActions(job.status);
+  const completable = canCompleteJob(job.startDate, jobTimeZone(job.timeZone));
+  const step = dialog && STEPS[dialog.action];
 
   return (
     <Card data-testid="manage-job-card">
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardHeading>{m.job_manage_title()}</CardHeading>
-        <JobStatusBadge status={status} />
+        <JobStatusBadge status={job.status} />
       </CardHeader>
       <CardContent className="grid gap-2">
-        {PAGES.map(({ to, icon: Icon, label, testId }) => (
-          <LinkButton key={to} to={to} params={{ jobId }} variant="outline" data-testid={testId}>
-            <Icon aria-hidden />
-            {label()}
+        {/* A completed or cancelled job is final: it is no longer edited (the server refuses it too). */}
+        {isActiveJob(job.status) && (
+          <LinkButton to="/jobs/$jobId/edit" params={{ jobId: job.id }} variant="outline" data-testid="job-edit">
+            <Pencil aria-hidden />
+            {m.job_manage_edit()}
           </LinkButton>
-        ))}
-        {STEPS.filter((step) => actions.includes(step.action)).map(({ action, icon: Icon, label }) => (
-          <PendingButton
-            key={action}
-            type="button"
-            pending={busy(action)}
-            disabled={change.isPending}
-            icon={<Icon aria-hidden />}
-            onClick={() => change.mutate({ jobId, action })}
-            data-testid={`job-status-${action}`}
-          >
-            {label()}
-          </PendingButton>
-        ))}
-        {actions.includes("cancel") && (
-          <ConfirmDialog
-            open={confirmingCancel}
-            onOpenChange={setConfirmingCancel}
-            trigger={
-              <Button type="button" variant="destructive" disabled={change.isPending} data-testid="job-status-cancel">
-                <XCircle aria-hidden />
-                {m.job_manage_cancel()}
-              </Button>
-            }
-            title={m.job_manage_cancel_title()}
-            description={m.job_manage_cancel_description()}
-            labels={{ cancel: m.job_manage_cancel_keep(), confirm: m.job_manage_cancel_confirm() }}
-            pending={busy("cancel")}
-            onConfirm={() => change.mutate({ jobId, action: "cancel" })}
-            testIds={{ cancel: "job-cancel-keep", confirm: "job-cancel-confirm" }}
-          />
+        )}
+        <LinkButton to="/jobs/$jobId/applications" params={{ jobId: job.id }} variant="outline" data-testid="job-applications">
+          <Users aria-hidden />
+          {m.job_manage_applications()}
+        </LinkButton>
+        {actions.map((action) => {
+          const { icon: Icon, label, variant } = STEPS[action];
+          const waiting = action === "complete" && !completable;
+          return (
+            <Button
+              key={action}
+              type="button"
+              variant={variant}
+              disabled={change.isPending || waiting}
+              aria-describedby={waiting ? reasonId : undefined}
+              onPointerEnter={loadConfirmDialog}
+              onFocus={loadConfirmDialog}
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setDialog({ action, open: true });
+              }}
+              data-testid={`job-status-${action}`}
+            >
+              <Icon aria-hidden />
+              {label()}
+            </Button>
+          );
+        })}
+        {actions.includes("complete") && !completable && (
+          <p id={reasonId} className="text-sm text-muted-foreground" data-testid="job-complete-wait">
+            {m.job_complete_from({ date: formatDate(job.startDate, "long") })}
+          </p>
         )}
       </CardContent>
+      {dialog && step && (
+        <LazyConfirmDialog
+          open={dialog.open}
+          onOpenChange={(open) => setDialog({ ...dialog, open })}
+          title={step.title()}
+          description={step.effect()}
+          labels={{ cancel: step.keep(), confirm: step.confirm() }}
+          confirmVariant={step.variant}
+          pending={change.isPending}
+          onConfirm={() => change.mutate({ jobId: job.id, action: dialog.action })}
+          returnFocusTo={opener}
+          testIds={{
+            dialog: `job-${dialog.action}-dialog`,
+            cancel: `job-${dialog.action}-keep`,
+            confirm: `job-${dialog.action}-confirm`,
+          }}
+        >
+          <p className="text-sm text-muted-foreground" data-testid="job-status-notified">
+            {job.acceptedCount > 0 ? m.job_status_notify_hired() : m.job_status_notify_none()}
+          </p>
+        </LazyConfirmDialog>
+      )}
     </Card>
   );
 }

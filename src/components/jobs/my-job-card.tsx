@@ -1,18 +1,46 @@
-import { Clock, MapPin, Users, Wallet } from "lucide-react";
+import { CalendarDays, Inbox, MapPin, Users, Wallet } from "lucide-react";
 
-import { formatMoney } from "../../lib/format.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
 import { m } from "../../paraglide/messages.js";
 import { Badge } from "../ui/badge.tsx";
 import { CardLink } from "../ui/card-link.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { LinkButton } from "../ui/link-button.tsx";
 import { placeLine } from "./job-place.ts";
 import type { MyJobItem } from "./job-types.ts";
 import { SkillBadges } from "./skill-badges.tsx";
 import { ApplicationStatusBadge, JobStatusBadge } from "./status-badges.tsx";
 
-/** A card of /my-jobs; employers also see how many workers they need, workers their application's status. */
-export function MyJobCard({ job, showWorkers }: { job: MyJobItem; showWorkers: boolean }) {
+/** A posted job's applications: how many, how many are new (a marker), leading to the applications page. */
+function ApplicantsLine({ jobId, applicants }: { jobId: string; applicants: NonNullable<MyJobItem["applicants"]> }) {
+  return (
+    <LinkButton
+      to="/jobs/$jobId/applications"
+      params={{ jobId }}
+      variant="outline"
+      size="sm"
+      // Above the card's stretched title link, so it opens the applications rather than the job.
+      className="relative z-10 self-start"
+      data-testid="my-job-applicants"
+      data-new={applicants.new}
+    >
+      <Inbox aria-hidden />
+      {m.my_jobs_applicants({ count: applicants.total })}
+      {applicants.new > 0 && (
+        <Badge variant="red" data-testid="my-job-applicants-new">
+          {m.my_jobs_applicants_new({ count: applicants.new })}
+        </Badge>
+      )}
+    </LinkButton>
+  );
+}
+
+/**
+ * A card of /my-jobs: title, status and start date first; a posted job also its applicants (with the
+ * new ones marked) and how many workers it needs, a job applied to the application's status.
+ */
+export function MyJobCard({ job }: { job: MyJobItem }) {
   return (
     <Card
       className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring/40 hover:shadow-md"
@@ -30,12 +58,18 @@ export function MyJobCard({ job, showWorkers }: { job: MyJobItem; showWorkers: b
           </CardTitle>
           <JobStatusBadge status={job.status} />
         </div>
+        <p className="flex items-center gap-2 text-sm font-medium" data-testid="my-job-start">
+          <CalendarDays aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+          {m.job_card_starts({ date: formatDate(job.startDate) })}
+          <span className="text-muted-foreground">· {m.job_card_days({ count: job.durationDays })}</span>
+        </p>
         {job.applicationStatus && (
           <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="my-application-status">
             <span className="text-muted-foreground">{m.my_jobs_your_application()}</span>
             <ApplicationStatusBadge status={job.applicationStatus} mine />
           </p>
         )}
+        {job.applicants && <ApplicantsLine jobId={job.id} applicants={job.applicants} />}
       </CardHeader>
       <CardContent className="grid gap-2 text-sm">
         <p className="line-clamp-2 text-muted-foreground" dir="auto">
@@ -47,23 +81,21 @@ export function MyJobCard({ job, showWorkers }: { job: MyJobItem; showWorkers: b
             {placeLine(job)}
           </span>
         </span>
-        <span className="flex items-center gap-2">
-          <Clock aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-          {m.job_card_days({ count: job.durationDays })}
-        </span>
         {job.hourlyRate !== null && (
           <span className="flex items-center gap-2">
             <Wallet aria-hidden className="size-4 shrink-0 text-muted-foreground" />
             {m.job_card_per_hour({ amount: formatMoney(job.hourlyRate, job.currency) })}
           </span>
         )}
-        {showWorkers && (
+        {job.applicants && (
           <span className="flex items-center gap-2">
             <Users aria-hidden className="size-4 shrink-0 text-muted-foreground" />
             {m.job_workers_count({ count: job.maxWorkers })}
           </span>
         )}
-        <Badge variant="secondary">{translate(`category_${job.category}`)}</Badge>
+        <Badge variant="secondary" className="justify-self-start">
+          {translate(`category_${job.category}`)}
+        </Badge>
         <SkillBadges skills={job.skills} />
       </CardContent>
     </Card>

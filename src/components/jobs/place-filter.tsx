@@ -1,7 +1,7 @@
 import { Command } from "cmdk";
 import { LocateFixed } from "lucide-react";
 
-import { DEFAULT_DISTANCE_KM, DISTANCES_KM, type DistanceKm } from "../../../domain/job-filters.ts";
+import { DEFAULT_DISTANCE_KM, DISTANCES_KM, type DistanceKm } from "../../../domain/job-filter-choices.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { toastError } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";

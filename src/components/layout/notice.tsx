@@ -4,6 +4,7 @@ import { RotateCw, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 
 import { errorMessage } from "../../lib/errors.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { m } from "../../paraglide/messages.js";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent } from "../ui/card.tsx";
@@ -37,8 +38,9 @@ export function NoticeCard({ icon, title, hint, alert = false, testId, children 
 
 /** A page that is only a notice: a job that does not exist, a page the reader may not open. */
 export function NoticePage(props: NoticeProps) {
+  usePageTitle(props.title);
   return (
-    <main className="mx-auto w-full max-w-lg px-4 py-10">
+    <main id="main" className="mx-auto w-full max-w-lg px-4 py-10">
       <NoticeCard alert {...props} />
     </main>
   );

@@ -16,7 +16,7 @@ export function LegalPage({ title, texts, testId }: { title: string; texts: Lega
   const doc = texts[legalTextLanguage(reader)];
   const inOwnLanguage = reader === doc.lang;
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10" data-testid={testId}>
+    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10" data-testid={testId}>
       <BackLink to="/" className="-ms-3 mb-6" data-testid="legal-back">
         {m.legal_back_home()}
       </BackLink>

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { Bell, BellRing, BriefcaseBusiness, CalendarClock, MessageSquare, Star, UserPlus } from "lucide-react";
+import { Bell, BellRing, BriefcaseBusiness, CalendarClock, ClipboardClock, MessageSquare, Star, UserPlus } from "lucide-react";
 
 import { notificationTarget, type NotificationPayload, type NotificationView } from "../../../domain/notifications.ts";
 import { cn } from "../../lib/cn.ts";
@@ -28,6 +28,13 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "job_completed":
     case "job_cancelled":
       return <BriefcaseBusiness aria-hidden className={className} />;
+    case "timesheet_ready":
+    case "timesheet_approved":
+    case "timesheet_edited":
+    case "timesheet_disputed":
+    case "timesheet_resolved":
+    case "timesheet_auto_approved":
+      return <ClipboardClock aria-hidden className={className} />;
   }
 }
 

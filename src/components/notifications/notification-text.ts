@@ -15,6 +15,7 @@ export function notificationText(payload: NotificationPayload): { title: string;
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(payload)) params[key] = typeof value === "string" ? isolate(value) : value;
   if ("startDate" in payload) params.startDate = formatDate(payload.startDate);
+  if ("shiftDate" in payload) params.shiftDate = formatDate(payload.shiftDate);
   // A digest names its newest job.
   if (payload.kind === "saved_search_digest") params.jobTitle = isolate(payload.jobs[0]?.jobTitle ?? "");
   if (payload.kind === "review_received" && payload.reviewerName === null) params.reviewerName = m.review_anonymous_reviewer();

@@ -81,7 +81,7 @@ export function CityPicker({
             </span>
           </Button>
         </PopoverTrigger>
-        <PopoverContent className="w-80 p-0" align="start">
+        <PopoverContent className="w-80 p-0" align="start" aria-label={placeholder}>
           <Command shouldFilter={false} label={placeholder} className="flex flex-col">
             <Command.Input
               value={text}

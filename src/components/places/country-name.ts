@@ -1,10 +1,3 @@
-import { currentLanguage } from "../../lib/locale.ts";
-
-/** A country's name in the interface language, from the browser's own data (its ISO code where it has none). */
-export function countryName(code: string): string {
-  try {
-    return new Intl.DisplayNames([currentLanguage()], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+// A country's name in the interface language: from Intl where the browser knows the language, else from
+// our messages (src/lib/display-names.ts).
+export { countryName } from "../../lib/display-names.ts";

@@ -12,17 +12,24 @@ import { JobLinkRow } from "./job-link-row.tsx";
 /** The own profile shows the 3 latest posted jobs (docs/product.md, Profiles and people). */
 const SHOWN = 3;
 
-/** An employer's latest posted jobs; nothing at all until they have posted one. */
+/** The person's latest posted jobs, whatever their account type; nothing at all until they have posted one. */
 export function PostedJobsCard() {
-  const mine = useQuery(trpc.jobs.mine.queryOptions({}));
-  const jobs = mine.data?.role === "employer" ? mine.data.items.slice(0, SHOWN) : [];
+  const mine = useQuery(trpc.jobs.mine.queryOptions({ view: "posted" }));
+  const jobs = mine.data?.items.slice(0, SHOWN) ?? [];
   if (jobs.length === 0) return null;
 
   return (
     <Card data-testid="posted-jobs-card">
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardHeading>{m.profile_posted_jobs_title()}</CardHeading>
-        <LinkButton to="/my-jobs" data-testid="posted-jobs-view-all" variant="link" size="sm" className="px-0">
+        <LinkButton
+          to="/my-jobs"
+          search={{ view: "posted" }}
+          data-testid="posted-jobs-view-all"
+          variant="link"
+          size="sm"
+          className="px-0"
+        >
           {m.profile_view_all()}
         </LinkButton>
       </CardHeader>

@@ -6,11 +6,11 @@ import type { z } from "zod";
 import { DEFAULT_PROFILE_CURRENCY, PROFILE_CURRENCIES, type ProfileCurrency } from "../../../domain/currencies.ts";
 import { profileUpdateSchema } from "../../../domain/settings.ts";
 import { USER_TYPES, type UserType } from "../../../domain/user-types.ts";
+import { currencyName } from "../../lib/display-names.ts";
 import { showServerFieldErrors } from "../../lib/form-errors.ts";
 import { translate } from "../../lib/messages.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { getLocale } from "../../paraglide/runtime.js";
 import { trpc } from "../../trpc.ts";
 import { FormCard } from "../forms/form-card.tsx";
 import { SelectField } from "../forms/select-field.tsx";
@@ -25,14 +25,10 @@ import type { OwnProfile as Profile } from "./types.ts";
 type Values = z.input<typeof profileUpdateSchema>;
 type SavedValues = z.output<typeof profileUpdateSchema>;
 
-/** "USD · US Dollar" in the reader's language (Intl knows the names). */
+/** "USD · US Dollar" in the reader's language. */
 function currencyLabel(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([getLocale()], { type: "currency" }).of(code);
-    return name && name !== code ? `${code} · ${name}` : code;
-  } catch {
-    return code;
-  }
+  const name = currencyName(code);
+  return name !== code ? `${code} · ${name}` : code;
 }
 
 /** The stored currency if it is one a profile may choose (older rows may hold another). */

@@ -7,6 +7,7 @@ import { LoadFailedPage, NoticeCard } from "../../components/layout/notice.tsx";
 import { PagedList } from "../../components/layout/paged-list.tsx";
 import { PageHeader } from "../../components/profile/page-header.tsx";
 import { LinkButton } from "../../components/ui/link-button.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc, type Trpc } from "../../trpc.ts";
 
@@ -23,6 +24,7 @@ export const Route = createFileRoute("/_authed/chats/")({
 
 /** /chats: the reader's group chats and private conversations, most recently updated first. */
 function ChatsPage() {
+  usePageTitle(m.chats_title());
   const chats = useSuspenseInfiniteQuery({
     ...chatList(trpc),
     // New messages and read markers move cards and badges: refresh whenever the reader comes back.
@@ -42,7 +44,7 @@ function ChatsPage() {
     </NoticeCard>
   );
   return (
-    <main className="mx-auto w-full max-w-2xl space-y-6 px-4 py-6 sm:py-8">
+    <main id="main" className="mx-auto w-full max-w-2xl space-y-6 px-4 py-6 sm:py-8">
       <div>
         <PageHeader title={m.chats_title()} backTo="/profile" backLabel={m.chats_back()} />
         <p className="-mt-4 text-sm text-muted-foreground">{m.chats_subtitle()}</p>

@@ -7,12 +7,13 @@ import { ERR } from "../../../domain/errors.ts";
 import { ApplicationCard } from "../../components/applications/application-card.tsx";
 import { ApplicationsAccessDenied, JobNotFound } from "../../components/jobs/job-states.tsx";
 import { JobStatusBadge } from "../../components/jobs/status-badges.tsx";
+import { useApplicationsSeen } from "../../components/jobs/use-applications-seen.ts";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage, NoticeCard } from "../../components/layout/notice.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { errorKey } from "../../lib/errors.ts";
-import { formatNumber } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { orNotFound, requireUuid } from "../../lib/route-data.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -41,9 +42,11 @@ function ApplicationsError({ error }: { error: unknown }) {
 function ApplicationsPage() {
   const { jobId } = Route.useParams();
   const { data } = useSuspenseQuery(trpc.applications.forJob.queryOptions({ jobId }));
+  usePageTitle(m.applications_for_job({ title: data.job.title }));
+  useApplicationsSeen(jobId, data.applications.length);
   const canAccept = canAcceptMore(data.job);
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8" data-testid="applications-page">
+    <main id="main" className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8" data-testid="applications-page">
       <BackLink to="/jobs/$jobId" params={{ jobId }} data-testid="applications-back">
         {m.applications_back_to_job()}
       </BackLink>
@@ -73,7 +76,8 @@ function ApplicationsPage() {
 
 /** "1 of 2 positions filled" with a bar, and a note once every position is taken. */
 function Capacity({ accepted, max }: { accepted: number; max: number }) {
-  const text = m.applications_capacity({ accepted: formatNumber(accepted), max: formatNumber(max) });
+  // Numbers, not formatted text: the message picks its plural form by them ("1 poste pourvu sur 2").
+  const text = m.applications_capacity({ accepted, max });
   const full = accepted >= max;
   return (
     <div className="grid gap-2 rounded-lg border bg-card p-4">

@@ -7,7 +7,8 @@ import type { z } from "zod";
 
 import { todayIn } from "../../../domain/age.ts";
 import { ERR } from "../../../domain/errors.ts";
-import { isPastDate, jobUpdateSchema } from "../../../domain/jobs.ts";
+import { isPastDate, jobUpdateSchema, type JobUpdateValues } from "../../../domain/jobs.ts";
+import { isActiveJob } from "../../../domain/statuses.ts";
 import {
   browserTimeZone,
   JobForm,
@@ -15,11 +16,12 @@ import {
   showJobFieldErrors,
   type JobFormInput,
 } from "../../components/jobs/job-form.tsx";
-import { JobNotFound } from "../../components/jobs/job-states.tsx";
+import { JobNotEditable, JobNotFound } from "../../components/jobs/job-states.tsx";
 import type { EditableJob } from "../../components/jobs/job-types.ts";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
 import { translate } from "../../lib/messages.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { orNotFound, requireUuid } from "../../lib/route-data.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
@@ -36,8 +38,6 @@ export const Route = createFileRoute("/_authed/jobs/$jobId/edit")({
   component: EditJobPage,
 });
 
-type JobUpdateValues = z.output<typeof jobUpdateSchema>;
-
 /**
  * The edit form's schema: the procedure's, plus the stored start date's exception. A start date that has
  * already passed may stay (the job may be under way); moving it to another past day may not.
@@ -52,6 +52,7 @@ function editJobSchema(job: EditableJob): z.ZodType<JobUpdateValues, JobFormInpu
 
 /** /jobs/{jobId}/edit: the job form filled in with the job, for its owner. */
 function EditJobPage() {
+  usePageTitle(m.edit_job_title());
   const { jobId } = Route.useParams();
   const { data: job } = useSuspenseQuery(trpc.jobs.forEdit.queryOptions({ jobId }));
   const navigate = useNavigate();
@@ -96,8 +97,10 @@ function EditJobPage() {
   );
 
   const today = todayIn(timeZone);
+  // A completed or cancelled job is final (the server refuses the save too).
+  if (!isActiveJob(job.status)) return <JobNotEditable jobId={jobId} />;
   return (
-    <main className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-8">
+    <main id="main" className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-8">
       <BackLink to="/jobs/$jobId" params={{ jobId }} data-testid="edit-back">
         {m.edit_job_back()}
       </BackLink>

@@ -7,6 +7,7 @@ import { LoadFailedPage, NoticeCard } from "../../components/layout/notice.tsx";
 import { PagedList } from "../../components/layout/paged-list.tsx";
 import { NotificationCard } from "../../components/notifications/notification-card.tsx";
 import { PageHeader } from "../../components/profile/page-header.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { toastError } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc, type Trpc } from "../../trpc.ts";
@@ -21,6 +22,7 @@ export const Route = createFileRoute("/_authed/notifications")({
 
 /** /notifications: everything the person was told, newest first; live (useLiveChanges re-reads it). */
 function NotificationsPage() {
+  usePageTitle(m.inbox_title());
   const queryClient = useQueryClient();
   const list = useSuspenseInfiniteQuery(inbox(trpc));
   const refresh = () =>
@@ -37,7 +39,7 @@ function NotificationsPage() {
   );
   const anyUnread = list.data.pages.some((page) => page.items.some((item) => !item.read));
   return (
-    <main className="mx-auto w-full max-w-2xl space-y-6 px-4 py-6 sm:py-8">
+    <main id="main" className="mx-auto w-full max-w-2xl space-y-6 px-4 py-6 sm:py-8">
       <div>
         <PageHeader title={m.inbox_title()} backTo="/profile" backLabel={m.chats_back()} />
         <div className="-mt-4 flex flex-wrap items-center justify-between gap-2">

@@ -6,7 +6,11 @@ import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 
-import { completeOnboardingSchema } from "../../../domain/profile.ts";
+import {
+  completeOnboardingSchema,
+  type CompleteOnboardingInput,
+  type CompleteOnboardingValues,
+} from "../../../domain/profile.ts";
 import { USER_TYPES, type UserType } from "../../../domain/user-types.ts";
 import { CertificateList } from "../../components/certificates/certificate-list.tsx";
 import { CertificateUpload } from "../../components/certificates/certificate-upload.tsx";
@@ -20,6 +24,7 @@ import { Progress } from "../../components/ui/progress.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { cn } from "../../lib/cn.ts";
 import { translate } from "../../lib/messages.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -31,8 +36,8 @@ export const Route = createFileRoute("/_authed/onboarding")({
 });
 
 /** The form until a type is chosen: the schema refuses it unchosen ('Please choose whether you are a worker or an employer'). */
-type OnboardingFields = Omit<z.input<typeof completeOnboardingSchema>, "userType"> & { userType?: UserType };
-type OnboardingValues = z.output<typeof completeOnboardingSchema>;
+type OnboardingFields = Omit<CompleteOnboardingInput, "userType"> & { userType?: UserType };
+type OnboardingValues = CompleteOnboardingValues;
 const onboardingFormSchema: z.ZodType<OnboardingValues, OnboardingFields> = completeOnboardingSchema;
 const STEP_FIELDS = [
   ["userType", "fullName", "dateOfBirth"],
@@ -42,6 +47,7 @@ const STEP_FIELDS = [
 const TOTAL = STEP_FIELDS.length;
 
 function OnboardingPage() {
+  usePageTitle(m.onboarding_title());
   const { me } = Route.useRouteContext();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -84,7 +90,7 @@ function OnboardingPage() {
   const titles = [m.onboarding_step1_title(), m.onboarding_step2_title(), m.onboarding_step3_title()];
 
   return (
-    <main className="mx-auto w-full max-w-xl px-4 py-8">
+    <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
       <h1 className="mb-2 text-2xl font-bold">{m.onboarding_title()}</h1>
       <p className="mb-2 text-sm text-muted-foreground" data-testid="onboarding-step">
         {m.onboarding_step({ step: step + 1, total: TOTAL })}

@@ -6,20 +6,21 @@ import type { z } from "zod";
 
 import { todayIn } from "../../../domain/age.ts";
 import { DEFAULT_JOB_CURRENCY } from "../../../domain/currencies.ts";
-import { jobCreateSchema } from "../../../domain/jobs.ts";
+import { jobCreateSchema, type JobCreateValues } from "../../../domain/jobs.ts";
 import { UnconfirmedAddressNotice } from "../../components/account/unconfirmed-address-notice.tsx";
 import { browserTimeZone, JobForm, showJobFieldErrors, type JobFormInput } from "../../components/jobs/job-form.tsx";
 import { currentLanguage } from "../../lib/locale.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 
 export const Route = createFileRoute("/_authed/post-job")({ component: PostJobPage });
 
-type JobCreateValues = z.output<typeof jobCreateSchema>;
 const postJobSchema: z.ZodType<JobCreateValues, JobFormInput> = jobCreateSchema;
 
 function PostJobPage() {
+  usePageTitle(m.post_job_title());
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const timeZone = browserTimeZone();
@@ -58,7 +59,7 @@ function PostJobPage() {
   );
 
   return (
-    <main className="mx-auto w-full max-w-2xl px-4 py-8">
+    <main id="main" className="mx-auto w-full max-w-2xl px-4 py-8">
       <UnconfirmedAddressNotice />
       <JobForm
         form={form}

@@ -10,6 +10,7 @@ import { ProfileLinksCard } from "../../components/profile/profile-links-card.ts
 import { HiddenProfileNotice, ProfileSummaryCard } from "../../components/profile/profile-summary-card.tsx";
 import { ReviewsCard } from "../../components/profile/reviews-card.tsx";
 import { LinkButton } from "../../components/ui/link-button.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { useMe } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -25,6 +26,7 @@ export const Route = createFileRoute("/_authed/profile")({
 
 /** /profile: the signed-in person's own profile (docs/product.md, Screens). */
 function OwnProfilePage() {
+  usePageTitle(m.profile_title());
   const context = Route.useRouteContext();
   const me = useMe().data ?? context.me;
   const profile = me.profile ?? context.me.profile;
@@ -34,7 +36,7 @@ function OwnProfilePage() {
   const isWorker = profile.userType === "worker";
 
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-8">
+    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-8">
       <PageHeader
         title={m.profile_title()}
         backTo="/"
@@ -69,7 +71,8 @@ function OwnProfilePage() {
             <PreviousJobsCard userId={userId} showAllLink />
           </div>
         )}
-        {!isWorker && <PostedJobsCard />}
+        {/* Whatever the type: a worker who posted a job still finds it here (docs/product.md, Roles). */}
+        <PostedJobsCard />
         <ReviewsCard userId={userId} />
         <ProfileLinksCard />
       </div>

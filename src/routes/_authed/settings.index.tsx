@@ -5,6 +5,7 @@ import { PageHeader } from "../../components/profile/page-header.tsx";
 import { PasswordForm } from "../../components/settings/password-form.tsx";
 import { ProfileForm } from "../../components/settings/profile-form.tsx";
 import { SettingsLinksCard } from "../../components/settings/settings-links-card.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { useMe } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
 
@@ -17,11 +18,12 @@ export const Route = createFileRoute("/_authed/settings/")({
 
 /** /settings: profile information with preferred currency, certificates, password, sub-page links. */
 function SettingsPage() {
+  usePageTitle(m.settings_title());
   const context = Route.useRouteContext();
   const profile = useMe().data?.profile ?? context.me.profile;
   if (!profile) return null;
   return (
-    <main className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-8">
+    <main id="main" className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-8">
       <PageHeader title={m.settings_title()} backTo="/profile" backLabel={m.privacy_back_to_profile()} />
       <div className="grid gap-4 lg:gap-6">
         <ProfileForm profile={profile} />

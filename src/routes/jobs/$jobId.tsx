@@ -3,6 +3,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { Building2, CalendarDays, Clock, MapPin, Users, Wallet } from "lucide-react";
 import { useState, type ReactNode } from "react";
 
+import { ApplyBar } from "../../components/applications/apply-bar.tsx";
 import { JobActions } from "../../components/jobs/job-actions.tsx";
 import { employerName, rateLabel } from "../../components/jobs/job-money.ts";
 import { placeLine } from "../../components/jobs/job-place.ts";
@@ -20,6 +21,7 @@ import { Card, CardContent, CardHeader, CardTitle, SectionCard } from "../../com
 import { cn } from "../../lib/cn.ts";
 import { formatDate, formatDay } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { useConvertedAmount } from "../../lib/reader-currency.ts";
 import { orNotFound, requireUuid } from "../../lib/route-data.ts";
 import { useMe } from "../../lib/session.ts";
@@ -39,23 +41,31 @@ export const Route = createFileRoute("/jobs/$jobId")({
 function JobPage() {
   const { jobId } = Route.useParams();
   const { data: job } = useSuspenseQuery(trpc.jobs.byId.queryOptions({ jobId }));
+  usePageTitle(job.title);
   const me = useMe();
   const isOwner = me.data?.user.id === job.employerId;
   return (
-    <JobView
-      job={job}
-      isOwner={isOwner}
-      aside={
-        <>
-          {isOwner && <ManageJobCard jobId={job.id} status={job.status} />}
-          <JobActions job={job} me={me.data} />
-        </>
-      }
-    />
+    <>
+      <JobView
+        job={job}
+        isOwner={isOwner}
+        aside={
+          <>
+            {isOwner && <ManageJobCard job={job} />}
+            <JobActions job={job} me={me.data} />
+          </>
+        }
+      />
+      {/* Phones: Apply (or Open chat) stays at hand while the card is below the fold. */}
+      <ApplyBar job={job} me={me.data} />
+    </>
   );
 }
 
-/** One fact of the job; `note` is a small line under the value (the rate in the reader's currency). */
+/**
+ * One fact of the job, a dt/dd group (a div of a dl may hold only those: the icon rides in the dt, set
+ * into the group's start margin); `note` is a small line under the value (the rate in the reader's currency).
+ */
 function Fact({
   icon,
   label,
@@ -70,19 +80,19 @@ function Fact({
   note?: ReactNode;
 }) {
   return (
-    <div className="flex min-w-0 items-start gap-2 sm:gap-3">
-      <span className="mt-0.5 text-muted-foreground">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs text-muted-foreground break-words hyphens-auto">{label}</dt>
-        <dd className="font-medium break-words" data-testid={testId}>
-          {children}
+    <div className="relative min-w-0 ps-7 sm:ps-8">
+      <dt className="text-xs text-muted-foreground break-words hyphens-auto">
+        <span className="absolute start-0 top-0.5 text-muted-foreground">{icon}</span>
+        {label}
+      </dt>
+      <dd className="font-medium break-words" data-testid={testId}>
+        {children}
+      </dd>
+      {note && (
+        <dd className="text-sm text-muted-foreground" data-testid={`${testId}-converted`}>
+          {note}
         </dd>
-        {note && (
-          <dd className="text-sm text-muted-foreground" data-testid={`${testId}-converted`}>
-            {note}
-          </dd>
-        )}
-      </div>
+      )}
     </div>
   );
 }
@@ -122,7 +132,7 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
   const converted = useConvertedAmount(job.hourlyRate, job.currency);
   const name = employerName(job.employer);
   return (
-    <main className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8" data-testid="job-page">
+    <main id="main" className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8" data-testid="job-page">
       <BackLink to="/" data-testid="job-back">
         {m.job_page_back()}
       </BackLink>
@@ -152,7 +162,8 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
               <TranslateToggle jobId={job.id} jobLanguage={job.language} onTranslated={setTranslation} />
             </CardHeader>
             <CardContent className="space-y-6">
-              <dl className="grid grid-cols-2 gap-4">
+              {/* Two columns only where a fact's words fit whole: on a 320 px phone they broke mid-word. */}
+              <dl className="grid gap-4 min-[24rem]:grid-cols-2">
                 <Fact icon={<MapPin aria-hidden className="size-5" />} label={m.job_page_location()} testId="job-location">
                   <span dir="auto">{placeLine(job)}</span>
                   {job.address && (

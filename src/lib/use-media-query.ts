@@ -1,0 +1,21 @@
+import { useCallback, useSyncExternalStore } from "react";
+
+/**
+ * Whether the CSS media query matches now, kept up to date. Read during the first render, so what is
+ * drawn for a phone is drawn from the start (nothing swaps after the first paint).
+ */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener("change", onChange);
+      return () => list.removeEventListener("change", onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
