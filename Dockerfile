@@ -3,7 +3,7 @@
 # `node` user. Build: docker build -t daywork . — run and configure: docs/deploy.md.
 ARG NODE_IMAGE=node:22-bookworm-slim
 
-# Production dependencies only (tsx runs the TypeScript server; no compiler step).
+# Production dependencies only (Node runs the TypeScript sources by type stripping; no compile step).
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -26,7 +26,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # Root owns the code; the server can write only to /data (an embedded database when DATABASE_URL is
 # unset, local uploads when S3_BUCKET is unset; nothing at all with both set and SMTP_URL, the secrets
-# and VAPID_* given) and to the temp folder (tsx's compile cache).
+# and VAPID_* given).
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY domain ./domain
@@ -44,4 +44,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
 # node itself is PID 1 and gets SIGTERM: /api/ready fails, sockets are told to reconnect, requests and
 # the running job finish, then it exits (SHUTDOWN_DELAY_SECONDS + 25 s at most; give it that long).
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "server/main.ts"]
+CMD ["node", "server/main.ts"]
