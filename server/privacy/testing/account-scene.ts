@@ -116,8 +116,9 @@ export async function accountScene(t: TestApp) {
       .insert(timesheets)
       .values({ ...day, status: "approved", recordedMinutes: minutes, minutes, createdAt: at, updatedAt: at })
       .returning();
+    if (!sheet) throw new Error("timesheet was not inserted");
     await t.db.insert(timesheetEvents).values({
-      timesheetId: sheet!.id,
+      timesheetId: sheet.id,
       actor: "owner",
       action: "approved",
       newMinutes: minutes,
