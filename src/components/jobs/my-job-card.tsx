@@ -1,4 +1,4 @@
-import { CalendarDays, Inbox, MapPin, Users, Wallet } from "lucide-react";
+import { CalendarDays, ClipboardList, Inbox, MapPin, Users, Wallet } from "lucide-react";
 
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
@@ -36,6 +36,12 @@ function ApplicantsLine({ jobId, applicants }: { jobId: string; applicants: NonN
   );
 }
 
+/** A hired worker's job, or a posted job under way or done: its timesheets are worth a link. */
+function hasTimesheets(job: MyJobItem): boolean {
+  if (job.applicationStatus) return job.applicationStatus === "accepted" && job.status !== "cancelled";
+  return job.applicants !== null && job.applicants !== undefined && (job.status === "in_progress" || job.status === "completed");
+}
+
 /**
  * A card of /my-jobs: title, status and start date first; a posted job also its applicants (with the
  * new ones marked) and how many workers it needs, a job applied to the application's status.
@@ -70,6 +76,19 @@ export function MyJobCard({ job }: { job: MyJobItem }) {
           </p>
         )}
         {job.applicants && <ApplicantsLine jobId={job.id} applicants={job.applicants} />}
+        {hasTimesheets(job) && (
+          <LinkButton
+            to="/jobs/$jobId/timesheets"
+            params={{ jobId: job.id }}
+            variant="outline"
+            size="sm"
+            className="relative z-10 self-start"
+            data-testid="my-job-timesheets"
+          >
+            <ClipboardList aria-hidden />
+            {m.shift_timesheets_open()}
+          </LinkButton>
+        )}
       </CardHeader>
       <CardContent className="grid gap-2 text-sm">
         <p className="line-clamp-2 text-muted-foreground" dir="auto">

@@ -16,6 +16,7 @@ import { TranslateToggle, type JobTranslationText } from "../../components/jobs/
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
 import { RatingSummary } from "../../components/reviews/rating.tsx";
+import { OwnerShiftCard, WorkerShiftCard } from "../../components/shifts/job-shift-cards.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle, SectionCard } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -52,6 +53,11 @@ function JobPage() {
         aside={
           <>
             {isOwner && <ManageJobCard job={job} />}
+            {isOwner && <OwnerShiftCard jobId={job.id} status={job.status} hired={job.acceptedCount} />}
+            {/* A hired worker's Check in / Check out and timesheets. */}
+            {me.data?.profile?.userType === "worker" && !isOwner && job.status !== "cancelled" && (
+              <WorkerShiftCard jobId={job.id} />
+            )}
             <JobActions job={job} me={me.data} />
           </>
         }
