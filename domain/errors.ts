@@ -123,6 +123,7 @@ export const ERR = {
   contactOwnJob: "contact_own_job",
   // Shift attendance and timesheets (issue 17, docs/decisions/032).
   attendanceDenied: "error_attendance_denied",
+  reliabilityReplyTooLong: "error_reliability_reply_too_long",
   attendanceCodeWrong: "error_attendance_code_wrong",
   attendanceCodeAttempts: "error_attendance_code_attempts",
   noShiftToday: "error_no_shift_today",

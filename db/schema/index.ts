@@ -15,3 +15,4 @@ export * from "./exchange-rates.ts";
 export * from "./saved-searches.ts";
 export * from "./job-owner-views.ts";
 export * from "./attendance.ts";
+export * from "./reliability.ts";

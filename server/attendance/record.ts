@@ -15,6 +15,7 @@ import { ownerMayChangeAt, workerAnswerDeadline } from "../../domain/timesheets.
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
+import { recordPresence } from "../reliability/record.ts";
 import { appendTimesheetEvents } from "../timesheets/history.ts";
 import { tellWorker } from "../timesheets/notices.ts";
 import { lockHire, ownedHire } from "./shift-job.ts";
@@ -115,6 +116,8 @@ export async function recordAttendance(
           .values({ ...values, jobId: hire.jobId, applicationId: hire.applicationId, shiftDate: input.date, createdAt: now })
           .returning();
     if (!attendance) throw new Error("attendance write returned nothing");
+    // An absent day is the worker's no-show; recorded present again, it is taken back (docs/decisions/033).
+    await recordPresence(tx, { workerId: hire.workerId, jobId: hire.jobId, shiftDate: input.date, presence: next.presence, now });
 
     const complete = next.presence === "absent" || next.checkedOutAt !== null;
     let timesheet: Timesheet | undefined = sheet;

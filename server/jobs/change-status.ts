@@ -7,6 +7,7 @@ import { JOB_ACTIONS, type JobAction, type JobStatus } from "../../domain/status
 import { jobStatusChanged } from "../notifications/events.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction } from "../refusal.ts";
+import { recordCancellation } from "../reliability/record.ts";
 
 type Refuse = (reason: "job_not_found" | "status_change_refused" | "complete_before_start") => never;
 
@@ -14,7 +15,9 @@ type Refuse = (reason: "job_not_found" | "status_change_refused" | "complete_bef
  * The owner's Start / Complete / Cancel in one transaction: the job row is read with FOR UPDATE (only
  * the owner's: "not yours" is "not found"), so two clicks, two tabs or an edit racing it wait for each
  * other and each judges the status the other left. Complete is allowed only from the start date on, in
- * the job's time zone (its city's). The accepted workers are told in the same transaction.
+ * the job's time zone (its city's). The accepted workers are told in the same transaction, and a
+ * cancellation of a job with hired workers shortly before its start is recorded as the owner's late
+ * cancellation (docs/decisions/033).
  */
 export async function changeJobStatus(
   db: Database,
@@ -25,7 +28,13 @@ export async function changeJobStatus(
   const { from, to } = JOB_ACTIONS[action];
   return inTransaction(db, async (tx, refuse: Refuse) => {
     const [job] = await tx
-      .select({ status: jobs.status, startDate: jobs.startDate, cityZone: cities.timeZone, ownerZone: profiles.timeZone })
+      .select({
+        status: jobs.status,
+        startDate: jobs.startDate,
+        acceptedCount: jobs.acceptedCount,
+        cityZone: cities.timeZone,
+        ownerZone: profiles.timeZone,
+      })
       .from(jobs)
       .innerJoin(profiles, eq(profiles.id, jobs.employerId))
       .leftJoin(cities, eq(cities.id, jobs.cityId))
@@ -42,6 +51,11 @@ export async function changeJobStatus(
       .where(eq(jobs.id, jobId))
       .returning({ id: jobs.id, status: jobs.status });
     if (!row) return refuse("job_not_found");
+    // Cancelling a job someone was hired for, shortly before its start, is the owner's late cancellation.
+    if (action === "cancel" && job.acceptedCount > 0) {
+      const timeZone = jobTimeZone(job.cityZone, job.ownerZone);
+      await recordCancellation(tx, { userId: employerId, jobId, role: "employer", startDate: job.startDate, timeZone, now });
+    }
     await jobStatusChanged(tx, queue, { jobId, status: row.status });
     return row;
   });

@@ -18,6 +18,7 @@ import {
   rateLimits,
   ratings,
   ratingSummaries,
+  reliabilityEvents,
   savedSearches,
   shiftAttendance,
   timesheetEvents,
@@ -47,6 +48,8 @@ export type PersonalDataExport = {
   certificates: ExportRow[];
   interests: ExportRow[];
   ratings: { given: ExportRow[]; received: ExportRow[]; summary: ExportRow[] };
+  /** Late cancellations and no-shows recorded about the person, with their replies (docs/decisions/033). */
+  reliability: ExportRow[];
   conversations: ExportRow[];
   messages: ExportRow[];
   notifications: ExportRow[];
@@ -176,6 +179,11 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
         .select({ ratingCount: ratingSummaries.ratingCount, ratingSum: ratingSummaries.ratingSum })
         .from(ratingSummaries)
         .where(eq(ratingSummaries.userId, userId));
+      const strikes = await tx
+        .select()
+        .from(reliabilityEvents)
+        .where(eq(reliabilityEvents.userId, userId))
+        .orderBy(asc(reliabilityEvents.onDate), asc(reliabilityEvents.createdAt));
 
       const memberships = await tx
         .select({
@@ -242,6 +250,7 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
           received: ratingsReceived.map(exportRow),
           summary: ratingSummary.map(exportRow),
         },
+        reliability: strikes.map(exportRow),
         conversations: memberships.map(exportRow),
         messages: messages.map(exportRow),
         notifications: notificationRows.map(exportRow),

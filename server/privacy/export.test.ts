@@ -30,6 +30,7 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "ratings.from_user_id": (e) => e.ratings.given,
   "ratings.to_user_id": (e) => e.ratings.received,
   "rating_summaries.user_id": (e) => e.ratings.summary,
+  "reliability_events.user_id": (e) => e.reliability,
   "conversation_participants.user_id": (e) => e.conversations,
   "chat_messages.sender_id": (e) => e.messages,
   "notifications.user_id": (e) => e.notifications,
@@ -76,6 +77,8 @@ describe("privacy.export", () => {
     expect(exported.shifts.timesheets).toMatchObject([{ minutes: 480, status: "approved" }]);
     expect(exported.shifts.timesheet_history.map((e) => e.reason)).toEqual(["SUBJECT-SHIFT approved"]);
     expect(JSON.stringify(exported)).not.toContain("WALT-SHIFT");
+    expect(exported.reliability).toMatchObject([{ kind: "no_show", reply: "SUBJECT-STRIKE reply" }]);
+    expect(JSON.stringify(exported)).not.toContain("WALT-STRIKE");
     expect(exported.certificates.map((c) => c.file_name).sort()).toEqual([
       "SUBJECT-CERT-first-aid.pdf",
       "SUBJECT-CERT-forklift.pdf",

@@ -6,6 +6,7 @@ import { initialsOf } from "../../domain/chat.ts";
 import { MAX_INTERESTS } from "../../domain/settings.ts";
 import type { UserType } from "../../domain/user-types.ts";
 import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
+import { reliabilityField, reliabilityFrom, type Reliability } from "../reliability/figures.ts";
 import { profileVisibleTo } from "./visibility.ts";
 
 export type PublicProfile = {
@@ -21,6 +22,8 @@ export type PublicProfile = {
   email: string | null;
   memberSince: Date;
   rating: { average: number | null; count: number };
+  /** Shifts completed, late cancellations, no-shows and the recorded strikes (docs/decisions/033). */
+  reliability: Reliability;
   /** Workers only. */
   interests: string[];
   /** The viewer is this person (who also sees the page while it is hidden). */
@@ -49,6 +52,7 @@ export async function publicProfile(db: Queryable, id: string, viewerId: string 
       memberSince: profiles.createdAt,
       visible: profiles.privacyProfileVisible,
       rating: ratingField(rating),
+      reliability: reliabilityField(profiles.id),
       interests: sql<string[]>`case when ${profiles.userType} = 'worker' then coalesce((
         select json_agg(i.interest order by i.created_at, lower(i.interest)) from (
           select ${userInterests.interest} as interest, ${userInterests.createdAt} as created_at
@@ -71,9 +75,10 @@ export async function publicProfile(db: Queryable, id: string, viewerId: string 
     )
     .limit(1);
   if (!row) return null;
-  const { interests, ...rest } = row;
+  const { interests, reliability, ...rest } = row;
   return {
     ...rest,
+    reliability: reliabilityFrom(reliability),
     initials: initialsOf(row.fullName),
     interests: typeof interests === "string" ? (JSON.parse(interests) as string[]) : interests,
     isOwn: viewerId === row.id,

@@ -17,7 +17,7 @@ import { createApplication, createJob, dateFromToday } from "../../db/factories/
 import { CITY } from "../../db/factories/places.ts";
 import { createSavedSearch } from "../../db/factories/saved-searches.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
-import { notifications, shiftAttendance, timesheets, userInterests } from "../../db/schema/index.ts";
+import { notifications, reliabilityEvents, shiftAttendance, timesheets, userInterests } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import { ERR } from "../../domain/errors.ts";
 import { currentCode, jobSecret } from "../attendance/code.ts";
@@ -542,6 +542,18 @@ const ACCESS = {
       input: (m) => ({ applicationId: m.shifts.spareHireId, date: m.shifts.today, presence: "absent" }),
     },
   },
+  "reliability.mine": {
+    rule: RULES.ownAccount,
+    input: none,
+    right: { as: (m) => m.accepted.id },
+    seesOnlyOwn: (result, _who, m) => expect(JSON.stringify(result)).not.toContain(m.strikeId),
+  },
+  "reliability.reply": {
+    rule: RULES.selfOnlyRow,
+    input: (m) => ({ id: m.strikeId, reply: "It was the bus" }),
+    missing: () => ({ id: randomUUID(), reply: "It was the bus" }),
+    right: { as: (m) => m.accepted.id },
+  },
   "timesheets.forJob": {
     rule: RULES.jobOwnerOrHired,
     input: (m) => ({ jobId: m.shifts.pastJobId }),
@@ -655,6 +667,18 @@ async function buildFixture(t: TestApp) {
   const savedSearch = await createSavedSearch(t.db, accepted.id, { q: "garden", cityId: CITY.kazan, km: 25 });
   const spareSavedSearch = await createSavedSearch(t.db, accepted.id, { category: "moving" });
   const shifts = await shiftFixture(t, { owner: owner.id, accepted: accepted.id, pending: pending.id });
+  const [strike] = await t.db
+    .insert(reliabilityEvents)
+    .values({
+      userId: accepted.id,
+      jobId: completed.id,
+      kind: "no_show",
+      role: "worker",
+      onDate: completed.startDate,
+      createdAt: new Date(),
+    })
+    .returning({ id: reliabilityEvents.id });
+  if (!strike) throw new Error("strike was not inserted");
   const callers: Record<Who, string | null> = {
     anonymous: null,
     "half-onboarded": half.id,
@@ -686,6 +710,7 @@ async function buildFixture(t: TestApp) {
     spareInterestId: spareInterest.id,
     savedSearchId: savedSearch.id,
     spareSavedSearchId: spareSavedSearch.id,
+    strikeId: strike.id,
     shifts,
     callers,
   };

@@ -12,6 +12,7 @@ import { profilesRouter } from "../profiles/router.ts";
 import { workHistoryRouter } from "../profiles/work-history-router.ts";
 import { pushRouter } from "../push/router.ts";
 import { ratingsRouter } from "../ratings/router.ts";
+import { reliabilityRouter } from "../reliability/router.ts";
 import { savedSearchesRouter } from "../saved-searches/router.ts";
 import { timesheetsRouter } from "../timesheets/router.ts";
 import { translateRouter } from "../translate/router.ts";
@@ -36,6 +37,7 @@ export const appRouter = router({
   savedSearches: savedSearchesRouter,
   attendance: attendanceRouter,
   timesheets: timesheetsRouter,
+  reliability: reliabilityRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import { PageHeader } from "../components/profile/page-header.tsx";
 import { PreviousJobsCard } from "../components/profile/previous-jobs-card.tsx";
 import { HiddenProfileNotice, ProfileSummaryCard } from "../components/profile/profile-summary-card.tsx";
 import { PublicInterestsCard } from "../components/profile/public-interests-card.tsx";
+import { ReliabilityCard } from "../components/profile/reliability-card.tsx";
 import { ReviewsCard } from "../components/profile/reviews-card.tsx";
 import { LinkButton } from "../components/ui/link-button.tsx";
 import { usePageTitle } from "../lib/page-title.ts";
@@ -57,6 +58,7 @@ function PublicProfilePage() {
             <PreviousJobsCard userId={profile.id} />
           </div>
         )}
+        <ReliabilityCard reliability={profile.reliability} canReply={profile.isOwn} />
         <ReviewsCard userId={profile.id} />
       </div>
     </main>

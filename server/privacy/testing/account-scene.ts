@@ -13,6 +13,7 @@ import {
   notifications,
   profiles,
   pushSubscriptions,
+  reliabilityEvents,
   savedSearches,
   shiftAttendance,
   timesheetEvents,
@@ -126,6 +127,29 @@ export async function accountScene(t: TestApp) {
       createdAt: at,
     });
   }
+  // A recorded strike of each worker on that job, the subject's with their reply (docs/decisions/033).
+  await t.db.insert(reliabilityEvents).values([
+    {
+      userId: subject.id,
+      jobId: employerJob.id,
+      kind: "no_show",
+      role: "worker",
+      onDate: employerJob.startDate,
+      reply: "SUBJECT-STRIKE reply",
+      repliedAt: new Date(),
+      createdAt: new Date(),
+    },
+    {
+      userId: worker.id,
+      jobId: employerJob.id,
+      kind: "late_cancellation",
+      role: "worker",
+      onDate: employerJob.startDate,
+      noticeHours: 3,
+      reply: "WALT-STRIKE reply",
+      createdAt: new Date(),
+    },
+  ]);
   const employerJobChat = await joinGroupChat(t.db, employerJob.id, [employer.id, subject.id, worker.id]);
   const subjectImage = `chat-images/${subject.id}/1000000000002.png`;
   await createChatMessage(t.db, employerJobChat, subject.id, {

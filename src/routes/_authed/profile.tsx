@@ -8,6 +8,7 @@ import { PostedJobsCard } from "../../components/profile/posted-jobs-card.tsx";
 import { PreviousJobsCard } from "../../components/profile/previous-jobs-card.tsx";
 import { ProfileLinksCard } from "../../components/profile/profile-links-card.tsx";
 import { HiddenProfileNotice, ProfileSummaryCard } from "../../components/profile/profile-summary-card.tsx";
+import { MyReliabilityCard } from "../../components/profile/reliability-card.tsx";
 import { ReviewsCard } from "../../components/profile/reviews-card.tsx";
 import { LinkButton } from "../../components/ui/link-button.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
@@ -73,6 +74,7 @@ function OwnProfilePage() {
         )}
         {/* Whatever the type: a worker who posted a job still finds it here (docs/product.md, Roles). */}
         <PostedJobsCard />
+        <MyReliabilityCard />
         <ReviewsCard userId={userId} />
         <ProfileLinksCard />
       </div>

@@ -1,0 +1,100 @@
+import { sql, type Column, type SQL } from "drizzle-orm";
+
+import type { Queryable } from "../../db/database.ts";
+import { profiles } from "../../db/schema/index.ts";
+import { STRIKE_CLEAN_SHIFTS, type ReliabilityEventKind, type ReliabilityRole } from "../../domain/reliability.ts";
+
+/** The most strikes a profile lists (the counts are always whole). */
+export const STRIKES_LISTED = 50;
+
+export type Strike = {
+  id: string;
+  kind: ReliabilityEventKind;
+  role: ReliabilityRole;
+  /** The day it is about: the shift day of a no-show, the job's start date of a cancellation. */
+  onDate: string;
+  noticeHours: number | null;
+  reply: string | null;
+  /** Shifts completed after it; it has expired once they reach STRIKE_CLEAN_SHIFTS. */
+  cleanShiftsAfter: number;
+  active: boolean;
+};
+
+/** A person's record in numbers (docs/decisions/033): counts, never a score. */
+export type Reliability = {
+  shiftsCompleted: number;
+  lateCancellations: number;
+  noShows: number;
+  activeStrikes: number;
+  strikes: Strike[];
+};
+
+type Raw = {
+  shiftsCompleted: number;
+  lateCancellations: number;
+  noShows: number;
+  strikes: Omit<Strike, "active">[];
+};
+
+/**
+ * The person's figures as one scalar SQL expression, for a select over `person` (the person's id: a
+ * column of a select that joins, which drizzle qualifies, or a value). A completed shift is a day recorded present: as the hired worker, or on a job
+ * the person posted. Each read walks the person's applications (job_applications_worker_created_idx),
+ * jobs (jobs_employer_status_start_idx), their days (shift_attendance_application_date_uq, _job_date_idx)
+ * and their events (reliability_events_user_idx).
+ */
+export function reliabilityField(person: Column | SQL): SQL<Raw | string> {
+  return sql<Raw | string>`(
+    with shifts as (
+      select a.job_id, a.shift_date from shift_attendance a
+        join job_applications ap on ap.id = a.application_id
+        where ap.worker_id = ${person} and a.presence = 'present'
+      union
+      select a.job_id, a.shift_date from shift_attendance a
+        join jobs j on j.id = a.job_id
+        where j.employer_id = ${person} and a.presence = 'present'
+    )
+    select json_build_object(
+      'shiftsCompleted', (select count(*) from shifts),
+      'lateCancellations', (select count(*) from reliability_events e where e.user_id = ${person} and e.kind = 'late_cancellation'),
+      'noShows', (select count(*) from reliability_events e where e.user_id = ${person} and e.kind = 'no_show'),
+      'strikes', coalesce((
+        select json_agg(json_build_object(
+          'id', e.id, 'kind', e.kind, 'role', e.role, 'onDate', e.on_date, 'noticeHours', e.notice_hours,
+          'reply', e.reply, 'cleanShiftsAfter', (select count(*) from shifts s where s.shift_date > e.on_date)
+        ) order by e.on_date desc, e.created_at desc)
+        from (
+          select * from reliability_events e where e.user_id = ${person}
+          order by e.on_date desc, e.created_at desc limit ${STRIKES_LISTED}
+        ) e
+      ), '[]'::json)
+    ))`;
+}
+
+/** The answer of `reliabilityField`, with each strike's state and the active count. */
+export function reliabilityFrom(raw: Raw | string): Reliability {
+  const value = typeof raw === "string" ? (JSON.parse(raw) as Raw) : raw;
+  const strikes = value.strikes.map((s) => ({
+    ...s,
+    cleanShiftsAfter: Number(s.cleanShiftsAfter),
+    active: Number(s.cleanShiftsAfter) < STRIKE_CLEAN_SHIFTS,
+  }));
+  return {
+    shiftsCompleted: Number(value.shiftsCompleted),
+    lateCancellations: Number(value.lateCancellations),
+    noShows: Number(value.noShows),
+    activeStrikes: strikes.filter((s) => s.active).length,
+    strikes,
+  };
+}
+
+/** One person's figures. */
+export async function reliabilityOf(db: Queryable, userId: string): Promise<Reliability> {
+  const [row] = await db
+    .select({ value: reliabilityField(sql`${userId}`) })
+    .from(profiles)
+    .where(sql`${profiles.id} = ${userId}`);
+  return row
+    ? reliabilityFrom(row.value)
+    : { shiftsCompleted: 0, lateCancellations: 0, noShows: 0, activeStrikes: 0, strikes: [] };
+}
