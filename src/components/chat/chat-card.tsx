@@ -14,8 +14,11 @@ function LastMessage({ last }: { last: NonNullable<ChatListItem["lastMessage"]> 
   const text = last.content || m.chats_image_message();
   return (
     <span className="flex min-w-0 items-center gap-1">
+      {/* "You:" apart from the text, which is cut at its own end in its own direction (a Russian message
+          in the Arabic interface keeps its first words). */}
+      {last.fromMe && <span className="shrink-0">{`${m.chats_you_label()} `}</span>}
       {last.hasImage && <ImageIcon aria-hidden className="size-3.5 shrink-0" />}
-      <TruncatedText>{last.fromMe ? m.chats_you_prefix({ text: `\u2068${text}\u2069` }) : text}</TruncatedText>
+      <TruncatedText>{text}</TruncatedText>
     </span>
   );
 }
