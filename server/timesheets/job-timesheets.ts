@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, profiles, shiftAttendance, timesheets } from "../../db/schema/index.ts";
@@ -56,10 +56,12 @@ export async function jobTimesheets(db: Queryable, params: { jobId: string; call
       ),
     )
     .orderBy(asc(profiles.fullName), asc(jobApplications.id));
-  const mine = workerId ? new Set(hires.map((h) => h.applicationId)) : null;
-  const keep = <T extends { applicationId: string }>(rows: T[]) => (mine ? rows.filter((r) => mine.has(r.applicationId)) : rows);
-  const attendance = keep(await db.select().from(shiftAttendance).where(eq(shiftAttendance.jobId, job.jobId)));
-  const sheets = keep(await db.select().from(timesheets).where(eq(timesheets.jobId, job.jobId)));
+  // A worker reads their own rows only: the rule is in the WHERE clause, as everywhere.
+  const mine = workerId ? hires.map((h) => h.applicationId) : null;
+  const ofJob = (table: typeof shiftAttendance | typeof timesheets) =>
+    and(eq(table.jobId, job.jobId), mine ? inArray(table.applicationId, mine) : undefined);
+  const attendance = await db.select().from(shiftAttendance).where(ofJob(shiftAttendance));
+  const sheets = await db.select().from(timesheets).where(ofJob(timesheets));
   const changes = await latestChanges(db, job.jobId);
   const earnings = await jobEarnings(db, job.jobId, workerId);
 

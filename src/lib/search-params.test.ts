@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { calendarDay, numberIn, oneOf, searchParams, text } from "./search-params.ts";
+import { calendarDay, digits, numberIn, oneOf, searchParams, text } from "./search-params.ts";
 
 describe("search parameter readers", () => {
   const read = searchParams({
@@ -53,5 +53,11 @@ describe("search parameter readers", () => {
       expect(calendarDay(day), day).toBeUndefined();
     }
     expect(calendarDay("0001-01-01")).toBe("0001-01-01");
+  });
+
+  it("reads digits written in the address whether the router parsed them as a number or not", () => {
+    expect(digits(6)(123456)).toBe("123456");
+    expect(digits(6)("012345")).toBe("012345");
+    for (const bad of ["12a456", "1234567", -5, 1.5, "", null]) expect(digits(6)(bad), String(bad)).toBeUndefined();
   });
 });

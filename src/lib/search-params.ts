@@ -34,6 +34,17 @@ export function text(max: number, pattern?: RegExp): Param<string> {
   };
 }
 
+/**
+ * A string of digits such as a code, at most `max` long. The router reads "123456" in an address as a
+ * number (and "012345", no JSON number, as text): both come back as the text that was written.
+ */
+export function digits(max: number): Param<string> {
+  return (raw) => {
+    const value = typeof raw === "number" && Number.isSafeInteger(raw) && raw >= 0 ? String(raw) : raw;
+    return typeof value === "string" && value.length <= max && /^\d+$/.test(value) ? value : undefined;
+  };
+}
+
 /** A number from `min` to `max`, whole when `integer`. */
 export function numberIn(min: number, max: number, integer = false): Param<number> {
   return (raw) => (typeof raw === "number" && raw >= min && raw <= max && (!integer || Number.isInteger(raw)) ? raw : undefined);

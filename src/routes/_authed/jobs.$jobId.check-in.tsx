@@ -13,17 +13,12 @@ import { errorMessage } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { requireUuid } from "../../lib/route-data.ts";
-import { searchParams, text, type Param } from "../../lib/search-params.ts";
+import { digits, searchParams } from "../../lib/search-params.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 
-/**
- * The six digits the owner's QR code carries. The router reads "123456" in the address as a number
- * (a code with a leading zero stays text, as it is no JSON number): both come back as text here.
- */
-const codeParam: Param<string> = (raw) => (typeof raw === "number" && Number.isInteger(raw) ? String(raw) : text(20)(raw));
-
-const searchSchema = searchParams({ code: codeParam });
+/** The six digits the owner's QR code carries. */
+const searchSchema = searchParams({ code: digits(20) });
 
 export const Route = createFileRoute("/_authed/jobs/$jobId/check-in")({
   validateSearch: searchSchema,
