@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
@@ -18,6 +17,7 @@ import { chatImageRoutes } from "./chat/image-upload-route.ts";
 import type { Config } from "./config.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
 import { robotsRoute } from "./http/robots.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { sitemapRoutes } from "./http/sitemap.ts";
 import { spaPage } from "./http/spa-page.ts";
 import { DEV_INBOX_PATH, devInboxRoutes } from "./mail/dev-inbox-route.ts";
@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps) {
   const requestLogs = registerRequestIds(app);
   registerInstanceState(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
