@@ -2,7 +2,7 @@ import { desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { jobs, profiles } from "../../db/schema/index.ts";
-import type { JobFilters } from "../../domain/job-filters.ts";
+import { filterPoint, type JobFilters } from "../../domain/job-filters.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
@@ -35,7 +35,7 @@ export function searchJobsQuery(
   db: Queryable,
   search: JobSearch,
   origin: Origin | null,
-  language: LanguageCode,
+  language: LanguageCode | SQL,
   fuzzy = false,
   pageSize: number = LIMITS.pageSize,
   { priceEdges = null, ids = null }: PageHelp = {},
@@ -173,6 +173,9 @@ export function newestMatchesQuery(
 export async function searchJobs(db: Queryable, search: JobSearch, language: LanguageCode, pageSize: number = LIMITS.pageSize) {
   const q = search.q?.trim();
   const cursor = search.cursor ?? null;
+  if (!q && !hasFilters(search) && !filterPoint(search) && pageSize === LIMITS.pageSize) {
+    return pageOf(await readPlainList(db, cursor, language), pageSize, false, false);
+  }
   // Whether typos are forgiven is decided on the first page and kept by the cursor, so pages agree.
   const [origin, fuzzy, priceEdges] = await Promise.all([
     resolveOrigin(db, search),
@@ -188,10 +191,22 @@ export async function searchJobs(db: Queryable, search: JobSearch, language: Lan
           searchJobsQuery(db, search, origin, language, fuzzy, pageSize, { priceEdges }),
           cursor ? Promise.resolve(null) : countJobsQuery(db, search, origin, fuzzy, priceEdges),
         ]).then(([page, counted]) => ({ rows: page, total: counted ? (counted[0]?.total ?? 0) : null, few: false }));
+  return pageOf({ rows, total }, pageSize, ranked && { fuzzy }, few);
+}
+
+type PageRow = Awaited<ReturnType<typeof searchJobsQuery>>[number];
+
+/** The page of `rows` with the cursor after it, and the count label's figures. */
+function pageOf(
+  { rows, total }: { rows: PageRow[]; total: number | null },
+  pageSize: number,
+  ranked: false | { fuzzy: boolean },
+  few: boolean,
+) {
   const { items, nextCursor } = takePage(rows, pageSize, (row): PageCursor => ({
     at: row.cursorAt,
     id: row.cursorId,
-    ...(ranked ? { rank: row.rank, ...(fuzzy ? { fuzzy } : {}) } : {}),
+    ...(ranked ? { rank: row.rank, ...(ranked.fuzzy ? { fuzzy: true } : {}) } : {}),
     ...(few ? { few } : {}),
   }));
   return {
@@ -202,6 +217,34 @@ export async function searchJobs(db: Queryable, search: JobSearch, language: Lan
     /** True when more than `total` jobs match: the label then says "1,000+". */
     capped: total !== null && total > JOB_COUNT_CAP,
   };
+}
+
+/**
+ * The plain list (no text, no filter, no place): the home page's, the most read list by far. Its three
+ * statements (first page, a later page, the count) are built once per database handle and prepared, so a
+ * request only binds the reader's language and the cursor, and Postgres reuses its plan.
+ */
+function plainListStatements(db: Queryable) {
+  const language = sql`${sql.placeholder("language")}`;
+  const cursor = { at: sql.placeholder("at"), id: sql.placeholder("id") } as unknown as PageCursor;
+  return {
+    first: searchJobsQuery(db, {}, null, language).prepare("home_list_first"),
+    next: searchJobsQuery(db, { cursor }, null, language).prepare("home_list_next"),
+    count: countJobsQuery(db, {}, null).prepare("home_list_count"),
+  };
+}
+
+const plainLists = new WeakMap<Queryable, ReturnType<typeof plainListStatements>>();
+
+async function readPlainList(db: Queryable, cursor: PageCursor | null, language: LanguageCode) {
+  let statements = plainLists.get(db);
+  if (!statements) {
+    statements = plainListStatements(db);
+    plainLists.set(db, statements);
+  }
+  if (cursor) return { rows: await statements.next.execute({ language, at: cursor.at, id: cursor.id }), total: null };
+  const [rows, counted] = await Promise.all([statements.first.execute({ language }), statements.count.execute()]);
+  return { rows, total: counted[0]?.total ?? 0 };
 }
 
 /** A newest-first page with filters: counted first, read by id when few jobs match (newestMatchesQuery). */
