@@ -45,6 +45,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT: "false",
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
+      E2E_MOVABLE_CLOCK: "true",
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-0000",
     },
   },

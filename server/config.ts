@@ -65,6 +65,8 @@ const envSchema = z.object({
     .optional()
     .refine((v) => !v || v.length >= 16, "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)"),
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  // End-to-end journeys over several days (server/testing/movable-clock.ts): honoured only with NODE_ENV=test.
+  E2E_MOVABLE_CLOCK: bool(false),
 });
 
 export type Config = {
@@ -98,6 +100,8 @@ export type Config = {
   metricsToken: string | null;
   /** Seconds between /api/ready turning 503 and the instance closing, when it is told to stop. */
   shutdownDelaySeconds: number;
+  /** The server's clock can be moved forward over HTTP (end-to-end journeys only; never outside NODE_ENV=test). */
+  movableClock: boolean;
 };
 
 /** A secret kept in the data folder, so local sessions survive restarts without any setup. */
@@ -166,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exchangeRatesUrl: e.EXCHANGE_RATES_URL === "off" || e.EXCHANGE_RATES_URL === "" ? null : e.EXCHANGE_RATES_URL,
     metricsToken: e.METRICS_TOKEN || null,
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
+    movableClock: e.NODE_ENV === "test" && e.E2E_MOVABLE_CLOCK,
   };
 }

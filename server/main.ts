@@ -16,7 +16,12 @@ const database = await openDatabase(
 );
 await database.migrate();
 
-const services = await startServices(database, config, { files: createFileStore(config) });
+// End-to-end journeys over several days move this clock (NODE_ENV=test only); otherwise real time.
+const clock = config.movableClock ? (await import("./testing/movable-clock.ts")).movableClock() : null;
+const services = await startServices(database, config, {
+  files: createFileStore(config),
+  ...(clock ? { overrides: { now: clock.now } } : {}),
+});
 const auth = createAuth({ db: database.db, config, mail: { mailer: services.mailer, log: services.log } });
 const app = await buildApp({
   config,
@@ -28,6 +33,8 @@ const app = await buildApp({
     ...(process.stdout.isTTY && config.env !== "production" ? { transport: { target: "pino-pretty" } } : {}),
   },
 });
+
+clock?.register(app);
 
 if (config.seedDemo && database.kind === "pglite") {
   const logins = await seedDemoIfEmpty(database.db, auth, (message) => app.log.info(message));
