@@ -5,7 +5,7 @@ import { createRoot } from "react-dom/client";
 
 import { isRefusal } from "./lib/errors.ts";
 import { hydrateFirstScreen } from "./lib/first-screen.ts";
-import { loadMessages } from "./lib/locale-messages.ts";
+import { loadMessages, loadRestOfMessages } from "./lib/locale-messages.ts";
 import { applyDocumentLanguage } from "./lib/locale.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
 import { getLocale } from "./paraglide/runtime.js";
@@ -17,7 +17,10 @@ import { queryClient } from "./trpc.ts";
 
 applyDocumentLanguage();
 hydrateFirstScreen(queryClient, getLocale());
-await loadMessages(getLocale());
+const messages = loadMessages(getLocale());
+// A page other than home shows more than the first screen's messages: the rest comes alongside.
+if (import.meta.env.PROD && location.pathname !== "/") loadRestOfMessages().catch(() => undefined);
+await messages;
 
 const root = document.getElementById("root");
 if (root) {
@@ -36,3 +39,9 @@ if (root) {
   );
 }
 registerServiceWorker();
+// The rest of the reader's language (the first screen's messages came first), for the screens a click
+// away and for messages named at run time, once the first screen is up (docs/decisions/024).
+if (import.meta.env.PROD) {
+  const later = (load: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(load) : setTimeout(load, 2000));
+  later(() => void loadRestOfMessages().catch(() => undefined));
+}

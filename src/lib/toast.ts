@@ -1,8 +1,30 @@
+import { useSyncExternalStore } from "react";
+
 import { m } from "../paraglide/messages.js";
 import { errorMessage } from "./errors.ts";
 
-// Sonner is fetched with the first toast (its Toaster mounts lazily too): no page needs it to render.
-const sonner = () => import("sonner");
+// Sonner is fetched with the first toast, and its Toaster mounts then (routes/__root.tsx): no page needs
+// it to render. Sonner shows a toast made before its Toaster subscribed once it does.
+let toasterWanted = false;
+const toasterListeners = new Set<() => void>();
+const sonner = () => {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    toasterListeners.forEach((listener) => listener());
+  }
+  return import("sonner");
+};
+
+/** True once a toast has been asked for: the root mounts the Toaster from then on. */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      toasterListeners.add(listener);
+      return () => toasterListeners.delete(listener);
+    },
+    () => toasterWanted,
+  );
+}
 
 /** A destructive toast: a title and what went wrong, in the reader's language. */
 export function toastFailure(title: string, description: string) {

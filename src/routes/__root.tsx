@@ -11,10 +11,11 @@ import { SiteHeader } from "../components/layout/site-header.tsx";
 import { SkipLink } from "../components/layout/skip-link.tsx";
 import { TabBar } from "../components/navigation/tab-bar.tsx";
 import { currentLanguage } from "../lib/locale.ts";
+import { useToasterWanted } from "../lib/toast.ts";
 import { m } from "../paraglide/messages.js";
 import type { Trpc } from "../trpc.ts";
 
-// Toasts come after something happens, never on the first screen: their library loads after it.
+// Toasts come after something happens, never on the first screen: their library loads with the first.
 const Toaster = lazy(() => import("../components/ui/toaster.tsx").then((module) => ({ default: module.Toaster })));
 
 export type RouterContext = { queryClient: QueryClient; trpc: Trpc };
@@ -28,6 +29,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const dir = textDirection(currentLanguage());
+  const toasterWanted = useToasterWanted();
   return (
     <Direction.Provider dir={dir}>
       <div className="flex min-h-dvh flex-col">
@@ -40,9 +42,11 @@ function RootLayout() {
         <SiteFooter />
         <TabBar />
       </div>
-      <Suspense>
-        <Toaster dir={dir} closeLabel={m.common_close()} />
-      </Suspense>
+      {toasterWanted && (
+        <Suspense>
+          <Toaster dir={dir} closeLabel={m.common_close()} />
+        </Suspense>
+      )}
     </Direction.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import { CalendarDays, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 
 import { CATEGORIES, type Category } from "../../../domain/categories.ts";
@@ -15,10 +15,13 @@ import { translate } from "../../lib/messages.ts";
 import { useReaderCurrency } from "../../lib/reader-currency.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { m } from "../../paraglide/messages.js";
-import { SelectField, type SelectOption } from "../forms/select-field.tsx";
+import type { SelectOption } from "../forms/select-field.tsx";
 import { countryName } from "../places/country-name.ts";
 import { Button } from "../ui/button.tsx";
-import { DatePicker } from "./date-picker.tsx";
+import { ClearButton } from "../ui/clear-button.tsx";
+import { LazyOnUse } from "../ui/lazy-on-use.tsx";
+import { LazySelectField } from "../ui/lazy-select-field.tsx";
+import type { DatePickerProps } from "./date-picker.tsx";
 import { distanceOptions, PlaceFilter, withinLabel } from "./place-filter.tsx";
 
 /** Tailwind's `sm`: from here the filters stand inline. */
@@ -102,7 +105,46 @@ type FilterSelectProps<T extends string> = {
 /** One filter's select: its current choice shows in it, the label is for screen readers. */
 function FilterSelect<T extends string>({ filter, ...select }: FilterSelectProps<T>) {
   const labels = FILTER_LABELS[filter];
-  return <SelectField {...select} label={labels.label()} labelHidden anyLabel={labels.any()} testId={`filter-${filter}`} />;
+  return <LazySelectField {...select} label={labels.label()} labelHidden anyLabel={labels.any()} testId={`filter-${filter}`} />;
+}
+
+// The filters' popovers, selects and menus are fetched when first used (docs/decisions/024): each stands
+// in as a look-alike trigger until then.
+const loadDatePicker = () => import("./date-picker.tsx");
+const DatePicker = lazy(() => loadDatePicker().then((module) => ({ default: module.DatePicker })));
+
+/** The date filter: its trigger as the date picker draws it, until the picker is used. */
+function DateFilter(props: DatePickerProps) {
+  const { value, onChange, placeholder, clearLabel, "aria-label": label, "data-testid": testId } = props;
+  return (
+    <LazyOnUse
+      load={loadDatePicker}
+      trigger={`[data-testid="${testId}"]`}
+      standIn={(trigger) => (
+        <div className="flex items-center gap-1">
+          <Button
+            type="button"
+            variant="outline"
+            aria-haspopup="dialog"
+            aria-expanded={false}
+            data-state="closed"
+            data-testid={testId}
+            className={`w-full min-w-0 shrink justify-start gap-2 font-normal${value ? "" : " text-muted-foreground"}`}
+            {...trigger}
+          >
+            <CalendarDays aria-hidden />
+            {label && <span className="sr-only">{label}: </span>}
+            <span className="truncate">{value ? formatDate(value) : placeholder}</span>
+          </Button>
+          {value && clearLabel && (
+            <ClearButton label={clearLabel} onClear={() => onChange(undefined)} testId={testId ? `${testId}-clear` : undefined} />
+          )}
+        </div>
+      )}
+    >
+      <DatePicker {...props} />
+    </LazyOnUse>
+  );
 }
 
 /** How many filters are chosen, as the phone's Filters button counts them (a place and its distance are one). */
@@ -135,7 +177,7 @@ function JobFilterFields({ value, onChange, place }: FiltersProps) {
     <>
       <FilterSelect filter="category" value={value.category} options={categories} onChange={(v) => set("category", v)} />
       <FilterSelect filter="duration" value={value.duration} options={durations} onChange={(v) => set("duration", v)} />
-      <DatePicker
+      <DateFilter
         value={value.date}
         onChange={(v) => set("date", v)}
         placeholder={m.home_filter_any_date()}

@@ -1,11 +1,15 @@
-import { Command } from "cmdk";
-import { LocateFixed } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { MapPin } from "lucide-react";
+import { lazy } from "react";
 
-import { DEFAULT_DISTANCE_KM, DISTANCES_KM, type DistanceKm } from "../../../domain/job-filter-choices.ts";
+import { DISTANCES_KM, type DistanceKm } from "../../../domain/job-filter-choices.ts";
+import { cn } from "../../lib/cn.ts";
 import { formatNumber } from "../../lib/format.ts";
-import { toastError } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
-import { CityPicker } from "../places/city-picker.tsx";
+import { trpc } from "../../trpc.ts";
+import { Button } from "../ui/button.tsx";
+import { ClearButton } from "../ui/clear-button.tsx";
+import { LazyOnUse } from "../ui/lazy-on-use.tsx";
 import type { JobFilterValues, PlaceName } from "./job-filters-bar.tsx";
 
 /** "within 10 km of Kazan". */
@@ -18,70 +22,52 @@ export function distanceOptions(): { value: `${DistanceKm}`; label: string }[] {
   return DISTANCES_KM.map((km) => ({ value: `${km}` as const, label: m.home_filter_within_km({ km: formatNumber(km) }) }));
 }
 
-// About 100 m: precise enough for "within 5 km", and the URL does not pin down where someone stands.
-const roundCoordinate = (degrees: number) => Math.round(degrees * 1000) / 1000;
+// The city picker (a popover with cmdk's list) is fetched when first used (docs/decisions/024).
+const loadPicker = () => import("./place-filter-picker.tsx");
+const PlaceFilterPicker = lazy(() => loadPicker().then((module) => ({ default: module.PlaceFilterPicker })));
+
+type PlaceFilterProps = { value: JobFilterValues; onChange: (next: JobFilterValues) => void; place: PlaceName };
 
 /**
- * The point of "within N km": a city typed and picked, or the browser's position, asked for only when
- * "Use my location" is pressed. Choosing a point without a distance takes the default one.
+ * The point of "within N km", a city or the browser's position (place-filter-picker.tsx). Until it is
+ * used, its trigger stands in as the city picker draws it, with the chosen city's name and its ✕.
  */
-export function PlaceFilter({
-  value,
-  onChange,
-  place,
-}: {
-  value: JobFilterValues;
-  onChange: (next: JobFilterValues) => void;
-  place: PlaceName;
-}) {
-  const km = value.km ?? DEFAULT_DISTANCE_KM;
-  const locate = () => {
-    if (!("geolocation" in navigator)) {
-      toastError(null, m.home_filter_location_failed());
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (position) =>
-        onChange({
-          ...value,
-          cityId: undefined,
-          lat: roundCoordinate(position.coords.latitude),
-          lng: roundCoordinate(position.coords.longitude),
-          km,
-        }),
-      () => toastError(null, m.home_filter_location_failed()),
-      { maximumAge: 600_000, timeout: 15_000 },
-    );
-  };
+export function PlaceFilter(props: PlaceFilterProps) {
+  const { value, onChange, place } = props;
+  const chosen = useQuery({
+    ...trpc.places.city.queryOptions({ cityId: value.cityId ?? 0 }),
+    enabled: value.cityId !== undefined,
+  });
+  const shown = value.lat !== undefined ? place : value.cityId !== undefined ? chosen.data?.name : undefined;
+  const clear = () => onChange({ ...value, cityId: undefined, lat: undefined, lng: undefined, km: undefined });
   return (
-    <CityPicker
-      value={value.cityId}
-      label={value.lat !== undefined ? place : undefined}
-      onChange={(city) =>
-        onChange(
-          city
-            ? { ...value, cityId: city.id, lat: undefined, lng: undefined, km }
-            : { ...value, cityId: undefined, lat: undefined, lng: undefined, km: undefined },
-        )
-      }
-      placeholder={m.home_filter_any_place()}
-      clearLabel={m.home_filter_clear_place()}
-      aria-label={m.home_filter_near()}
-      data-testid="filter-place"
-      extra={(close) => (
-        <Command.Item
-          value="my-location"
-          onSelect={() => {
-            close();
-            locate();
-          }}
-          className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm font-medium data-[selected=true]:bg-accent"
-          data-testid="filter-place-locate"
-        >
-          <LocateFixed aria-hidden className="size-4 shrink-0" />
-          {m.home_filter_my_location()}
-        </Command.Item>
+    <LazyOnUse
+      load={loadPicker}
+      trigger='[data-testid="filter-place"]'
+      standIn={(trigger) => (
+        <div className="flex min-w-0 items-center gap-1">
+          <Button
+            type="button"
+            variant="outline"
+            role="combobox"
+            aria-haspopup="dialog"
+            aria-expanded={false}
+            aria-label={m.home_filter_near()}
+            data-state="closed"
+            data-testid="filter-place"
+            className={cn("w-full min-w-0 shrink justify-start gap-2 font-normal", !shown && "text-muted-foreground")}
+            {...trigger}
+          >
+            <MapPin aria-hidden />
+            <span className="truncate" dir="auto">
+              {shown ?? m.home_filter_any_place()}
+            </span>
+          </Button>
+          {shown && <ClearButton label={m.home_filter_clear_place()} onClear={clear} testId="filter-place-clear" />}
+        </div>
       )}
-    />
+    >
+      <PlaceFilterPicker {...props} />
+    </LazyOnUse>
   );
 }
