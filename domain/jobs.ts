@@ -121,6 +121,17 @@ function jobFields(required?: string) {
       .trim()
       .min(1, need(ERR.jobStartDateRequired))
       .pipe(calendarDate(ERR.jobStartDateInvalid)),
+    // When each day's shift starts, local HH:MM in the job's time zone; blank: not stated (docs/decisions/033).
+    startTime: typedText({ error: ERR.jobStartTimeInvalid })
+      .trim()
+      .nullish()
+      .transform((v) => v || null)
+      .pipe(
+        z
+          .string()
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, ERR.jobStartTimeInvalid)
+          .nullable(),
+      ),
     durationDays: numeric.pipe(
       z
         .number({ error: need(ERR.jobDurationMin) })
@@ -153,6 +164,8 @@ function jobFields(required?: string) {
           .max(LIMITS.maxWorkersMax, ERR.jobWorkersMax),
       ),
     skills: skillsSchema,
+    // Workers may apply for some of the days (docs/decisions/035); only a job of two days or more keeps it.
+    partialDays: z.boolean({ error: ERR.badRequest }).optional().default(false),
   };
 }
 

@@ -21,6 +21,14 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("application_accepted"), jobId: z.string(), jobTitle: z.string(), startDate: z.string() }),
   /** To the worker: the employer chose others. */
   z.object({ kind: z.literal("application_rejected"), jobId: z.string(), jobTitle: z.string() }),
+  /** To the job's owner: a worker withdrew their application, or (`hired`) left the job they were hired for. */
+  z.object({
+    kind: z.literal("application_withdrawn"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    workerName: z.string(),
+    hired: z.boolean(),
+  }),
   /** To the accepted workers: the owner started, completed or cancelled the job. */
   z.object({ kind: z.literal("job_started"), jobId: z.string(), jobTitle: z.string() }),
   z.object({ kind: z.literal("job_completed"), jobId: z.string(), jobTitle: z.string() }),
@@ -87,6 +95,13 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
     shiftDate: z.string(),
     workerName: z.string(),
   }),
+  /** To a worker the job's owner invited (docs/decisions/036): they can accept, which hires them. */
+  z.object({ kind: z.literal("job_invitation"), jobId: z.string(), jobTitle: z.string(), employerName: z.string() }),
+  /** To the owner: the invited worker accepted (and is hired) or declined. */
+  z.object({ kind: z.literal("invitation_accepted"), jobId: z.string(), jobTitle: z.string(), workerName: z.string() }),
+  z.object({ kind: z.literal("invitation_declined"), jobId: z.string(), jobTitle: z.string(), workerName: z.string() }),
+  /** To a worker who follows the employer: a new job of theirs, told at once. */
+  z.object({ kind: z.literal("followed_employer_job"), jobId: z.string(), jobTitle: z.string(), employerName: z.string() }),
   /** To the worker: the owner settled their dispute. */
   z.object({ kind: z.literal("timesheet_resolved"), jobId: z.string(), jobTitle: z.string(), shiftDate: z.string() }),
   /** To both: the owner did not answer in time, so the recorded hours were approved. */
@@ -120,6 +135,9 @@ export function notificationTarget(payload: NotificationPayload): {
 } {
   switch (payload.kind) {
     case "application_received":
+    case "application_withdrawn":
+    case "invitation_accepted":
+    case "invitation_declined":
       return { page: "applications", id: payload.jobId };
     case "chat_messages":
       return { page: "chat", id: payload.conversationId };
@@ -137,6 +155,8 @@ export function notificationTarget(payload: NotificationPayload): {
     case "timesheet_disputed":
     case "timesheet_resolved":
     case "timesheet_auto_approved":
+    case "job_invitation":
+    case "followed_employer_job":
       return { page: "job", id: payload.jobId };
     case "saved_search_digest": {
       const [only] = payload.jobs;

@@ -23,6 +23,15 @@ describe("late cancellations", () => {
     expect(hoursOfNotice("2030-03-11", "Asia/Tashkent", after)).toBe(-11);
     expect(isLateCancellation("2030-03-11", "Asia/Tashkent", after)).toBe(true);
   });
+
+  it("count from the shift's start time when the job states one", () => {
+    expect(jobStartsAt("2030-03-11", "Asia/Tashkent", "08:30:00").toISOString()).toBe("2030-03-11T03:30:00.000Z");
+    const dayBefore = instantAt("2030-03-10", "08:30", "Asia/Tashkent");
+    expect(isLateCancellation("2030-03-11", "Asia/Tashkent", dayBefore, "08:30")).toBe(false);
+    expect(isLateCancellation("2030-03-11", "Asia/Tashkent", new Date(dayBefore.getTime() + 60_000), "08:30")).toBe(true);
+    // At local midnight of the start date: 8 hours of notice, not zero.
+    expect(hoursOfNotice("2030-03-11", "Asia/Tashkent", jobStartsAt("2030-03-11", "Asia/Tashkent"), "08:30")).toBe(8);
+  });
 });
 
 describe("reliabilityReplySchema", () => {

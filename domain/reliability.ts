@@ -27,19 +27,25 @@ export type ReliabilityEventKind = (typeof RELIABILITY_EVENT_KINDS)[number];
 export const RELIABILITY_ROLES = ["worker", "employer"] as const;
 export type ReliabilityRole = (typeof RELIABILITY_ROLES)[number];
 
-/** When a job starts: local midnight of its start date in its time zone (jobs carry no start time). */
-export function jobStartsAt(startDate: string, timeZone: string): Date {
-  return instantAt(startDate, "00:00", timeZone);
+/** A check-in up to this many minutes after the shift's start time is on time. */
+export const ON_TIME_GRACE_MINUTES = 10;
+
+/**
+ * When a job starts: its first day's shift start time (local, in its time zone), or local midnight of its
+ * start date when the job states no time.
+ */
+export function jobStartsAt(startDate: string, timeZone: string, startTime: string | null = null): Date {
+  return instantAt(startDate, startTime?.slice(0, 5) ?? "00:00", timeZone);
 }
 
 /** Whole hours of notice a cancellation at `now` gives before the start; negative once it has begun. */
-export function hoursOfNotice(startDate: string, timeZone: string, now: Date): number {
-  return Math.floor((jobStartsAt(startDate, timeZone).getTime() - now.getTime()) / 3_600_000);
+export function hoursOfNotice(startDate: string, timeZone: string, now: Date, startTime: string | null = null): number {
+  return Math.floor((jobStartsAt(startDate, timeZone, startTime).getTime() - now.getTime()) / 3_600_000);
 }
 
 /** True when a cancellation at `now` is late: less than LATE_CANCELLATION_HOURS before the start. */
-export function isLateCancellation(startDate: string, timeZone: string, now: Date): boolean {
-  return jobStartsAt(startDate, timeZone).getTime() - now.getTime() < LATE_CANCELLATION_HOURS * 3_600_000;
+export function isLateCancellation(startDate: string, timeZone: string, now: Date, startTime: string | null = null): boolean {
+  return jobStartsAt(startDate, timeZone, startTime).getTime() - now.getTime() < LATE_CANCELLATION_HOURS * 3_600_000;
 }
 
 /** The person's public reply to one of their strikes; blank removes it. */

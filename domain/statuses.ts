@@ -26,6 +26,16 @@ export function allowedJobActions(status: JobStatus): JobAction[] {
   return (Object.keys(JOB_ACTIONS) as JobAction[]).filter((a) => (JOB_ACTIONS[a].from as readonly JobStatus[]).includes(status));
 }
 
-/** Application lifecycle: pending, then accepted or rejected by the job's owner. */
-export const APPLICATION_STATUSES = ["pending", "accepted", "rejected"] as const;
+/**
+ * Application lifecycle: pending, then accepted or rejected by the job's owner; the worker may withdraw
+ * a pending or accepted one (docs/decisions/035).
+ */
+export const APPLICATION_STATUSES = ["pending", "accepted", "rejected", "withdrawn"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/**
+ * Invitation lifecycle (docs/decisions/036): pending until the worker accepts (and is hired) or
+ * declines, or the owner cancels it; a job that stops hiring leaves it unanswerable.
+ */
+export const INVITATION_STATUSES = ["pending", "accepted", "declined", "cancelled"] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];

@@ -190,6 +190,10 @@ export type JobDraft = {
   city?: string;
   district?: string;
   address?: string;
+  /** The first day (YYYY-MM-DD, a day of the month the date picker opens on); today when left out. */
+  startDate?: string;
+  /** When each day's shift starts (HH:MM); not stated when left out. */
+  startTime?: string;
   durationDays?: number;
   currency?: string;
   rate?: number;
@@ -212,7 +216,8 @@ export async function postJob(page: Page, job: JobDraft): Promise<string> {
   await pickCity(page, "job-city", job.city ?? "Kazan");
   if (job.district) await page.getByTestId("job-district").fill(job.district);
   if (job.address) await page.getByTestId("job-address").fill(job.address);
-  await pickDay(page, "job-start-date", localToday());
+  await pickDay(page, "job-start-date", job.startDate ?? localToday());
+  if (job.startTime) await page.getByTestId("job-start-time").fill(job.startTime);
   await page.getByTestId("job-duration").fill(String(job.durationDays ?? 1));
   if (job.currency) await pickSelect(page, "job-currency", job.currency);
   await page.getByTestId("job-rate").fill(String(job.rate ?? 18));

@@ -53,6 +53,13 @@ export const ANSWERS = {
   undo_expired: { status: 409, key: ERR.rejectionUndoExpired },
   positions_filled: { status: 409, key: ERR.positionsFilled },
   job_not_hiring: { status: 409, key: ERR.jobNotHiring },
+  // Withdrawal and per-day applications (docs/decisions/035): the days asked for must be days of the
+  // job, and some of them only where its owner allows it; a worker withdraws only their own application.
+  days_not_allowed: { status: 400, key: ERR.applicationDaysNotAllowed },
+  days_not_of_job: { status: 400, key: ERR.applicationDaysNotOfJob },
+  no_application: { status: 404, key: ERR.noApplication },
+  withdraw_job_finished: { status: 409, key: ERR.withdrawJobFinished },
+  not_hired_for_day: { status: 409, key: ERR.notHiredForDay },
   // Shift attendance (docs/product.md, Shift operations). Anyone but a hired worker of the job, and any
   // unknown job, hears the same Access Denied from the worker's check-in and check-out.
   attendance_denied: { status: 403, key: ERR.attendanceDenied },
@@ -93,6 +100,18 @@ export const ANSWERS = {
   certificate_too_large: { status: 413, key: ERR.certificateTooLarge },
   certificate_invalid_type: { status: 400, key: ERR.certificateInvalidType },
   certificate_limit: { status: 400, key: ERR.certificateLimit },
+  // Rehiring (docs/decisions/036). An invitation that is not the caller's reads like a missing one.
+  favourite_not_worker: { status: 400, key: ERR.favouriteNotWorker },
+  favourite_limit: { status: 400, key: ERR.favouriteLimit },
+  follow_not_employer: { status: 400, key: ERR.followNotEmployer },
+  follow_limit: { status: 400, key: ERR.followLimit },
+  invite_not_worker: { status: 400, key: ERR.inviteNotWorker },
+  invitation_limit: { status: 429, key: ERR.invitationLimit },
+  invitation_not_found: { status: 404, key: ERR.invitationNotFound },
+  invitation_not_pending: { status: 409, key: ERR.invitationNotPending },
+  invitation_declined_before: { status: 409, key: ERR.invitationDeclinedBefore },
+  already_hired: { status: 409, key: ERR.alreadyHired },
+  post_again_not_found: { status: 404, key: ERR.postAgainNotFound },
   // Saved searches (docs/decisions/023).
   saved_search_limit: { status: 400, key: ERR.savedSearchLimit },
   saved_search_empty: { status: 400, key: ERR.savedSearchEmpty },

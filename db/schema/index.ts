@@ -16,3 +16,4 @@ export * from "./saved-searches.ts";
 export * from "./job-owner-views.ts";
 export * from "./attendance.ts";
 export * from "./reliability.ts";
+export * from "./rehiring.ts";

@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, date, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 import { jobCategoryEnum, jobCurrencyEnum, jobStatusEnum } from "./enums.ts";
 import { cities } from "./places.ts";
@@ -32,13 +46,22 @@ export const jobs = pgTable(
     skills: text("skills").array(),
     durationDays: integer("duration_days").notNull(),
     startDate: date("start_date").notNull(),
+    // When each day's shift starts, local time in the job's time zone ("HH:MM"); null: not stated, the
+    // day starts at local midnight (docs/decisions/033). Check-ins are on time against it.
+    startTime: time("start_time"),
     hourlyRate: numeric("hourly_rate", { precision: 10, scale: 2, mode: "number" }),
     currency: jobCurrencyEnum("currency").notNull().default("RUB"),
     maxWorkers: integer("max_workers").notNull().default(1),
-    // Maintained by the accept action in the same statement that accepts, so capacity holds under races.
+    // Workers may apply for some of the days of a multi-day job (docs/decisions/035).
+    partialDays: boolean("partial_days").notNull().default(false),
+    // Maintained by the accept and withdraw actions under the job's row lock, so capacity holds under
+    // races: the accepted workers of the job's least-staffed day (every accepted worker when each works
+    // every day), so accepted_count < max_workers means some day still has room.
     acceptedCount: integer("accepted_count").notNull().default(0),
     status: jobStatusEnum("status").notNull().default("open"),
     language: text("language").notNull().default("ru"),
+    // "Post again" (docs/decisions/036): the past job this one was copied from, if any.
+    copiedFromId: uuid("copied_from_id"),
     // Lower-cased text that search matches; daywork_job_search_text is an IMMUTABLE SQL function
     // (migration 0000) because array_to_string itself is not allowed in a generated column.
     // What search matches (db/migrations/0005_search_words.sql): the lower-cased text with the category's
@@ -61,6 +84,7 @@ export const jobs = pgTable(
     check("jobs_duration", sql`${t.durationDays} between 1 and 7`),
     check("jobs_rate", sql`${t.hourlyRate} between 0 and 2000000`),
     check("jobs_max_workers", sql`${t.maxWorkers} between 1 and 100`),
+    foreignKey({ columns: [t.copiedFromId], foreignColumns: [t.id], name: "jobs_copied_from_fk" }).onDelete("set null"),
     check("jobs_accepted_count", sql`${t.acceptedCount} between 0 and ${t.maxWorkers}`),
     // Home list and search: open jobs, newest first, keyset-paginated on (created_at, id).
     index("jobs_open_created_idx")

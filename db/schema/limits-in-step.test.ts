@@ -6,7 +6,7 @@ import { CERTIFICATE_MAX_BYTES } from "../../domain/certificates.ts";
 import { JOB_CURRENCIES, PROFILE_CURRENCIES } from "../../domain/currencies.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { RELIABILITY_EVENT_KINDS, RELIABILITY_REPLY_MAX, RELIABILITY_ROLES } from "../../domain/reliability.ts";
-import { APPLICATION_STATUSES, JOB_STATUSES } from "../../domain/statuses.ts";
+import { APPLICATION_STATUSES, INVITATION_STATUSES, JOB_STATUSES } from "../../domain/statuses.ts";
 import { TIMESHEET_ACTIONS, TIMESHEET_MINUTES_MAX, TIMESHEET_REASON_MAX, TIMESHEET_STATUSES } from "../../domain/timesheets.ts";
 import { USER_TYPES } from "../../domain/user-types.ts";
 import { queryRows } from "../database.ts";
@@ -42,6 +42,8 @@ const NUMERIC_CHECKS: Record<string, number[]> = {
   timesheets_recorded_minutes: [0, TIMESHEET_MINUTES_MAX],
   timesheet_events_reason_len: [TIMESHEET_REASON_MAX],
   reliability_events_reply_len: [RELIABILITY_REPLY_MAX],
+  job_applications_days: [1, LIMITS.durationDaysMax],
+  job_invitations_days: [1, LIMITS.durationDaysMax],
 };
 
 let db: TestDatabase;
@@ -94,5 +96,6 @@ describe("database constraints and domain rules", () => {
     expect(await enumValues("timesheet_action")).toEqual([...TIMESHEET_ACTIONS]);
     expect(await enumValues("reliability_event_kind")).toEqual([...RELIABILITY_EVENT_KINDS]);
     expect(await enumValues("reliability_role")).toEqual([...RELIABILITY_ROLES]);
+    expect(await enumValues("invitation_status")).toEqual([...INVITATION_STATUSES]);
   });
 });

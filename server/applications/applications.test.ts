@@ -45,7 +45,14 @@ describe("applications.submit", () => {
     const worker = await createWorker(t.db);
     const job = await createJob(t.db, owner.id);
     const me = t.callerAs(worker.id);
-    expect(await me.applications.mine({ jobId: job.id })).toEqual({ status: "none", applicationId: null, appliedAt: null });
+    expect(await me.applications.mine({ jobId: job.id })).toEqual({
+      status: "none",
+      applicationId: null,
+      appliedAt: null,
+      days: null,
+      fullDays: [],
+      lateWithdrawal: null,
+    });
 
     const application = await me.applications.submit({ jobId: job.id, message: "  I have done this before.  " });
     expect(application).toMatchObject({ jobId: job.id, status: "pending", message: "I have done this before." });
@@ -184,7 +191,18 @@ describe("applications.forJob", () => {
     await t.callerAs(fresh.id).applications.submit({ jobId: job.id });
 
     const result = await t.callerAs(owner.id).applications.forJob({ jobId: job.id });
-    expect(result.job).toEqual({ id: job.id, title: job.title, status: "open", maxWorkers: 3, acceptedCount: 1 });
+    expect(result.job).toEqual({
+      id: job.id,
+      title: job.title,
+      status: "open",
+      maxWorkers: 3,
+      acceptedCount: 1,
+      startDate: job.startDate,
+      durationDays: job.durationDays,
+      partialDays: false,
+    });
+    // Each day of the job with its hired workers (capacity is per day).
+    expect(result.days.map((d) => d.accepted)).toEqual(Array.from({ length: job.durationDays }, () => 1));
     expect(result.applications.map((a) => a.status)).toEqual(["pending", "pending", "accepted"]);
     const ratedRow = result.applications.find((a) => a.worker.id === rated.id);
     expect(ratedRow).toMatchObject({

@@ -1,49 +1,79 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
-import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { applicationDaysFor } from "../../domain/applications.ts";
 import type { UserType } from "../../domain/user-types.ts";
 import { applicationReceived } from "../notifications/events.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
-import { inTransaction, refusal } from "../refusal.ts";
+import { inTransaction } from "../refusal.ts";
 
-export type ApplyParams = { jobId: string; worker: { id: string; userType: UserType }; message: string | null };
+export type ApplyParams = {
+  jobId: string;
+  worker: { id: string; userType: UserType };
+  message: string | null;
+  /** Some days of the job (validated by domain/applications.ts applySchema), or null for every day. */
+  days: readonly string[] | null;
+  now: Date;
+};
+
+type ApplyRefusal =
+  | "job_not_found"
+  | "own_job_apply"
+  | "workers_only"
+  | "job_not_open"
+  | "already_applied"
+  | "days_not_allowed"
+  | "days_not_of_job";
 
 /**
- * A worker applies to an open job once. The job row is share-locked while the application is written,
- * so the owner cannot close the job between the check and the insert; a second application by the same
- * worker is refused by the unique (job_id, worker_id) index, also when two requests race. The owner is
- * notified in the same transaction.
+ * A worker applies to an open job once, for every day or (where the owner allows it) some of its days.
+ * The job row is share-locked while the application is written, so the owner cannot close the job
+ * between the check and the write. The unique (job_id, worker_id) row is written once: a second
+ * application is refused, also when two requests race, except that a worker who withdrew applies again
+ * by turning their withdrawn row back into a pending one with the new message and days
+ * (docs/decisions/035). The owner is notified in the same transaction.
  */
-export async function applyToJob(db: Database, queue: BackgroundQueue, { jobId, worker, message }: ApplyParams) {
-  try {
-    return await inTransaction(
-      db,
-      async (tx, refuse: (reason: "job_not_found" | "own_job_apply" | "workers_only" | "job_not_open") => never) => {
-        const [job] = await tx
-          .select({ employerId: jobs.employerId, status: jobs.status })
-          .from(jobs)
-          .where(eq(jobs.id, jobId))
-          .for("share");
-        if (!job) return refuse("job_not_found");
-        if (job.employerId === worker.id) return refuse("own_job_apply");
-        if (worker.userType !== "worker") return refuse("workers_only");
-        if (job.status !== "open") return refuse("job_not_open");
-        const [application] = await tx.insert(jobApplications).values({ jobId, workerId: worker.id, message }).returning({
-          id: jobApplications.id,
-          jobId: jobApplications.jobId,
-          status: jobApplications.status,
-          message: jobApplications.message,
-          createdAt: jobApplications.createdAt,
-        });
-        if (!application) throw new Error("application insert returned nothing");
-        await applicationReceived(tx, queue, { jobId, applicantId: worker.id });
-        return application;
-      },
-    );
-  } catch (error) {
-    if (isUniqueViolation(error, "job_applications_job_worker_uq")) return refusal("already_applied");
-    throw error;
-  }
+export async function applyToJob(db: Database, queue: BackgroundQueue, { jobId, worker, message, days, now }: ApplyParams) {
+  return inTransaction(db, async (tx, refuse: (reason: ApplyRefusal) => never) => {
+    const [job] = await tx
+      .select({
+        employerId: jobs.employerId,
+        status: jobs.status,
+        startDate: jobs.startDate,
+        durationDays: jobs.durationDays,
+        partialDays: jobs.partialDays,
+      })
+      .from(jobs)
+      .where(eq(jobs.id, jobId))
+      .for("share");
+    if (!job) return refuse("job_not_found");
+    if (job.employerId === worker.id) return refuse("own_job_apply");
+    if (worker.userType !== "worker") return refuse("workers_only");
+    if (job.status !== "open") return refuse("job_not_open");
+    const asked = applicationDaysFor(job, days);
+    if (!asked.ok) return refuse(asked.reason);
+
+    const fresh = { status: "pending" as const, message, days: asked.days, createdAt: now, updatedAt: now };
+    const [application] = await tx
+      .insert(jobApplications)
+      .values({ jobId, workerId: worker.id, ...fresh })
+      .onConflictDoUpdate({
+        target: [jobApplications.jobId, jobApplications.workerId],
+        set: fresh,
+        setWhere: sql`${jobApplications.status} = 'withdrawn'`,
+      })
+      .returning({
+        id: jobApplications.id,
+        jobId: jobApplications.jobId,
+        status: jobApplications.status,
+        message: jobApplications.message,
+        days: jobApplications.days,
+        createdAt: jobApplications.createdAt,
+      });
+    // The worker has an application that is not withdrawn (pending, accepted or rejected).
+    if (!application) return refuse("already_applied");
+    await applicationReceived(tx, queue, { jobId, applicantId: worker.id });
+    return application;
+  });
 }

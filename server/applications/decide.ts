@@ -1,15 +1,13 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { canUndoRejection, rejectionFinalAt } from "../../domain/applications.ts";
-import { ACTIVE_JOB_STATUSES, isActiveJob } from "../../domain/statuses.ts";
-import { joinGroupChat } from "../chat/group-membership.ts";
 import { applicationDecided } from "../notifications/events.ts";
 import { cancelRejectionNotice, queueRejectionNotice } from "../notifications/rejection-notice.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction } from "../refusal.ts";
+import { hireWorker } from "./hire.ts";
 
 type Refuse = (reason: "not_owner" | "not_pending" | "positions_filled" | "job_not_hiring") => never;
 
@@ -23,6 +21,7 @@ async function ownedApplication(db: Queryable, applicationId: string, ownerId: s
       jobId: jobApplications.jobId,
       workerId: jobApplications.workerId,
       status: jobApplications.status,
+      days: jobApplications.days,
     })
     .from(jobApplications)
     .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
@@ -31,54 +30,29 @@ async function ownedApplication(db: Queryable, applicationId: string, ownerId: s
 }
 
 /**
- * The owner accepts a pending application. One transaction: a conditional increment of the job's
- * accepted_count (only below max_workers and while the job is open or in progress), the conditional
- * pending → accepted update, and the worker's (and owner's) membership of the job's group chat, which
- * the first accept creates, and the worker's notice. Racing accepts therefore never exceed max_workers: the row lock on the job
- * serialises the increments and each re-checks the count.
+ * The owner accepts a pending application, for the days it asks for (server/applications/hire.ts):
+ * within each day's max_workers while the job is open or in progress, so racing accepts never exceed
+ * it; the worker (and owner) join the job's group chat, which the first accept creates, and the worker
+ * is told. One transaction.
  */
 export async function acceptApplication(db: Database, queue: BackgroundQueue, { applicationId, ownerId, now }: DecisionParams) {
   return inTransaction(db, async (tx, refuse: Refuse) => {
     const application = await ownedApplication(tx, applicationId, ownerId, refuse);
     if (application.status !== "pending") return refuse("not_pending");
-    // Before the job row: a worker deleting their account right now goes first or waits for us.
-    if (!(await lockPeopleFirst(tx, [ownerId, application.workerId]))) return refuse("not_owner");
-
-    const [job] = await tx
-      .update(jobs)
-      .set({ acceptedCount: sql`${jobs.acceptedCount} + 1`, updatedAt: now })
-      .where(
-        and(
-          eq(jobs.id, application.jobId),
-          eq(jobs.employerId, ownerId),
-          lt(jobs.acceptedCount, jobs.maxWorkers),
-          inArray(jobs.status, [...ACTIVE_JOB_STATUSES]),
-        ),
-      )
-      .returning({ acceptedCount: jobs.acceptedCount, maxWorkers: jobs.maxWorkers });
-    if (!job) {
-      const [current] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, application.jobId));
-      return refuse(current && isActiveJob(current.status) ? "positions_filled" : "job_not_hiring");
-    }
-
-    const [accepted] = await tx
-      .update(jobApplications)
-      .set({ status: "accepted", updatedAt: now })
-      .where(and(eq(jobApplications.id, application.id), eq(jobApplications.status, "pending")))
-      .returning({ id: jobApplications.id, status: jobApplications.status });
-    // Decided by a concurrent request since we read it: refusing rolls the increment back.
-    if (!accepted) return refuse("not_pending");
-
-    const conversationId = await joinGroupChat(tx, application.jobId, [ownerId, application.workerId]);
+    const hired = await hireWorker(
+      tx,
+      { jobId: application.jobId, ownerId, workerId: application.workerId, days: application.days, from: ["pending"], now },
+      refuse,
+    );
     await applicationDecided(tx, queue, { jobId: application.jobId, workerId: application.workerId, accepted: true });
     return {
-      id: accepted.id,
-      status: accepted.status,
+      id: hired.applicationId,
+      status: "accepted" as const,
       jobId: application.jobId,
       workerId: application.workerId,
-      conversationId,
-      acceptedCount: job.acceptedCount,
-      maxWorkers: job.maxWorkers,
+      conversationId: hired.conversationId,
+      acceptedCount: hired.acceptedCount,
+      maxWorkers: hired.maxWorkers,
     };
   });
 }

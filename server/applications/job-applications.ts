@@ -2,14 +2,17 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
+import { shiftDates } from "../../domain/attendance.ts";
 import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
+import { staffedDays } from "./hire.ts";
 
 /** The most applications the management page lists (pending first, then newest). */
 const APPLICATIONS_LIMIT = 200;
 
 /**
- * The owner's view of a job's applications: each with the worker's public details and rating (average
- * and count aggregated in the same query), plus the job's capacity. Null for anyone but the owner and
+ * The owner's view of a job's applications: each with the days it is for and the worker's public details
+ * and rating (average and count aggregated in the same query), plus the job's capacity and each day's
+ * staffing. Null for anyone but the owner and
  * for an unknown job alike.
  */
 export async function listJobApplications(db: Queryable, jobId: string, ownerId: string) {
@@ -20,6 +23,9 @@ export async function listJobApplications(db: Queryable, jobId: string, ownerId:
       status: jobs.status,
       maxWorkers: jobs.maxWorkers,
       acceptedCount: jobs.acceptedCount,
+      startDate: jobs.startDate,
+      durationDays: jobs.durationDays,
+      partialDays: jobs.partialDays,
     })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), eq(jobs.employerId, ownerId)));
@@ -32,6 +38,8 @@ export async function listJobApplications(db: Queryable, jobId: string, ownerId:
       id: jobApplications.id,
       status: jobApplications.status,
       message: jobApplications.message,
+      // The days it is for (null: every day of the job: docs/decisions/035).
+      days: jobApplications.days,
       createdAt: jobApplications.createdAt,
       // When it was accepted or rejected (a rejection can be undone for a while: domain/applications.ts).
       decidedAt: jobApplications.updatedAt,
@@ -48,8 +56,12 @@ export async function listJobApplications(db: Queryable, jobId: string, ownerId:
     .orderBy(asc(sql`${jobApplications.status} <> 'pending'`), desc(jobApplications.createdAt), desc(jobApplications.id))
     .limit(APPLICATIONS_LIMIT);
 
+  const dates = shiftDates(job.startDate, job.durationDays);
+  const staffed = await staffedDays(db, job.id, dates);
   return {
     job,
+    /** Each day of the job with its accepted workers (capacity is max_workers per day). */
+    days: dates.map((date) => ({ date, accepted: staffed.get(date) ?? 0 })),
     applications: rows.map(({ workerId, fullName, bio, location, rating, ...application }) => ({
       ...application,
       worker: { id: workerId, fullName, bio, location, rating },

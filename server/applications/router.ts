@@ -1,4 +1,4 @@
-import { applicationDecisionSchema, applySchema } from "../../domain/applications.ts";
+import { applicationDecisionSchema, applySchema, withdrawSchema } from "../../domain/applications.ts";
 import { jobRefSchema } from "../../domain/ids.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
@@ -7,16 +7,29 @@ import { applyToJob } from "./apply.ts";
 import { acceptApplication, rejectApplication, undoRejection } from "./decide.ts";
 import { listJobApplications } from "./job-applications.ts";
 import { myApplication } from "./my-application.ts";
+import { withdrawApplication } from "./withdraw.ts";
 
 export const applicationsRouter = router({
-  /** A worker applies to an open job of someone else, once. */
+  /** A worker applies to an open job of someone else, once (again after withdrawing), for some days where allowed. */
   submit: memberProcedure.input(applySchema).mutation(async ({ ctx, input }) => {
     const applied = await applyToJob(ctx.db, ctx.services.queue, {
       jobId: input.jobId,
       worker: ctx.profile,
       message: input.message,
+      days: input.days,
+      now: ctx.services.now(),
     });
     return settle(applied);
+  }),
+
+  /** A worker withdraws their own pending or accepted application while the job is open or in progress. */
+  withdraw: memberProcedure.input(withdrawSchema).mutation(async ({ ctx, input }) => {
+    const withdrawn = await withdrawApplication(ctx.db, ctx.services.queue, {
+      jobId: input.jobId,
+      workerId: ctx.user.id,
+      now: ctx.services.now(),
+    });
+    return settle(withdrawn);
   }),
 
   /** The caller's application status for a job (the apply card). */

@@ -13,7 +13,7 @@ import { inTransaction, isRefusal, refusal } from "../refusal.ts";
 import { appendTimesheetEvents } from "../timesheets/history.ts";
 import { tellTimesheetReady } from "../timesheets/notices.ts";
 import { existingJobSecret, isValidCode } from "./code.ts";
-import { hiredShiftJob, lockHire, type ShiftJob } from "./shift-job.ts";
+import { hiredShiftJob, isHiredOn, lockHire, type Hire } from "./shift-job.ts";
 import { attendanceView, timesheetView } from "./views.ts";
 
 type CheckParams = { jobId: string; workerId: string; code: string; now: Date };
@@ -25,7 +25,8 @@ type CheckInRefusal =
   | "shift_job_closed"
   | "no_shift_today"
   | "already_checked_in"
-  | "check_out_first";
+  | "check_out_first"
+  | "not_hired_for_day";
 type CheckOutRefusal = "attendance_denied" | "attendance_code_wrong" | "not_checked_in" | "check_out_too_late";
 
 /** The worker's latest check-in on the job that has no check-out yet. */
@@ -60,7 +61,7 @@ async function hiredAndCounted(db: Database, deps: Deps, params: CheckParams) {
 /** Inside the transaction: the people, then the hire's row, locked; then the code, judged on the server's clock. */
 async function lockAndCheckCode(
   tx: Tx,
-  hire: ShiftJob & { applicationId: string; workerId: string },
+  hire: Hire,
   params: CheckParams,
 ): Promise<"attendance_denied" | "attendance_code_wrong" | null> {
   if (!(await lockPeopleFirst(tx, [hire.workerId, hire.ownerId]))) return "attendance_denied";
@@ -84,6 +85,8 @@ export async function checkIn(db: Database, deps: Deps, params: CheckParams) {
     if (codeProblem) return refuse(codeProblem);
     const shift = shiftDayAt(hire, params.now);
     if (!shift) return refuse("no_shift_today");
+    // Hired for some days of the job only: not this one (docs/decisions/035).
+    if (!isHiredOn(hire, shift.date)) return refuse("not_hired_for_day");
     const open = await openCheckIn(tx, hire.applicationId);
     if (open && open.shiftDate !== shift.date && open.checkedInAt && isCheckInOpen(open.checkedInAt, params.now)) {
       return refuse("check_out_first");

@@ -5,11 +5,11 @@ import { shiftAttendance } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import { isCheckInOpen, shiftDates, shiftDayAt } from "../../domain/attendance.ts";
 import { isActiveJob } from "../../domain/statuses.ts";
-import { hiredShiftJob } from "./shift-job.ts";
+import { hiredShiftJob, isHiredOn } from "./shift-job.ts";
 import { attendanceView } from "./views.ts";
 
 /**
- * The hired worker's check-in card on the job page: the job's shift days, the shift a check-in now
+ * The hired worker's check-in card on the job page: their shift days (the days they are hired for), the shift a check-in now
  * would record, whether Check in and Check out would be taken now, and their days so far. Null for
  * anyone not hired for the job.
  */
@@ -21,11 +21,13 @@ export async function myAttendance(db: Queryable, params: { jobId: string; worke
     .from(shiftAttendance)
     .where(eq(shiftAttendance.applicationId, hire.applicationId))
     .orderBy(asc(shiftAttendance.shiftDate));
-  const shift = shiftDayAt(hire, params.now);
+  // Only the days the worker is hired for (docs/decisions/035).
+  const dayNow = shiftDayAt(hire, params.now);
+  const shift = dayNow && isHiredOn(hire, dayNow.date) ? dayNow : null;
   const open = rows
     .filter((r) => r.checkedInAt && !r.checkedOutAt && isCheckInOpen(r.checkedInAt, params.now))
     .sort((a, b) => (b.checkedInAt?.getTime() ?? 0) - (a.checkedInAt?.getTime() ?? 0))[0];
-  const dates = shiftDates(hire.startDate, hire.durationDays);
+  const dates = shiftDates(hire.startDate, hire.durationDays).filter((d) => isHiredOn(hire, d));
   const today = todayIn(hire.timeZone, params.now);
   const recordedToday = shift ? rows.some((r) => r.shiftDate === shift.date) : false;
   return {

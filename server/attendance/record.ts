@@ -18,7 +18,7 @@ import { inTransaction, refusal } from "../refusal.ts";
 import { recordPresence } from "../reliability/record.ts";
 import { appendTimesheetEvents } from "../timesheets/history.ts";
 import { tellWorker } from "../timesheets/notices.ts";
-import { lockHire, ownedHire } from "./shift-job.ts";
+import { isHiredOn, lockHire, ownedHire } from "./shift-job.ts";
 import { attendanceView, timesheetView } from "./views.ts";
 
 type Refuse = (
@@ -65,6 +65,8 @@ export async function recordAttendance(
   if (!hire) return refusal("not_found");
   const dayIndex = shiftDayIndex(hire.startDate, hire.durationDays, input.date);
   if (dayIndex === null || input.date > todayIn(hire.timeZone, now)) return refusal("shift_day_invalid");
+  // A worker hired for some days is recorded (present, or absent: a no-show) only on those.
+  if (!isHiredOn(hire, input.date)) return refusal("not_hired_for_day");
 
   const next: Recorded =
     input.presence === "absent"

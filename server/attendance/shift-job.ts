@@ -48,12 +48,26 @@ export async function ownedShiftJob(db: Queryable, jobId: string, ownerId: strin
   return row ? toShiftJob(row) : null;
 }
 
-type Hire = ShiftJob & { applicationId: string; workerId: string };
+/**
+ * A hired worker on a job: their accepted application, and the days they are hired for (null: every
+ * day of the job; docs/decisions/035).
+ */
+export type Hire = ShiftJob & { applicationId: string; workerId: string; hiredDays: string[] | null };
+
+/** True when `date` is one of the days `hire` is hired for. */
+export function isHiredOn(hire: { hiredDays: readonly string[] | null }, date: string): boolean {
+  return hire.hiredDays === null || hire.hiredDays.includes(date);
+}
 
 /** An accepted application with its job, where `where` holds. */
 async function hireWhere(db: Queryable, where: SQL | undefined): Promise<Hire | null> {
   const [row] = await db
-    .select({ ...shiftJobColumns, applicationId: jobApplications.id, workerId: jobApplications.workerId })
+    .select({
+      ...shiftJobColumns,
+      applicationId: jobApplications.id,
+      workerId: jobApplications.workerId,
+      hiredDays: jobApplications.days,
+    })
     .from(jobApplications)
     .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
     .innerJoin(profiles, eq(profiles.id, jobs.employerId))

@@ -29,3 +29,15 @@ export async function joinGroupChat(tx: Queryable, jobId: string, userIds: strin
   }
   return conversation.id;
 }
+
+/**
+ * Takes a person out of a job's group chat (a hired worker who withdrew: docs/decisions/035), inside the
+ * caller's transaction. Their messages stay in the chat's history; nothing happens when there is no
+ * group chat or they are not in it.
+ */
+export async function leaveGroupChat(tx: Queryable, jobId: string, userId: string): Promise<void> {
+  await tx.delete(conversationParticipants).where(
+    sql`${conversationParticipants.userId} = ${userId} and ${conversationParticipants.conversationId} in (
+      select ${conversations.id} from ${conversations} where ${conversations.jobId} = ${jobId} and ${conversations.kind} = 'group')`,
+  );
+}

@@ -18,6 +18,8 @@ const EVERY_KIND: NotificationPayload[] = [
   { kind: "chat_messages", conversationId: "c-1", title: "Moving boxes", senderName: "Anna Petrova", count: 3 },
   { kind: "review_received", ...JOB, reviewerName: "Anna Petrova", rating: 4 },
   { kind: "job_reminder", ...JOB, startDate: "2026-11-24", location: "Almaty, Abay 10" },
+  { kind: "application_withdrawn", ...JOB, workerName: "Anna Petrova", hired: false },
+  { kind: "application_withdrawn", ...JOB, workerName: "Anna Petrova", hired: true },
 ];
 
 describe("notificationText", () => {

@@ -33,6 +33,18 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
         title: m.notification_application_rejected_title({}, options),
         body: m.notification_application_rejected_body({ jobTitle: payload.jobTitle }, options),
       };
+    case "application_withdrawn":
+      return {
+        title: payload.hired
+          ? m.notification_application_withdrawn_hired_title({}, options)
+          : m.notification_application_withdrawn_title({}, options),
+        body: payload.hired
+          ? m.notification_application_withdrawn_hired_body(
+              { workerName: payload.workerName, jobTitle: payload.jobTitle },
+              options,
+            )
+          : m.notification_application_withdrawn_body({ workerName: payload.workerName, jobTitle: payload.jobTitle }, options),
+      };
     case "job_started":
       return {
         title: m.notification_job_started_title({}, options),
@@ -113,6 +125,29 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
         title: m.notification_timesheet_disputed_title({}, options),
         body: m.notification_timesheet_disputed_body(
           { workerName: payload.workerName, jobTitle: payload.jobTitle, shiftDate: shiftDate(payload, locale) },
+          options,
+        ),
+      };
+    case "job_invitation":
+      return {
+        title: m.notification_job_invitation_title({}, options),
+        body: m.notification_job_invitation_body({ employerName: payload.employerName, jobTitle: payload.jobTitle }, options),
+      };
+    case "invitation_accepted":
+      return {
+        title: m.notification_invitation_accepted_title({}, options),
+        body: m.notification_invitation_accepted_body({ workerName: payload.workerName, jobTitle: payload.jobTitle }, options),
+      };
+    case "invitation_declined":
+      return {
+        title: m.notification_invitation_declined_title({}, options),
+        body: m.notification_invitation_declined_body({ workerName: payload.workerName, jobTitle: payload.jobTitle }, options),
+      };
+    case "followed_employer_job":
+      return {
+        title: m.notification_followed_employer_job_title({}, options),
+        body: m.notification_followed_employer_job_body(
+          { employerName: payload.employerName, jobTitle: payload.jobTitle },
           options,
         ),
       };

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
-import { cities, jobs, profiles } from "../../db/schema/index.ts";
+import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import { canCompleteJob, jobTimeZone } from "../../domain/jobs.ts";
 import { JOB_ACTIONS, type JobAction, type JobStatus } from "../../domain/statuses.ts";
 import { jobStatusChanged } from "../notifications/events.ts";
@@ -31,7 +31,9 @@ export async function changeJobStatus(
       .select({
         status: jobs.status,
         startDate: jobs.startDate,
-        acceptedCount: jobs.acceptedCount,
+        startTime: jobs.startTime,
+        // Anyone hired, for any day (accepted_count counts the least-staffed day only).
+        hired: sql<boolean>`exists (select 1 from ${jobApplications} a where a.job_id = ${jobs.id} and a.status = 'accepted')`,
         cityZone: cities.timeZone,
         ownerZone: profiles.timeZone,
       })
@@ -52,9 +54,10 @@ export async function changeJobStatus(
       .returning({ id: jobs.id, status: jobs.status });
     if (!row) return refuse("job_not_found");
     // Cancelling a job someone was hired for, shortly before its start, is the owner's late cancellation.
-    if (action === "cancel" && job.acceptedCount > 0) {
+    if (action === "cancel" && job.hired) {
       const timeZone = jobTimeZone(job.cityZone, job.ownerZone);
-      await recordCancellation(tx, { userId: employerId, jobId, role: "employer", startDate: job.startDate, timeZone, now });
+      const { startDate, startTime } = job;
+      await recordCancellation(tx, { userId: employerId, jobId, role: "employer", startDate, startTime, timeZone, now });
     }
     await jobStatusChanged(tx, queue, { jobId, status: row.status });
     return row;

@@ -111,6 +111,9 @@ describe("jobs.create", () => {
     ["a start date yesterday", { startDate: daysAgo(2) }, "startDate", ERR.jobStartDatePast],
     ["no start date", { startDate: "" }, "startDate", ERR.jobStartDateRequired],
     ["an impossible start date", { startDate: "2031-02-30" }, "startDate", ERR.jobStartDateInvalid],
+    ["a start time of 24:00", { startTime: "24:00" }, "startTime", ERR.jobStartTimeInvalid],
+    ["a start time with seconds", { startTime: "08:00:00" }, "startTime", ERR.jobStartTimeInvalid],
+    ["a start time in words", { startTime: "eight" }, "startTime", ERR.jobStartTimeInvalid],
     ["a 51-character skill", { skills: ["ok", "s".repeat(51)] }, "skills", ERR.skillTooLong],
     ["too many skills", { skills: Array.from({ length: MAX_SKILLS + 1 }, (_, i) => `skill ${i}`) }, "skills", ERR.skillsTooMany],
     ["an unknown currency", { currency: "BTC" as never }, "currency", ERR.jobCurrencyInvalid],
@@ -123,6 +126,29 @@ describe("jobs.create", () => {
     expect(res.error?.messageKey).toBe(key);
     expect(res.error?.fieldErrors?.[field]).toBe(key);
     expect(await t.db.$count(jobs)).toBe(before);
+  });
+
+  it("keeps the shift's start time, shows it on the job page, changes and clears it on edit", async () => {
+    const me = t.callerAs(poster.id);
+    const { id } = await me.jobs.create(validJobInput({ startTime: " 08:30 " }));
+    expect((await t.callerAs(null).jobs.byId({ jobId: id })).startTime).toBe("08:30:00");
+    await me.jobs.update({ ...validJobInput({ startTime: "21:05" }), jobId: id });
+    expect((await t.db.select().from(jobs).where(eq(jobs.id, id)))[0]?.startTime).toBe("21:05:00");
+    await me.jobs.update({ ...validJobInput({ startTime: "" }), jobId: id });
+    expect((await t.db.select().from(jobs).where(eq(jobs.id, id)))[0]?.startTime).toBeNull();
+    const { id: untimed } = await me.jobs.create(validJobInput());
+    expect((await t.callerAs(null).jobs.byId({ jobId: untimed })).startTime).toBeNull();
+  });
+
+  it("lets workers apply for some days only on a job of two days or more (docs/decisions/035)", async () => {
+    const me = t.callerAs(poster.id);
+    const partialOf = async (id: string) => (await t.db.select().from(jobs).where(eq(jobs.id, id)))[0]?.partialDays;
+    const twoDays = await me.jobs.create(validJobInput({ durationDays: 2, partialDays: true }));
+    expect(await partialOf(twoDays.id)).toBe(true);
+    const oneDay = await me.jobs.create(validJobInput({ durationDays: 1, partialDays: true }));
+    expect(await partialOf(oneDay.id)).toBe(false);
+    const unsaid = await me.jobs.create(validJobInput());
+    expect(await partialOf(unsaid.id)).toBe(false);
   });
 
   it("refuses a city the gazetteer does not hold (400, nothing written)", async () => {

@@ -13,10 +13,13 @@ export function jobColumns(input: JobFormValues) {
     district: input.district,
     address: input.address,
     startDate: input.startDate,
+    startTime: input.startTime,
     durationDays: input.durationDays,
     hourlyRate: input.hourlyRate,
     currency: input.currency,
     maxWorkers: input.maxWorkers,
     skills: input.skills,
+    // Meaningless for a one-day job: stored only where there are days to choose from.
+    partialDays: input.partialDays && input.durationDays >= 2,
   } satisfies Partial<typeof jobs.$inferInsert>;
 }

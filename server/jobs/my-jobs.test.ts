@@ -232,6 +232,28 @@ describe("jobs.mine for workers", () => {
     ]);
     expect((await t.callerAs(worker.id).jobs.mineSummary()).applied).toEqual({ upcoming: 3, in_progress: 1, past: 2 });
   });
+
+  it("puts an application the worker withdrew in Past, whatever its job's status (docs/decisions/035)", async () => {
+    const employer = await createEmployer(t.db);
+    const worker = await createWorker(t.db);
+    const open = await createJob(t.db, employer.id, { title: "Left open", startDate: dateFromToday(2) });
+    const underWay = await createJob(t.db, employer.id, {
+      title: "Left under way",
+      status: "in_progress",
+      startDate: dateFromToday(0),
+    });
+    await createApplication(t.db, open.id, worker.id, { status: "withdrawn" });
+    await createApplication(t.db, underWay.id, worker.id, { status: "withdrawn" });
+    const tab = async (name: "upcoming" | "in_progress" | "past") =>
+      (await everyPage(worker.id, { view: "applied", tab: name })).map((j) => [j.title, j.applicationStatus]);
+    expect(await tab("upcoming")).toEqual([]);
+    expect(await tab("in_progress")).toEqual([]);
+    expect((await tab("past")).sort()).toEqual([
+      ["Left open", "withdrawn"],
+      ["Left under way", "withdrawn"],
+    ]);
+    expect((await t.callerAs(worker.id).jobs.mineSummary()).applied).toEqual({ upcoming: 0, in_progress: 0, past: 2 });
+  });
 });
 
 describe("nothing a person posted is lost to their account type", () => {

@@ -20,7 +20,10 @@ const cardColumns = (language: LanguageCode) => ({
   description: jobs.description,
 });
 
-/** The job statuses of each tab (domain/my-jobs-choices.ts); a worker's final rejection is Past besides. */
+/**
+ * The job statuses of each tab (domain/my-jobs-choices.ts); a worker's final rejection, and an
+ * application they withdrew, are Past besides.
+ */
 const TAB_STATUSES: Record<MyJobsTab, JobStatus[]> = {
   upcoming: ["open"],
   in_progress: ["in_progress"],
@@ -35,7 +38,7 @@ const postedIn = (tab: MyJobsTab): SQL => inArray(jobs.status, TAB_STATUSES[tab]
 
 /** An application in `tab`, by its job's status and the status its worker sees (`seen`). */
 function appliedIn(tab: MyJobsTab, seen: SQL): SQL {
-  const rejected = sql`${seen} = 'rejected'`;
+  const rejected = sql`${seen} in ('rejected', 'withdrawn')`;
   return tab === "past"
     ? sql`(${inArray(jobs.status, TAB_STATUSES.past)} or ${rejected})`
     : sql`(${inArray(jobs.status, TAB_STATUSES[tab])} and not ${rejected})`;

@@ -53,6 +53,24 @@ export async function applicationDecided(
   await notifyPeople(tx, queue, [params.workerId], payload, { actorId: job.ownerId, dedupeKey: params.dedupeKey });
 }
 
+/** To the owner: a worker withdrew their application (`hired`: they were hired and left the job). */
+export async function applicationWithdrawn(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  params: { jobId: string; workerId: string; hired: boolean },
+) {
+  const job = await jobOf(tx, params.jobId);
+  if (!job) return;
+  const workerName = await nameOf(tx, params.workerId);
+  await notifyPeople(
+    tx,
+    queue,
+    [job.ownerId],
+    { kind: "application_withdrawn", jobId: params.jobId, jobTitle: job.title, workerName, hired: params.hired },
+    { actorId: params.workerId },
+  );
+}
+
 const STATUS_KINDS = { in_progress: "job_started", completed: "job_completed", cancelled: "job_cancelled" } as const;
 
 /** To the accepted workers: the owner started, completed or cancelled the job. */

@@ -9,7 +9,10 @@ import {
   conversationParticipants,
   conversations,
   dataProcessingLogs,
+  employerFollows,
+  favouriteWorkers,
   jobApplications,
+  jobInvitations,
   jobOwnerViews,
   jobs,
   notifications,
@@ -50,6 +53,18 @@ export type PersonalDataExport = {
   ratings: { given: ExportRow[]; received: ExportRow[]; summary: ExportRow[] };
   /** Late cancellations and no-shows recorded about the person, with their replies (docs/decisions/033). */
   reliability: ExportRow[];
+  /**
+   * Rehiring (docs/decisions/036): the person's favourites and follows both ways, and the invitations
+   * they received. The other person of a favourite or follow is left out (their id is theirs to export);
+   * each row says when.
+   */
+  rehiring: {
+    favourite_workers: ExportRow[];
+    favourited_by: ExportRow[];
+    following: ExportRow[];
+    followers: ExportRow[];
+    invitations: ExportRow[];
+  };
   conversations: ExportRow[];
   messages: ExportRow[];
   notifications: ExportRow[];
@@ -185,6 +200,20 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
         .where(eq(reliabilityEvents.userId, userId))
         .orderBy(asc(reliabilityEvents.onDate), asc(reliabilityEvents.createdAt));
 
+      const when = { createdAt: favouriteWorkers.createdAt };
+      const favourites = await tx.select(when).from(favouriteWorkers).where(eq(favouriteWorkers.employerId, userId));
+      const favouritedBy = await tx.select(when).from(favouriteWorkers).where(eq(favouriteWorkers.workerId, userId));
+      const followWhen = { createdAt: employerFollows.createdAt };
+      const following = await tx.select(followWhen).from(employerFollows).where(eq(employerFollows.followerId, userId));
+      const followers = await tx.select(followWhen).from(employerFollows).where(eq(employerFollows.employerId, userId));
+      const { workerId: _invited, ...invitationColumns } = getTableColumns(jobInvitations);
+      const invitations = await tx
+        .select({ ...invitationColumns, jobTitle: jobs.title })
+        .from(jobInvitations)
+        .innerJoin(jobs, eq(jobs.id, jobInvitations.jobId))
+        .where(eq(jobInvitations.workerId, userId))
+        .orderBy(asc(jobInvitations.createdAt));
+
       const memberships = await tx
         .select({
           conversationId: conversations.id,
@@ -251,6 +280,13 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
           summary: ratingSummary.map(exportRow),
         },
         reliability: strikes.map(exportRow),
+        rehiring: {
+          favourite_workers: favourites.map(exportRow),
+          favourited_by: favouritedBy.map(exportRow),
+          following: following.map(exportRow),
+          followers: followers.map(exportRow),
+          invitations: invitations.map(exportRow),
+        },
         conversations: memberships.map(exportRow),
         messages: messages.map(exportRow),
         notifications: notificationRows.map(exportRow),

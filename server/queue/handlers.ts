@@ -7,6 +7,7 @@ import { deliverNotification, type Channels } from "../notifications/deliver.ts"
 import { tellRejection } from "../notifications/rejection-notice.ts";
 import { writeDueReminders } from "../notifications/reminders.ts";
 import { sendNotificationPush } from "../push/notification-push.ts";
+import { tellFollowers } from "../rehiring/tell-followers.ts";
 import { writeDueDigests } from "../saved-searches/daily-digest.ts";
 import { matchNewJob } from "../saved-searches/match-new-job.ts";
 import type { ServiceLog, Services } from "../services.ts";
@@ -30,6 +31,8 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
       await writeDueReminders(db, services.queue, services.now());
     },
     "saved-search-match": async ({ jobId }) => {
+      // Followers first: told at once, before any saved search's alert (docs/decisions/036).
+      await tellFollowers(db, services.queue, jobId);
       await matchNewJob(db, services.queue, jobId, services.now());
     },
     "saved-search-digests": async () => {

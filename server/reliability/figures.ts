@@ -2,7 +2,12 @@ import { sql, type Column, type SQL } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { profiles } from "../../db/schema/index.ts";
-import { STRIKE_CLEAN_SHIFTS, type ReliabilityEventKind, type ReliabilityRole } from "../../domain/reliability.ts";
+import {
+  ON_TIME_GRACE_MINUTES,
+  STRIKE_CLEAN_SHIFTS,
+  type ReliabilityEventKind,
+  type ReliabilityRole,
+} from "../../domain/reliability.ts";
 
 /** The most strikes a profile lists (the counts are always whole). */
 export const STRIKES_LISTED = 50;
@@ -23,6 +28,9 @@ export type Strike = {
 /** A person's record in numbers (docs/decisions/033): counts, never a score. */
 export type Reliability = {
   shiftsCompleted: number;
+  /** Shifts worked on jobs that state a start time, and of those the ones checked in on time. */
+  timedShifts: number;
+  onTimeShifts: number;
   lateCancellations: number;
   noShows: number;
   activeStrikes: number;
@@ -31,6 +39,8 @@ export type Reliability = {
 
 type Raw = {
   shiftsCompleted: number;
+  timedShifts: number;
+  onTimeShifts: number;
   lateCancellations: number;
   noShows: number;
   strikes: Omit<Strike, "active">[];
@@ -41,7 +51,9 @@ type Raw = {
  * column of a select that joins, which drizzle qualifies, or a value). A completed shift is a day recorded present: as the hired worker, or on a job
  * the person posted. Each read walks the person's applications (job_applications_worker_created_idx),
  * jobs (jobs_employer_status_start_idx), their days (shift_attendance_application_date_uq, _job_date_idx)
- * and their events (reliability_events_user_idx).
+ * and their events (reliability_events_user_idx). On time: a worker's present days on jobs that state a
+ * start time (in the city's zone; such jobs always have a city), checked in by the start plus
+ * ON_TIME_GRACE_MINUTES.
  */
 export function reliabilityField(person: Column | SQL): SQL<Raw | string> {
   return sql<Raw | string>`(
@@ -53,9 +65,19 @@ export function reliabilityField(person: Column | SQL): SQL<Raw | string> {
       select a.job_id, a.shift_date from shift_attendance a
         join jobs j on j.id = a.job_id
         where j.employer_id = ${person} and a.presence = 'present'
+    ), timed as (
+      select a.checked_in_at <= ((a.shift_date + j.start_time) at time zone c.time_zone)
+               + make_interval(mins => ${ON_TIME_GRACE_MINUTES}) as on_time
+        from shift_attendance a
+        join job_applications ap on ap.id = a.application_id
+        join jobs j on j.id = a.job_id
+        join cities c on c.id = j.city_id
+        where ap.worker_id = ${person} and a.presence = 'present' and j.start_time is not null
     )
     select json_build_object(
       'shiftsCompleted', (select count(*) from shifts),
+      'timedShifts', (select count(*) from timed),
+      'onTimeShifts', (select count(*) from timed where on_time),
       'lateCancellations', (select count(*) from reliability_events e where e.user_id = ${person} and e.kind = 'late_cancellation'),
       'noShows', (select count(*) from reliability_events e where e.user_id = ${person} and e.kind = 'no_show'),
       'strikes', coalesce((
@@ -81,6 +103,8 @@ export function reliabilityFrom(raw: Raw | string): Reliability {
   }));
   return {
     shiftsCompleted: Number(value.shiftsCompleted),
+    timedShifts: Number(value.timedShifts),
+    onTimeShifts: Number(value.onTimeShifts),
     lateCancellations: Number(value.lateCancellations),
     noShows: Number(value.noShows),
     activeStrikes: strikes.filter((s) => s.active).length,
@@ -96,5 +120,5 @@ export async function reliabilityOf(db: Queryable, userId: string): Promise<Reli
     .where(sql`${profiles.id} = ${userId}`);
   return row
     ? reliabilityFrom(row.value)
-    : { shiftsCompleted: 0, lateCancellations: 0, noShows: 0, activeStrikes: 0, strikes: [] };
+    : { shiftsCompleted: 0, timedShifts: 0, onTimeShifts: 0, lateCancellations: 0, noShows: 0, activeStrikes: 0, strikes: [] };
 }

@@ -11,9 +11,18 @@ import { hoursOfNotice, isLateCancellation, type ReliabilityRole } from "../../d
  */
 export async function recordCancellation(
   tx: Queryable,
-  p: { userId: string; jobId: string; role: ReliabilityRole; startDate: string; timeZone: string; now: Date },
+  p: {
+    userId: string;
+    jobId: string;
+    role: ReliabilityRole;
+    startDate: string;
+    /** The shift's start time, when the job states one (the start is then that time, not midnight). */
+    startTime?: string | null;
+    timeZone: string;
+    now: Date;
+  },
 ): Promise<boolean> {
-  if (!isLateCancellation(p.startDate, p.timeZone, p.now)) return false;
+  if (!isLateCancellation(p.startDate, p.timeZone, p.now, p.startTime)) return false;
   await tx
     .insert(reliabilityEvents)
     .values({
@@ -22,7 +31,7 @@ export async function recordCancellation(
       kind: "late_cancellation",
       role: p.role,
       onDate: p.startDate,
-      noticeHours: hoursOfNotice(p.startDate, p.timeZone, p.now),
+      noticeHours: hoursOfNotice(p.startDate, p.timeZone, p.now, p.startTime),
       createdAt: p.now,
     })
     .onConflictDoNothing();

@@ -7,8 +7,8 @@ import { createWorker } from "../../db/factories/users.ts";
 import { reliabilityEvents } from "../../db/schema/index.ts";
 import { addDays } from "../../domain/attendance.ts";
 import { ERR } from "../../domain/errors.ts";
-import { RELIABILITY_REPLY_MAX, STRIKE_CLEAN_SHIFTS } from "../../domain/reliability.ts";
-import { FIRST_DAY, shiftScene, shiftTestbed } from "../attendance/shift-test-kit.ts";
+import { ON_TIME_GRACE_MINUTES, RELIABILITY_REPLY_MAX, STRIKE_CLEAN_SHIFTS } from "../../domain/reliability.ts";
+import { FIRST_DAY, SECOND_DAY, shiftScene, shiftTestbed } from "../attendance/shift-test-kit.ts";
 import { expectRefusal } from "../testing/refusal.ts";
 
 const bed = shiftTestbed();
@@ -106,6 +106,30 @@ describe("no-shows", () => {
     // The owner's figures count the days worked on their job.
     const employer = await bed.t.callerAs(null).profiles.public({ id: owner.id });
     expect(employer.reliability).toMatchObject({ shiftsCompleted: STRIKE_CLEAN_SHIFTS, noShows: 0, lateCancellations: 0 });
+  });
+});
+
+describe("on time", () => {
+  it("counts a worker's shifts on jobs with a start time, on time up to the grace after it", async () => {
+    const { owner, worker, hire } = await shiftScene(bed.t, 1, { startTime: "08:00" });
+    const as = bed.t.callerAs(owner.id).attendance;
+    bed.at(SECOND_DAY, "20:00");
+    const day = (date: string, checkIn: string) =>
+      as.record({ applicationId: hire.id, date, presence: "present", checkIn, checkOut: "16:00" });
+    await day(FIRST_DAY, `08:${String(ON_TIME_GRACE_MINUTES).padStart(2, "0")}`);
+    await day(SECOND_DAY, `08:${String(ON_TIME_GRACE_MINUTES + 1).padStart(2, "0")}`);
+    const seen = await bed.t.callerAs(null).profiles.public({ id: worker.id });
+    expect(seen.reliability).toMatchObject({ shiftsCompleted: 2, timedShifts: 2, onTimeShifts: 1 });
+    // A job without a start time counts no shift either way; the owner has no on-time figure.
+    const employer = await bed.t.callerAs(null).profiles.public({ id: owner.id });
+    expect(employer.reliability).toMatchObject({ shiftsCompleted: 2, timedShifts: 0, onTimeShifts: 0 });
+  });
+
+  it("makes a cancellation late from the shift's start time, not midnight", async () => {
+    const { owner, job } = await shiftScene(bed.t, 1, { startTime: "09:00" });
+    bed.at(DAY_BEFORE, "08:30");
+    await bed.t.callerAs(owner.id).jobs.changeStatus({ jobId: job.id, action: "cancel" });
+    expect(await strikesOf(owner.id)).toEqual([]);
   });
 });
 

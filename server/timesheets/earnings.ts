@@ -46,7 +46,7 @@ export async function jobEarnings(db: Queryable, jobId: string, workerId: string
         from job_applications a
         join jobs j on j.id = a.job_id
         cross join lateral (select ${sums(sql`a.id`, sql`j.hourly_rate`)}) s
-        where a.job_id = ${jobId} and a.status = 'accepted' ${workerId ? sql`and a.worker_id = ${workerId}` : sql``}`,
+        where a.job_id = ${jobId} and a.status in ('accepted', 'withdrawn') ${workerId ? sql`and a.worker_id = ${workerId}` : sql``}`,
   );
   return new Map(rows.map((row) => [row.application_id, earningsOf(row)]));
 }
@@ -77,7 +77,9 @@ export async function myEarnings(db: Queryable, workerId: string, cursor: PageCu
         from job_applications a
         join jobs j on j.id = a.job_id
         cross join lateral (select ${sums(sql`a.id`, sql`j.hourly_rate`)}) s
-        where a.worker_id = ${workerId} and a.status = 'accepted'
+        where a.worker_id = ${workerId}
+          -- A job the worker withdrew from lists only when days of it were recorded (docs/decisions/035).
+          and (a.status = 'accepted' or (a.status = 'withdrawn' and exists (select 1 from timesheets t where t.application_id = a.id)))
           ${cursor ? sql`and (a.created_at, a.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
         order by a.created_at desc, a.id desc
         limit ${EARNINGS_PAGE + 1}`,

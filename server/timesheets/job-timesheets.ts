@@ -29,6 +29,11 @@ export type TimesheetRow = {
   dayIndex: number | null;
   /** The day has begun in the job's time zone (a day to the future has nothing to record yet). */
   begun: boolean;
+  /**
+   * The worker is hired for this day (not for a day of someone hired for other days, nor after they
+   * withdrew: docs/decisions/035), so the owner may record it.
+   */
+  hired: boolean;
   attendance: AttendanceView | null;
   timesheet: TimesheetView | null;
   latestChange: LatestChange | null;
@@ -44,20 +49,27 @@ export async function jobTimesheets(db: Queryable, params: { jobId: string; call
   const seen = await viewerOf(db, params.jobId, params.callerId);
   if (!seen) return null;
   const { job, workerId } = seen;
-  const hires = await db
-    .select({ applicationId: jobApplications.id, workerId: jobApplications.workerId, name: profiles.fullName })
+  const listed = await db
+    .select({
+      applicationId: jobApplications.id,
+      workerId: jobApplications.workerId,
+      name: profiles.fullName,
+      status: jobApplications.status,
+      days: jobApplications.days,
+    })
     .from(jobApplications)
     .innerJoin(profiles, eq(profiles.id, jobApplications.workerId))
     .where(
       and(
         eq(jobApplications.jobId, job.jobId),
-        eq(jobApplications.status, "accepted"),
+        // A worker who withdrew keeps the days already recorded for them (docs/decisions/035).
+        inArray(jobApplications.status, ["accepted", "withdrawn"]),
         workerId ? eq(jobApplications.workerId, workerId) : undefined,
       ),
     )
     .orderBy(asc(profiles.fullName), asc(jobApplications.id));
   // A worker reads their own rows only: the rule is in the WHERE clause, as everywhere.
-  const mine = workerId ? hires.map((h) => h.applicationId) : null;
+  const mine = workerId ? listed.map((h) => h.applicationId) : null;
   const ofJob = (table: typeof shiftAttendance | typeof timesheets) =>
     and(eq(table.jobId, job.jobId), mine ? inArray(table.applicationId, mine) : undefined);
   const attendance = await db.select().from(shiftAttendance).where(ofJob(shiftAttendance));
@@ -77,14 +89,18 @@ export async function jobTimesheets(db: Queryable, params: { jobId: string; call
   const attendanceBy = new Map(attendance.map((a) => [key(a.applicationId, a.shiftDate), a]));
   const sheetBy = new Map(sheets.map((s) => [key(s.applicationId, s.shiftDate), s]));
 
+  const recorded = new Set([...attendance, ...sheets].map((r) => r.applicationId));
+  const hires = listed.filter((h) => h.status === "accepted" || recorded.has(h.applicationId));
   const rows: TimesheetRow[] = [];
   for (const date of dates) {
     for (const hire of hires) {
       const day = attendanceBy.get(key(hire.applicationId, date));
       const sheet = sheetBy.get(key(hire.applicationId, date));
       const dayIndex = shiftDayIndex(job.startDate, job.durationDays, date);
-      // Days of the job always; other days only where something was recorded for this worker.
-      if (dayIndex === null && !day && !sheet) continue;
+      // The days the worker is hired for (every day of the job, or some: docs/decisions/035); other
+      // days only where something was recorded for them, which is all a worker who withdrew keeps.
+      const hiredThatDay = hire.status === "accepted" && dayIndex !== null && (hire.days === null || hire.days.includes(date));
+      if (!hiredThatDay && !day && !sheet) continue;
       rows.push({
         applicationId: hire.applicationId,
         workerId: hire.workerId,
@@ -92,6 +108,7 @@ export async function jobTimesheets(db: Queryable, params: { jobId: string; call
         date,
         dayIndex,
         begun: date <= today,
+        hired: hiredThatDay,
         attendance: day ? attendanceView(day, job.timeZone) : null,
         timesheet: sheet ? timesheetView(sheet) : null,
         latestChange: sheet ? (changes.get(sheet.id) ?? null) : null,

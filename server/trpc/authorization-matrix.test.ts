@@ -23,6 +23,7 @@ import { ERR } from "../../domain/errors.ts";
 import { currentCode, jobSecret } from "../attendance/code.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 import { validJobInput } from "../jobs/job-test-kit.ts";
+import { rehiringFixture } from "../rehiring/rehiring-test-kit.ts";
 import { signUp } from "../testing/accounts.ts";
 import { callProcedure, routerProcedures, type ProcedurePath, type RouterProcedure } from "../testing/procedures.ts";
 import { pushBrowser } from "../testing/push-browser.ts";
@@ -53,6 +54,8 @@ const APPLICATIONS_DENIED: Refused = { code: "FORBIDDEN", key: ERR.applicationsA
 const ATTENDANCE_DENIED: Refused = { code: "FORBIDDEN", key: ERR.attendanceDenied };
 const JOB_NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.jobNotFound };
 const TIMESHEET_NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.timesheetNotFound };
+const INVITATION_NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.invitationNotFound };
+const POST_AGAIN_NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.postAgainNotFound };
 
 /** Who the procedure builder lets in: "verified" is a member whose address is confirmed (docs/decisions/017). */
 type Level = "anyone" | "account" | "member" | "verified";
@@ -129,6 +132,14 @@ const RULES = {
       notYoursIsNotFound: true,
     },
   ),
+  ownApplicationMember: rule(
+    "member, the worker's own application",
+    "member",
+    { code: "NOT_FOUND", key: ERR.noApplication },
+    {
+      notYoursIsNotFound: true,
+    },
+  ),
   applicationsOwner: rule("owner of the job (Access Denied)", "account", APPLICATIONS_DENIED, { notYoursIsNotFound: true }),
   applicationsOwnerMember: rule("member, owner of the application's job (Access Denied)", "member", APPLICATIONS_DENIED, {
     notYoursIsNotFound: true,
@@ -155,6 +166,14 @@ const RULES = {
   }),
   timesheetOwner: rule("member, owner of the timesheet's job", "member", TIMESHEET_NOT_FOUND, { notYoursIsNotFound: true }),
   timesheetWorker: rule("member, the worker of the timesheet", "member", TIMESHEET_NOT_FOUND, { notYoursIsNotFound: true }),
+  member: rule("member", "member", "allowed"),
+  jobOwnerAccount: rule("account, owner of the job", "account", JOB_NOT_FOUND, { notYoursIsNotFound: true }),
+  invitedWorker: rule("member, the invited worker", "member", INVITATION_NOT_FOUND, { notYoursIsNotFound: true }),
+  invitationOwner: rule("member, owner of the invitation's job", "member", INVITATION_NOT_FOUND, { notYoursIsNotFound: true }),
+  pastJobOwner: rule("account, owner of the past job", "account", POST_AGAIN_NOT_FOUND, { notYoursIsNotFound: true }),
+  pastJobPoster: rule("member with a confirmed address, owner of the past job", "verified", POST_AGAIN_NOT_FOUND, {
+    notYoursIsNotFound: true,
+  }),
 } satisfies Record<string, Rule>;
 
 type Fixture = Awaited<ReturnType<typeof buildFixture>>;
@@ -355,6 +374,13 @@ const ACCESS = {
     input: (m) => ({ applicationId: m.rejectedApplicationId }),
     missing: () => ({ applicationId: randomUUID() }),
     right: { as: (m) => m.owner.id },
+  },
+  "applications.withdraw": {
+    rule: RULES.ownApplicationMember,
+    // Only the accepted worker applied to it: every wrong caller has no application there.
+    input: (m) => ({ jobId: m.shifts.pastJobId }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.pending.id, input: (m) => ({ jobId: m.shifts.jobId }) },
   },
   "ratings.submit": {
     rule: RULES.reviewParty,
@@ -608,6 +634,100 @@ const ACCESS = {
     right: { as: (m) => m.accepted.id },
     seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.shifts.pastJobId),
   },
+  // Rehiring (docs/decisions/036).
+  "rehiring.personLinks": { rule: RULES.public, input: (m) => ({ personId: m.owner.id }), right: { as: (m) => m.accepted.id } },
+  "rehiring.favourite": {
+    rule: RULES.member,
+    input: (m) => ({ workerId: m.rehiring.favouriteTargetId }),
+    right: { as: (m) => m.owner.id },
+  },
+  "rehiring.unfavourite": {
+    rule: RULES.ownAccount,
+    input: (m) => ({ workerId: m.rehiring.favouriteTargetId }),
+    right: { as: (m) => m.owner.id },
+  },
+  "rehiring.favourites": {
+    rule: RULES.ownAccount,
+    input: () => ({}),
+    right: { as: (m) => m.owner.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.rehiring.ownersFavouriteId),
+  },
+  "rehiring.follow": {
+    rule: RULES.member,
+    input: (m) => ({ employerId: m.rehiring.followTargetId }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "rehiring.unfollow": {
+    rule: RULES.ownAccount,
+    input: (m) => ({ employerId: m.rehiring.followTargetId }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "rehiring.followedJobs": {
+    rule: RULES.ownAccount,
+    input: none,
+    right: { as: (m) => m.accepted.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.job.id),
+  },
+  "rehiring.inviteJobs": {
+    rule: RULES.ownAccount,
+    input: (m) => ({ workerId: m.rehiring.inviteTargetId }),
+    right: { as: (m) => m.owner.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.job.id),
+  },
+  "rehiring.invite": {
+    rule: RULES.jobOwnerMember,
+    input: (m) => ({ jobId: m.job.id, workerId: m.rehiring.inviteTargetId }),
+    missing: (m) => ({ jobId: randomUUID(), workerId: m.rehiring.inviteTargetId }),
+    right: { as: (m) => m.owner.id },
+  },
+  "rehiring.accept": {
+    rule: RULES.invitedWorker,
+    input: (m) => ({ invitationId: m.rehiring.toAccept.invitationId }),
+    missing: () => ({ invitationId: randomUUID() }),
+    right: { as: (m) => m.rehiring.toAccept.workerId },
+  },
+  "rehiring.decline": {
+    rule: RULES.invitedWorker,
+    input: (m) => ({ invitationId: m.rehiring.toDecline.invitationId }),
+    missing: () => ({ invitationId: randomUUID() }),
+    right: { as: (m) => m.rehiring.toDecline.workerId },
+  },
+  "rehiring.cancel": {
+    rule: RULES.invitationOwner,
+    input: (m) => ({ invitationId: m.rehiring.toCancel.invitationId }),
+    missing: () => ({ invitationId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "rehiring.mine": {
+    rule: RULES.ownAccount,
+    input: none,
+    right: { as: (m) => m.rehiring.toDecline.workerId },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.job.id),
+  },
+  "rehiring.forJob": {
+    rule: RULES.ownAccount,
+    input: (m) => ({ jobId: m.job.id }),
+    right: { as: (m) => m.rehiring.toCancel.workerId },
+    seesOnlyOwn: (result) => expect(result).toBeNull(),
+  },
+  "rehiring.ofJob": {
+    rule: RULES.jobOwnerAccount,
+    input: (m) => ({ jobId: m.job.id }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "rehiring.pastJob": {
+    rule: RULES.pastJobOwner,
+    input: (m) => ({ jobId: m.completed.id }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "rehiring.postAgain": {
+    rule: RULES.pastJobPoster,
+    input: (m) => ({ copiedFromId: m.completed.id, job: validJobInput(), inviteWorkerIds: [m.accepted.id] }),
+    missing: (m) => ({ copiedFromId: randomUUID(), job: validJobInput(), inviteWorkerIds: [m.accepted.id] }),
+    right: { as: (m) => m.owner.id },
+  },
 } satisfies Record<ProcedurePath, Entry>;
 
 /**
@@ -667,6 +787,7 @@ async function buildFixture(t: TestApp) {
   const savedSearch = await createSavedSearch(t.db, accepted.id, { q: "garden", cityId: CITY.kazan, km: 25 });
   const spareSavedSearch = await createSavedSearch(t.db, accepted.id, { category: "moving" });
   const shifts = await shiftFixture(t, { owner: owner.id, accepted: accepted.id, pending: pending.id });
+  const rehiring = await rehiringFixture(t.db, { ownerId: owner.id, jobId: job.id, followerId: accepted.id });
   const [strike] = await t.db
     .insert(reliabilityEvents)
     .values({
@@ -712,6 +833,7 @@ async function buildFixture(t: TestApp) {
     spareSavedSearchId: spareSavedSearch.id,
     strikeId: strike.id,
     shifts,
+    rehiring,
     callers,
   };
 }
@@ -861,7 +983,8 @@ describe.each(described.map((d) => [d.procedure.path, d.entry.rule.name, d] as c
           if (who === "anonymous") continue;
           const notYours = await outcomeOf(procedure, m.callers[who], entry.input(m));
           const notFound = await outcomeOf(procedure, m.callers[who], missing);
-          if (sameOutcome(notYours.outcome, FINISH_ONBOARDING)) continue;
+          // Refused by the builder before any row is read (onboarding, an unconfirmed address): reveals nothing.
+          if (sameOutcome(notYours.outcome, FINISH_ONBOARDING) || sameOutcome(notYours.outcome, CONFIRM_EMAIL)) continue;
           expect(notYours.outcome, `${who}: not yours vs not found`).toEqual(notFound.outcome);
           expect(notYours.outcome, `${who}: not yours vs the owner's not found`).toEqual(asRight.outcome);
         }

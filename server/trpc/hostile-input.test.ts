@@ -34,6 +34,7 @@ import {
   type Job,
   type Profile,
 } from "../../db/schema/index.ts";
+import type { ApplicationStatus } from "../../domain/statuses.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 import { signUpMember, type SignedUp } from "../testing/accounts.ts";
 import {
@@ -169,7 +170,7 @@ type Fixture = {
 type Snapshot = {
   profiles: Profile[];
   jobs: Job[];
-  applications: { id: string; status: "pending" | "accepted" | "rejected" }[];
+  applications: { id: string; status: ApplicationStatus }[];
   ratingIds: string[];
   interests: (typeof userInterests.$inferSelect)[];
   certificates: Certificate[];
@@ -217,6 +218,8 @@ async function buildFixture(): Promise<Fixture> {
     messageId: messageIds,
     before: messageIds,
     lastEventId: [...messageIds.map(String), null],
+    // Per-day applications: every day, a day not of the job, a repeated day.
+    days: [null, [job.startDate], ["1999-01-01"], [job.startDate, job.startDate]],
   };
   return { owner, worker, job, completed, foreignJob, conversationId, pools, snapshot: await takeSnapshot() };
 }

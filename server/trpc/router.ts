@@ -12,6 +12,7 @@ import { profilesRouter } from "../profiles/router.ts";
 import { workHistoryRouter } from "../profiles/work-history-router.ts";
 import { pushRouter } from "../push/router.ts";
 import { ratingsRouter } from "../ratings/router.ts";
+import { rehiringRouter } from "../rehiring/router.ts";
 import { reliabilityRouter } from "../reliability/router.ts";
 import { savedSearchesRouter } from "../saved-searches/router.ts";
 import { timesheetsRouter } from "../timesheets/router.ts";
@@ -38,6 +39,7 @@ export const appRouter = router({
   attendance: attendanceRouter,
   timesheets: timesheetsRouter,
   reliability: reliabilityRouter,
+  rehiring: rehiringRouter,
 });
 
 export type AppRouter = typeof appRouter;

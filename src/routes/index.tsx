@@ -14,6 +14,7 @@ import { JobFiltersBar, type JobFilterValues } from "../components/jobs/job-filt
 import { JobSearchBox } from "../components/jobs/job-search-box.tsx";
 import { PeopleResults } from "../components/jobs/people-results.tsx";
 import { PagedList } from "../components/layout/paged-list.tsx";
+import { FollowedJobsSlot } from "../components/rehiring/followed-jobs-slot.tsx";
 import { SaveSearchButton } from "../components/saved-searches/save-search-button.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { cn } from "../lib/cn.ts";
@@ -172,6 +173,8 @@ function HomePage() {
         <p className="text-muted-foreground">{m.home_subtitle()}</p>
         <JobSearchBox value={q} onCommit={commitText} />
       </section>
+
+      <FollowedJobsSlot />
 
       {showToggle && (
         <div role="group" aria-label={m.home_results_label()} className="flex flex-wrap justify-center gap-2">

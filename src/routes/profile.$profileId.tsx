@@ -10,6 +10,7 @@ import { HiddenProfileNotice, ProfileSummaryCard } from "../components/profile/p
 import { PublicInterestsCard } from "../components/profile/public-interests-card.tsx";
 import { ReliabilityCard } from "../components/profile/reliability-card.tsx";
 import { ReviewsCard } from "../components/profile/reviews-card.tsx";
+import { ProfileRehiring } from "../components/rehiring/profile-rehiring.tsx";
 import { LinkButton } from "../components/ui/link-button.tsx";
 import { usePageTitle } from "../lib/page-title.ts";
 import { orNotFound } from "../lib/route-data.ts";
@@ -45,6 +46,7 @@ function PublicProfilePage() {
       <div className="grid gap-4 lg:gap-6" data-testid="public-profile">
         <ProfileSummaryCard profile={profile} rating={profile.rating}>
           {profile.isOwn && !profile.visible && <HiddenProfileNotice />}
+          {!profile.isOwn && <ProfileRehiring personId={profile.id} userType={profile.userType} name={profile.fullName} />}
           {profile.isOwn && (
             <LinkButton to="/profile" data-testid="profile-own-link" variant="outline" size="wrap" className="justify-self-start">
               <UserRound aria-hidden />

@@ -8,7 +8,10 @@ import { CITY } from "../../../db/factories/places.ts";
 import { createRating } from "../../../db/factories/ratings.ts";
 import { createEmployer, createWorker } from "../../../db/factories/users.ts";
 import {
+  employerFollows,
+  favouriteWorkers,
   fileDeletions,
+  jobInvitations,
   jobOwnerViews,
   notifications,
   profiles,
@@ -167,6 +170,22 @@ export async function accountScene(t: TestApp) {
   await createChatMessage(t.db, direct, subject.id, { content: "SUBJECT-MSG direct question" });
   const employerImageInDirect = `chat-images/${employer.id}/1000000000004.png`;
   await createChatMessage(t.db, direct, employer.id, { content: "EVE-MSG direct reply", imagePath: employerImageInDirect });
+
+  // Rehiring both ways (docs/decisions/036): the subject keeps the other worker as a favourite and
+  // follows the employer; the employer keeps the subject as a favourite and invited them to the second
+  // job; the other worker follows the subject.
+  await t.db.insert(favouriteWorkers).values([
+    { employerId: subject.id, workerId: worker.id },
+    { employerId: employer.id, workerId: subject.id },
+  ]);
+  await t.db.insert(employerFollows).values([
+    { followerId: subject.id, employerId: employer.id },
+    { followerId: worker.id, employerId: subject.id },
+  ]);
+  await t.db.insert(jobInvitations).values([
+    { jobId: employerJob2.id, workerId: subject.id },
+    { jobId: subjectJob.id, workerId: worker.id },
+  ]);
 
   const reviews = [
     [employerJob, employer, subject, 4, "EVE-RATES-SUBJECT"],

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Check, MapPin, Undo2, X } from "lucide-react";
+import { CalendarDays, Check, MapPin, Undo2, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 
 import { rejectionFinalAt } from "../../../domain/applications.ts";
@@ -15,6 +15,7 @@ import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../ui/card.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { ApplicantCertificates } from "./applicant-certificates.tsx";
+import { formatDays } from "./apply-days.tsx";
 
 export type JobApplications = RouterOutputs["applications"]["forJob"];
 export type JobApplication = JobApplications["applications"][number];
@@ -37,8 +38,8 @@ function useBefore(deadline: Date | null): boolean {
 
 /**
  * One application on the owner's management page: the worker (name to the public profile, bio,
- * location, rating), the message, status and date, the worker's certificates, and Accept and Reject
- * while it is pending. `canAccept` is false once the job's positions are filled or it stopped hiring.
+ * location, rating), the message, the days it is for (when some), status and date (withdrawn by the
+ * worker shows as such), the worker's certificates, and Accept and Reject while it is pending. `canAccept` is false once its days' positions are filled or the job stopped hiring.
  * Reject asks first; for a while after it (REJECTION_UNDO_SECONDS) the worker is not told yet and the
  * card and the toast offer Undo (docs/decisions/026).
  */
@@ -148,6 +149,12 @@ export function ApplicationCard({
               {application.message}
             </blockquote>
           </figure>
+        )}
+        {application.days && (
+          <p className="flex items-center gap-2 text-sm" data-testid="application-days">
+            <CalendarDays aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+            {m.applications_days({ days: formatDays(application.days) })}
+          </p>
         )}
         <ApplicantCertificates workerId={worker.id} />
       </CardContent>

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { MessageSquare } from "lucide-react";
+import { Handshake, MessageSquare } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 
 import { cn } from "../../lib/cn.ts";
@@ -7,15 +7,16 @@ import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { SendIcon } from "../forms/send-icon.tsx";
 import type { JobDetails, Me } from "../jobs/job-types.ts";
+import { INVITATION_CARD_ID } from "../rehiring/invitation-card.tsx";
 import { Button } from "../ui/button.tsx";
 import { LinkButton } from "../ui/link-button.tsx";
 import { APPLY_CARD_ID } from "./apply-card.tsx";
 
-/** Whether the apply card is on screen now (then the bar steps aside: the card's own button is in view). */
-function useApplyCardInView(watchKey: string): boolean {
+/** Whether the card `cardId` is on screen now (then the bar steps aside: the card's own button is in view). */
+function useCardInView(cardId: string, watchKey: string): boolean {
   const [inView, setInView] = useState(false);
   useEffect(() => {
-    const card = document.getElementById(APPLY_CARD_ID);
+    const card = document.getElementById(cardId);
     if (!card || !("IntersectionObserver" in window)) return;
     // Half of it above the two bottom bars (the tab bar and this one, 128 px together) counts as in view.
     const observer = new IntersectionObserver(([entry]) => setInView((entry?.intersectionRatio ?? 0) >= 0.5), {
@@ -24,24 +25,25 @@ function useApplyCardInView(watchKey: string): boolean {
     });
     observer.observe(card);
     return () => observer.disconnect();
-  }, [watchKey]);
+  }, [cardId, watchKey]);
   return inView;
 }
 
-/** Brings the apply form into view and into focus (its message is optional: Send applies). */
-function goToApplyForm() {
-  const card = document.getElementById(APPLY_CARD_ID);
+/** Brings a card into view and its first field or button into focus (the apply form's message is optional: Send applies). */
+function goToCard(cardId: string) {
+  const card = document.getElementById(cardId);
   if (!card) return;
   const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   card.scrollIntoView({ behavior: smooth ? "smooth" : "auto", block: "center" });
-  card.querySelector("textarea")?.focus({ preventScroll: true });
+  card.querySelector<HTMLElement>("textarea, button")?.focus({ preventScroll: true });
 }
 
 /**
  * Phones: the job page's main action kept at the bottom of the screen, above the tab bar, while the
  * apply card (further down, below the job's facts) is out of sight. It does what the card does, never
  * more: a visitor's Apply Now signs in, a half-onboarded account's goes to onboarding, a worker's
- * brings the card's form up (the card applies), a hired worker opens the job's chat. The owner, and
+ * (Apply again after withdrawing) brings the card's form up (the card applies), an invited worker's
+ * brings up the invitation (its card accepts), a hired worker opens the job's chat. The owner, and
  * anyone the card shows no action to, get no bar.
  */
 export function ApplyBar({ job, me }: { job: JobDetails; me: Me | undefined }) {
@@ -52,7 +54,13 @@ export function ApplyBar({ job, me }: { job: JobDetails; me: Me | undefined }) {
   // The card reads the same query: one request for both.
   const mine = useQuery({ ...trpc.applications.mine.queryOptions({ jobId: job.id }), enabled: isWorker });
   const status = isWorker ? mine.data?.status : undefined;
-  const cardInView = useApplyCardInView(`${job.id}:${job.status}:${status ?? ""}`);
+  // The invitation card reads the same query (docs/decisions/036): an invited worker's action is to answer it.
+  const invitation = useQuery({ ...trpc.rehiring.forJob.queryOptions({ jobId: job.id }), enabled: isWorker });
+  const invited = Boolean(invitation.data) && status !== "accepted";
+  const cardInView = useCardInView(
+    invited ? INVITATION_CARD_ID : APPLY_CARD_ID,
+    `${job.id}:${job.status}:${status ?? ""}:${invited}`,
+  );
 
   let action: ReactNode = null;
   if (me === null && isOpen) {
@@ -69,11 +77,24 @@ export function ApplyBar({ job, me }: { job: JobDetails; me: Me | undefined }) {
         {m.apply_now()}
       </LinkButton>
     );
-  } else if (status === "none" && isOpen) {
+  } else if (invited) {
     action = (
-      <Button type="button" size="lg" className="w-full" onClick={goToApplyForm} data-testid="apply-bar-button">
+      <Button
+        type="button"
+        size="lg"
+        className="w-full"
+        onClick={() => goToCard(INVITATION_CARD_ID)}
+        data-testid="apply-bar-invitation"
+      >
+        <Handshake aria-hidden />
+        {m.rehiring_invited_title()}
+      </Button>
+    );
+  } else if ((status === "none" || status === "withdrawn") && isOpen) {
+    action = (
+      <Button type="button" size="lg" className="w-full" onClick={() => goToCard(APPLY_CARD_ID)} data-testid="apply-bar-button">
         <SendIcon />
-        {m.apply_now()}
+        {status === "withdrawn" ? m.apply_again() : m.apply_now()}
       </Button>
     );
   } else if (status === "accepted") {

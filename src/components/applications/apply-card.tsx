@@ -1,13 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, Clock, Info, MessageSquare, XCircle } from "lucide-react";
-import type { ReactNode } from "react";
+import { CheckCircle2, Clock, Info, MessageSquare, Undo2, XCircle } from "lucide-react";
+import { useState, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 
 import { applySchema } from "../../../domain/applications.ts";
+import { shiftDates } from "../../../domain/attendance.ts";
 import { ERR } from "../../../domain/errors.ts";
-import type { ApplicationStatus, JobStatus } from "../../../domain/statuses.ts";
+import { isActiveJob, type ApplicationStatus, type JobStatus } from "../../../domain/statuses.ts";
 import { errorKey } from "../../lib/errors.ts";
 import { showServerFieldErrors } from "../../lib/form-errors.ts";
 import { formatDay } from "../../lib/format.ts";
@@ -21,6 +22,8 @@ import type { JobDetails, Me } from "../jobs/job-types.ts";
 import { SectionCard } from "../ui/card.tsx";
 import { LinkButton } from "../ui/link-button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
+import { ApplyDays, formatDays } from "./apply-days.tsx";
+import { WithdrawAction } from "./withdraw-action.tsx";
 
 const CLOSED_NOTES: Record<Exclude<JobStatus, "open">, () => string> = {
   in_progress: () => m.apply_note_in_progress(),
@@ -58,7 +61,8 @@ function ApplyShell({ children, description }: { children: ReactNode; descriptio
 
 /**
  * The apply card of a job page for everyone but the owner (docs/product.md, Applications and hiring): a visitor is sent to sign
- * in and back; a worker sees Apply Now with an optional message, or the state of their application;
+ * in and back; a worker sees Apply Now with an optional message (and the days, where the owner lets
+ * workers choose), or the state of their application with Withdraw while it is pending or hired;
  * an employer account sees nothing (only workers can apply, and the server refuses the rest).
  */
 export function ApplyCard({ job, me }: { job: JobDetails; me: Me | undefined }) {
@@ -108,13 +112,27 @@ function WorkerApplyCard({ job }: { job: JobDetails }) {
     );
   }
   if (mine.isError) return null;
-  const { status, appliedAt } = mine.data;
-  if (status === "none") {
-    return <ApplyShell>{job.status === "open" ? <ApplyForm jobId={job.id} /> : <ClosedNote status={job.status} />}</ApplyShell>;
+  const { status, appliedAt, days, fullDays, lateWithdrawal } = mine.data;
+  const applyForm = job.status === "open" ? <ApplyForm job={job} fullDays={fullDays} /> : <ClosedNote status={job.status} />;
+  if (status === "none") return <ApplyShell>{applyForm}</ApplyShell>;
+  // A worker who withdrew may apply again while the job is open (docs/decisions/035).
+  if (status === "withdrawn") {
+    return (
+      <ApplyShell>
+        <StatusNote status={status} />
+        {applyForm}
+      </ApplyShell>
+    );
   }
+  const canWithdraw = (status === "pending" || status === "accepted") && isActiveJob(job.status);
   return (
     <ApplyShell>
       <StatusNote status={status} />
+      {days && (
+        <p className="text-sm" data-testid="apply-my-days">
+          {m.apply_your_days({ days: formatDays(days) })}
+        </p>
+      )}
       {status === "pending" && appliedAt && (
         <p className="text-xs text-muted-foreground">{m.applications_applied_on({ date: formatDay(appliedAt) })}</p>
       )}
@@ -123,6 +141,9 @@ function WorkerApplyCard({ job }: { job: JobDetails }) {
           <MessageSquare aria-hidden />
           {m.apply_open_chat()}
         </LinkButton>
+      )}
+      {canWithdraw && (
+        <WithdrawAction jobId={job.id} hired={status === "accepted"} lateNoticeHours={lateWithdrawal?.noticeHours ?? null} />
       )}
     </ApplyShell>
   );
@@ -144,9 +165,14 @@ const STATUS_NOTES: Record<ApplicationStatus, { icon: ReactNode; title: () => st
     title: () => m.apply_rejected_title(),
     text: () => m.apply_rejected(),
   },
+  withdrawn: {
+    icon: <Undo2 aria-hidden className="size-5 text-muted-foreground rtl:-scale-x-100" />,
+    title: () => m.apply_withdrawn_title(),
+    text: () => m.apply_withdrawn(),
+  },
 };
 
-/** Where the reader's application stands: waiting, accepted (the group chat is open) or not accepted. */
+/** Where the reader's application stands: waiting, accepted (the group chat is open), not accepted or withdrawn. */
 function StatusNote({ status }: { status: ApplicationStatus }) {
   const { icon, title, text } = STATUS_NOTES[status];
   return (
@@ -164,12 +190,13 @@ function StatusNote({ status }: { status: ApplicationStatus }) {
   );
 }
 
-// The form checks the message as the procedure does; the job comes from the page.
+// The form checks the message as the procedure does; the job comes from the page, the days from the picker.
 const applyFormSchema = applySchema.pick({ message: true });
 type ApplyFormInput = z.input<typeof applyFormSchema>;
 type ApplyFormOutput = z.output<typeof applyFormSchema>;
 
-function ApplyForm({ jobId }: { jobId: string }) {
+function ApplyForm({ job, fullDays }: { job: JobDetails; fullDays: readonly string[] }) {
+  const jobId = job.id;
   const queryClient = useQueryClient();
   const form = useForm<ApplyFormInput, unknown, ApplyFormOutput>({
     resolver: zodResolver(applyFormSchema),
@@ -177,6 +204,10 @@ function ApplyForm({ jobId }: { jobId: string }) {
   });
   const message = useWatch({ control: form.control, name: "message" }) ?? "";
   const error = form.formState.errors.message?.message;
+  // Where the owner lets workers choose (docs/decisions/035): every day that is not full, to start with.
+  const dates = job.partialDays && job.durationDays > 1 ? shiftDates(job.startDate, job.durationDays) : [];
+  const [days, setDays] = useState(() => dates.filter((d) => !fullDays.includes(d)));
+  const [daysError, setDaysError] = useState<string | undefined>();
 
   const refresh = () =>
     Promise.all([
@@ -187,13 +218,8 @@ function ApplyForm({ jobId }: { jobId: string }) {
 
   const submit = useMutation(
     trpc.applications.submit.mutationOptions({
-      onSuccess: async (application) => {
+      onSuccess: async () => {
         toastSuccess(m.apply_submitted());
-        queryClient.setQueryData(trpc.applications.mine.queryKey({ jobId }), {
-          status: application.status,
-          applicationId: application.id,
-          appliedAt: application.createdAt,
-        });
         await refresh();
       },
       onError: async (failure) => {
@@ -212,10 +238,20 @@ function ApplyForm({ jobId }: { jobId: string }) {
     }),
   );
 
-  const onSubmit = form.handleSubmit((values) => submit.mutate({ jobId, message: values.message }));
+  const onSubmit = form.handleSubmit((values) => {
+    if (dates.length > 0 && days.length === 0) {
+      setDaysError(translate(ERR.applicationDaysEmpty));
+      return;
+    }
+    setDaysError(undefined);
+    // Every day is the same as not choosing: stored as null.
+    const chosen = dates.length > 0 && days.length < dates.length ? days : null;
+    submit.mutate({ jobId, message: values.message, days: chosen });
+  });
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-3" data-testid="apply-form">
+      {dates.length > 0 && <ApplyDays dates={dates} fullDays={fullDays} selected={days} onChange={setDays} error={daysError} />}
       <MessageField
         kind="application"
         length={message.length}

@@ -1,4 +1,4 @@
-import { useController, type FieldErrors, type Path, type UseFormReturn } from "react-hook-form";
+import { useController, useWatch, type FieldErrors, type Path, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 
 import { CATEGORIES } from "../../../domain/categories.ts";
@@ -15,6 +15,7 @@ import { m } from "../../paraglide/messages.js";
 import { FormCard } from "../forms/form-card.tsx";
 import { SelectField } from "../forms/select-field.tsx";
 import { CityPicker } from "../places/city-picker.tsx";
+import { Checkbox } from "../ui/checkbox.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
@@ -44,6 +45,7 @@ const JOB_FIELDS = [
   "district",
   "address",
   "startDate",
+  "startTime",
   "durationDays",
   "hourlyRate",
   "currency",
@@ -104,6 +106,9 @@ export function JobForm<Out>({
   const currency = useController({ control: form.control, name: "currency" });
   const city = useController({ control: form.control, name: "cityId" });
   const skills = useController({ control: form.control, name: "skills" });
+  // Choosing days only means something for a job of two days or more (docs/decisions/035).
+  const partialDays = useController({ control: form.control, name: "partialDays" });
+  const durationDays = useWatch({ control: form.control, name: "durationDays" });
   const err = (key?: string) => (key ? translate(key) : undefined);
   const numberInput = (name: keyof typeof NUMBER_FIELDS) => {
     const { testId, ...limits } = NUMBER_FIELDS[name];
@@ -195,6 +200,9 @@ export function JobForm<Out>({
             />
           )}
         </Field>
+        <Field label={m.job_form_start_time()} description={m.job_form_start_time_hint()} error={err(errors.startTime?.message)}>
+          <Input type="time" step={60} dir="ltr" data-testid="job-start-time" {...form.register("startTime")} />
+        </Field>
         <Field label={m.job_form_duration()} error={err(errors.durationDays?.message)} required>
           {numberInput("durationDays")}
         </Field>
@@ -212,6 +220,15 @@ export function JobForm<Out>({
           {numberInput("maxWorkers")}
         </Field>
       </div>
+      {Number(durationDays) >= 2 && (
+        <Field label={m.job_form_partial_days()} description={m.job_form_partial_days_hint()} inline>
+          <Checkbox
+            data-testid="job-partial-days"
+            checked={partialDays.field.value === true}
+            onCheckedChange={(v) => partialDays.field.onChange(v === true)}
+          />
+        </Field>
+      )}
       <SkillsInput
         value={skills.field.value ?? []}
         onChange={skills.field.onChange}

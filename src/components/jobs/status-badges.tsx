@@ -5,7 +5,12 @@ import { Badge, type BadgeProps } from "../ui/badge.tsx";
 type Colour = NonNullable<BadgeProps["variant"]>;
 
 const JOB_COLOURS: Record<JobStatus, Colour> = { open: "green", in_progress: "blue", completed: "purple", cancelled: "red" };
-const APPLICATION_COLOURS: Record<ApplicationStatus, Colour> = { pending: "grey", accepted: "green", rejected: "red" };
+const APPLICATION_COLOURS: Record<ApplicationStatus, Colour> = {
+  pending: "grey",
+  accepted: "green",
+  rejected: "red",
+  withdrawn: "outline",
+};
 
 /** A job's status in its colour: open green, in progress blue, completed purple, cancelled red. */
 export function JobStatusBadge({ status, className }: { status: JobStatus; className?: string }) {
@@ -17,7 +22,7 @@ export function JobStatusBadge({ status, className }: { status: JobStatus; class
 }
 
 /**
- * An application's status in its colour: pending grey, accepted green, rejected red. The worker's own
+ * An application's status in its colour: pending grey, accepted green, rejected red, withdrawn outlined. The worker's own
  * (`mine`, on /my-jobs) says "Not accepted" rather than "Rejected".
  */
 export function ApplicationStatusBadge({ status, mine = false }: { status: ApplicationStatus; mine?: boolean }) {

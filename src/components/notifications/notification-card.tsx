@@ -1,5 +1,17 @@
 import { Link } from "@tanstack/react-router";
-import { Bell, BellRing, BriefcaseBusiness, CalendarClock, ClipboardClock, MessageSquare, Star, UserPlus } from "lucide-react";
+import {
+  Bell,
+  BellRing,
+  BriefcaseBusiness,
+  Building2,
+  CalendarClock,
+  ClipboardClock,
+  Handshake,
+  MessageSquare,
+  Star,
+  UserMinus,
+  UserPlus,
+} from "lucide-react";
 
 import { notificationTarget, type NotificationPayload, type NotificationView } from "../../../domain/notifications.ts";
 import { cn } from "../../lib/cn.ts";
@@ -13,10 +25,18 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
   switch (kind) {
     case "application_received":
       return <UserPlus aria-hidden className={className} />;
+    case "application_withdrawn":
+      return <UserMinus aria-hidden className={className} />;
     case "chat_messages":
       return <MessageSquare aria-hidden className={className} />;
     case "review_received":
       return <Star aria-hidden className={className} />;
+    case "job_invitation":
+    case "invitation_accepted":
+    case "invitation_declined":
+      return <Handshake aria-hidden className={className} />;
+    case "followed_employer_job":
+      return <Building2 aria-hidden className={className} />;
     case "job_reminder":
       return <CalendarClock aria-hidden className={className} />;
     case "saved_search_match":

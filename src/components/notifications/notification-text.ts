@@ -19,6 +19,8 @@ export function notificationText(payload: NotificationPayload): { title: string;
   // A digest names its newest job.
   if (payload.kind === "saved_search_digest") params.jobTitle = isolate(payload.jobs[0]?.jobTitle ?? "");
   if (payload.kind === "review_received" && payload.reviewerName === null) params.reviewerName = m.review_anonymous_reviewer();
-  const text = (part: "title" | "body") => catalogue[`notification_${payload.kind}_${part}`]?.(params) ?? "";
+  // A hired worker leaving the job is told apart from a withdrawn application.
+  const kind = payload.kind === "application_withdrawn" && payload.hired ? "application_withdrawn_hired" : payload.kind;
+  const text = (part: "title" | "body") => catalogue[`notification_${kind}_${part}`]?.(params) ?? "";
   return { title: text("title"), body: text("body") };
 }

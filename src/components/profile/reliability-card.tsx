@@ -35,6 +35,15 @@ export function MyReliabilityCard() {
 export function ReliabilityCard({ reliability, canReply = false }: { reliability: Reliability; canReply?: boolean }) {
   const figures = [
     { label: m.reliability_shifts_completed(), value: reliability.shiftsCompleted, testId: "reliability-shifts" },
+    {
+      label: m.reliability_on_time(),
+      value:
+        reliability.timedShifts > 0
+          ? m.reliability_on_time_value({ onTime: reliability.onTimeShifts, total: reliability.timedShifts })
+          : "–",
+      title: reliability.timedShifts > 0 ? undefined : m.reliability_on_time_none(),
+      testId: "reliability-on-time",
+    },
     { label: m.reliability_late_cancellations(), value: reliability.lateCancellations, testId: "reliability-late" },
     { label: m.reliability_no_shows(), value: reliability.noShows, testId: "reliability-no-shows" },
     { label: m.reliability_active_strikes(), value: reliability.activeStrikes, testId: "reliability-active" },
@@ -47,12 +56,19 @@ export function ReliabilityCard({ reliability, canReply = false }: { reliability
       contentClassName="grid gap-4"
       data-testid="reliability-card"
     >
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         {figures.map((f) => (
           <div key={f.testId} className="grid gap-0.5 rounded-md border p-3">
             <dt className="text-xs text-muted-foreground">{f.label}</dt>
             <dd className="text-xl font-semibold tabular-nums" data-testid={f.testId}>
-              {f.value}
+              {f.title ? (
+                <>
+                  <span aria-hidden>{f.value}</span>
+                  <span className="sr-only">{f.title}</span>
+                </>
+              ) : (
+                f.value
+              )}
             </dd>
           </div>
         ))}

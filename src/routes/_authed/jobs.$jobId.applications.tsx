@@ -5,11 +5,13 @@ import { Inbox, Users } from "lucide-react";
 import { canAcceptMore } from "../../../domain/applications.ts";
 import { ERR } from "../../../domain/errors.ts";
 import { ApplicationCard } from "../../components/applications/application-card.tsx";
+import { DayStaffing } from "../../components/applications/day-staffing.tsx";
 import { ApplicationsAccessDenied, JobNotFound } from "../../components/jobs/job-states.tsx";
 import { JobStatusBadge } from "../../components/jobs/status-badges.tsx";
 import { useApplicationsSeen } from "../../components/jobs/use-applications-seen.ts";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage, NoticeCard } from "../../components/layout/notice.tsx";
+import { JobRehiring } from "../../components/rehiring/job-rehiring.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { errorKey } from "../../lib/errors.ts";
 import { isolate } from "../../lib/locale.ts";
@@ -44,7 +46,11 @@ function ApplicationsPage() {
   const { data } = useSuspenseQuery(trpc.applications.forJob.queryOptions({ jobId }));
   usePageTitle(m.applications_for_job({ title: data.job.title }));
   useApplicationsSeen(jobId, data.applications.length);
-  const canAccept = canAcceptMore(data.job);
+  // Capacity is per day (docs/decisions/035): an application can be accepted while each of its days has room.
+  const fullDays = new Set(data.days.filter((d) => d.accepted >= data.job.maxWorkers).map((d) => d.date));
+  const canAccept = (days: readonly string[] | null) =>
+    canAcceptMore(data.job) && (days ?? data.days.map((d) => d.date)).every((d) => !fullDays.has(d));
+  const perDay = data.job.partialDays || data.applications.some((a) => a.days !== null);
   return (
     <main id="main" className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8" data-testid="applications-page">
       <BackLink to="/jobs/$jobId" params={{ jobId }} data-testid="applications-back">
@@ -57,7 +63,12 @@ function ApplicationsPage() {
             {m.applications_for_job({ title: isolate(data.job.title) })}
           </h1>
         </div>
-        <Capacity accepted={data.job.acceptedCount} max={data.job.maxWorkers} />
+        {/* Hiring for some days: each day's staffing says more than the least-staffed day's count. */}
+        {perDay ? (
+          <DayStaffing days={data.days} max={data.job.maxWorkers} />
+        ) : (
+          <Capacity accepted={data.job.acceptedCount} max={data.job.maxWorkers} />
+        )}
       </header>
       {data.applications.length === 0 ? (
         <NoticeCard icon={<Inbox aria-hidden className="size-6" />} title={m.applications_empty()} testId="applications-empty" />
@@ -65,11 +76,12 @@ function ApplicationsPage() {
         <ul className="grid gap-4" data-testid="applications-list">
           {data.applications.map((application) => (
             <li key={application.id}>
-              <ApplicationCard jobId={jobId} application={application} canAccept={canAccept} />
+              <ApplicationCard jobId={jobId} application={application} canAccept={canAccept(application.days)} />
             </li>
           ))}
         </ul>
       )}
+      <JobRehiring jobId={jobId} />
     </main>
   );
 }

@@ -77,21 +77,24 @@ function AttendancePage() {
                         </span>
                         <DayTimes attendance={row.attendance} />
                       </div>
-                      <details>
-                        <summary className="cursor-pointer text-sm text-primary underline-offset-4 hover:underline">
-                          {row.attendance ? m.shift_record_change() : m.shift_record_open()}
-                        </summary>
-                        <div className="pt-3">
-                          <RecordDayForm
-                            jobId={jobId}
-                            applicationId={row.applicationId}
-                            date={row.date}
-                            checkIn={row.attendance?.checkInLocal ?? null}
-                            checkOut={row.attendance?.checkOutLocal ?? null}
-                            hasRecord={row.attendance !== null}
-                          />
-                        </div>
-                      </details>
+                      {/* A worker who withdrew keeps their recorded days, which are no longer theirs to record. */}
+                      {row.hired && (
+                        <details>
+                          <summary className="cursor-pointer text-sm text-primary underline-offset-4 hover:underline">
+                            {row.attendance ? m.shift_record_change() : m.shift_record_open()}
+                          </summary>
+                          <div className="pt-3">
+                            <RecordDayForm
+                              jobId={jobId}
+                              applicationId={row.applicationId}
+                              date={row.date}
+                              checkIn={row.attendance?.checkInLocal ?? null}
+                              checkOut={row.attendance?.checkOutLocal ?? null}
+                              hasRecord={row.attendance !== null}
+                            />
+                          </div>
+                        </details>
+                      )}
                     </li>
                   ))}
               </ul>

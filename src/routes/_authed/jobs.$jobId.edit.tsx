@@ -70,11 +70,13 @@ function EditJobPage() {
       district: job.district ?? "",
       address: job.address ?? "",
       startDate: job.startDate,
+      startTime: job.startTime?.slice(0, 5) ?? "",
       durationDays: String(job.durationDays),
       hourlyRate: job.hourlyRate === null ? "" : String(job.hourlyRate),
       currency: job.currency,
       maxWorkers: String(job.maxWorkers),
       skills: job.skills ?? [],
+      partialDays: job.partialDays,
       timeZone,
     },
   });

@@ -7,6 +7,7 @@ import type { UserType } from "../../../domain/user-types.ts";
 import { MyJobCard } from "../../components/jobs/my-job-card.tsx";
 import { LoadFailedPage, NoticeCard } from "../../components/layout/notice.tsx";
 import { PagedList } from "../../components/layout/paged-list.tsx";
+import { MyJobsRehiring } from "../../components/rehiring/my-jobs-rehiring.tsx";
 import { LinkButton } from "../../components/ui/link-button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatNumber } from "../../lib/format.ts";
@@ -132,6 +133,7 @@ function MyJobsPage() {
       <h1 className="text-2xl font-bold sm:text-3xl" data-testid="my-jobs-title">
         {title}
       </h1>
+      <MyJobsRehiring posted={isPosted} />
       {bothViews && (
         <LinkTabs
           label={m.my_jobs_views_label()}

@@ -33,6 +33,7 @@ function PostJobPage() {
       district: "",
       address: "",
       startDate: "",
+      startTime: "",
       durationDays: "1",
       hourlyRate: "",
       currency: DEFAULT_JOB_CURRENCY,

@@ -15,6 +15,9 @@ import { JobStatusBadge } from "../../components/jobs/status-badges.tsx";
 import { TranslateToggle, type JobTranslationText } from "../../components/jobs/translate-toggle.tsx";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
+import { FollowEmployer } from "../../components/rehiring/follow-button.tsx";
+import { InvitationCard } from "../../components/rehiring/invitation-card.tsx";
+import { PostAgainLink } from "../../components/rehiring/post-again-link.tsx";
 import { RatingSummary } from "../../components/reviews/rating.tsx";
 import { OwnerShiftCard, WorkerShiftCard } from "../../components/shifts/job-shift-cards.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -53,11 +56,13 @@ function JobPage() {
         aside={
           <>
             {isOwner && <ManageJobCard job={job} />}
+            {isOwner && <PostAgainLink jobId={job.id} status={job.status} />}
             {isOwner && <OwnerShiftCard jobId={job.id} status={job.status} hired={job.acceptedCount} />}
             {/* A hired worker's Check in / Check out and timesheets. */}
             {me.data?.profile?.userType === "worker" && !isOwner && job.status !== "cancelled" && (
               <WorkerShiftCard jobId={job.id} />
             )}
+            {me.data?.profile?.userType === "worker" && !isOwner && <InvitationCard jobId={job.id} />}
             <JobActions job={job} me={me.data} />
           </>
         }
@@ -184,8 +189,18 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
                   testId="job-start-date"
                 >
                   {formatDate(job.startDate, "long")}
+                  {job.startTime && (
+                    <span className="block text-sm text-muted-foreground" data-testid="job-start-time">
+                      {m.job_page_shift_starts({ time: job.startTime.slice(0, 5) })}
+                    </span>
+                  )}
                 </Fact>
-                <Fact icon={<Clock aria-hidden className="size-5" />} label={m.job_page_duration()} testId="job-duration">
+                <Fact
+                  icon={<Clock aria-hidden className="size-5" />}
+                  label={m.job_page_duration()}
+                  testId="job-duration"
+                  note={job.partialDays && job.durationDays > 1 && m.job_partial_days_note()}
+                >
                   {m.job_card_days({ count: job.durationDays })}
                 </Fact>
                 <Fact
@@ -241,6 +256,7 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
                 {job.employer.bio}
               </p>
             )}
+            {!isOwner && <FollowEmployer employerId={job.employer.id} />}
           </SectionCard>
         </aside>
       </div>

@@ -1,0 +1,97 @@
+import { and, eq } from "drizzle-orm";
+
+import type { Database } from "../../db/database.ts";
+import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.ts";
+import { todayIn } from "../../domain/age.ts";
+import { nextHiredDay } from "../../domain/applications.ts";
+import { jobTimeZone } from "../../domain/jobs.ts";
+import { isActiveJob } from "../../domain/statuses.ts";
+import { leaveGroupChat } from "../chat/group-membership.ts";
+import { applicationWithdrawn } from "../notifications/events.ts";
+import { lockPeopleFirst } from "../privacy/lock-order.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
+import { inTransaction } from "../refusal.ts";
+import { recordCancellation } from "../reliability/record.ts";
+import { recountAccepted } from "./hire.ts";
+
+type WithdrawRefusal = "no_application" | "not_pending" | "withdraw_job_finished";
+
+/** The worker's own application to the job with what withdrawing needs of the job; null when they have none. */
+async function ownApplication(db: Database, jobId: string, workerId: string) {
+  const [row] = await db
+    .select({ id: jobApplications.id, ownerId: jobs.employerId })
+    .from(jobApplications)
+    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .where(and(eq(jobApplications.jobId, jobId), eq(jobApplications.workerId, workerId)));
+  return row ?? null;
+}
+
+/**
+ * A worker withdraws their own application, pending or accepted, while the job is open or in progress
+ * (docs/decisions/035). One transaction in the app's lock order: the two people, then the job's row FOR
+ * UPDATE (as every hire takes it), then the application. It becomes withdrawn; a hired worker's leaving
+ * recounts the job's accepted_count, takes them out of the job's group chat and, less than
+ * LATE_CANCELLATION_HOURS before their next day begins, records a late cancellation with the hours of
+ * notice (docs/decisions/033). The owner is told. Days already recorded stay in the job's history.
+ */
+export async function withdrawApplication(
+  db: Database,
+  queue: BackgroundQueue,
+  p: { jobId: string; workerId: string; now: Date },
+) {
+  const own = await ownApplication(db, p.jobId, p.workerId);
+  return inTransaction(db, async (tx, refuse: (reason: WithdrawRefusal) => never) => {
+    if (!own) return refuse("no_application");
+    if (!(await lockPeopleFirst(tx, [own.ownerId, p.workerId]))) return refuse("no_application");
+    const [job] = await tx
+      .select({
+        status: jobs.status,
+        startDate: jobs.startDate,
+        startTime: jobs.startTime,
+        durationDays: jobs.durationDays,
+        cityZone: cities.timeZone,
+        ownerZone: profiles.timeZone,
+      })
+      .from(jobs)
+      .innerJoin(profiles, eq(profiles.id, jobs.employerId))
+      .leftJoin(cities, eq(cities.id, jobs.cityId))
+      .where(eq(jobs.id, p.jobId))
+      .for("update", { of: jobs });
+    if (!job) return refuse("no_application");
+    if (!isActiveJob(job.status)) return refuse("withdraw_job_finished");
+
+    const [application] = await tx
+      .select({ id: jobApplications.id, status: jobApplications.status, days: jobApplications.days })
+      .from(jobApplications)
+      .where(and(eq(jobApplications.id, own.id), eq(jobApplications.workerId, p.workerId)))
+      .for("update");
+    if (!application) return refuse("no_application");
+    if (application.status !== "pending" && application.status !== "accepted") return refuse("not_pending");
+    const hired = application.status === "accepted";
+
+    await tx.update(jobApplications).set({ status: "withdrawn", updatedAt: p.now }).where(eq(jobApplications.id, application.id));
+
+    let lateCancellation = false;
+    if (hired) {
+      await recountAccepted(tx, p.jobId, p.now);
+      await leaveGroupChat(tx, p.jobId, p.workerId);
+      const timeZone = jobTimeZone(job.cityZone, job.ownerZone);
+      const day = nextHiredDay(job, application.days, todayIn(timeZone, p.now));
+      // Measured against the worker's next day (its start time when the job states one); a day that
+      // has begun gives no notice at all.
+      if (day) {
+        lateCancellation = await recordCancellation(tx, {
+          userId: p.workerId,
+          jobId: p.jobId,
+          role: "worker",
+          startDate: day,
+          startTime: job.startTime,
+          timeZone,
+          now: p.now,
+        });
+      }
+    }
+    await applicationWithdrawn(tx, queue, { jobId: p.jobId, workerId: p.workerId, hired });
+    return { id: application.id, status: "withdrawn" as const, wasHired: hired, lateCancellation };
+  });
+}

@@ -1,0 +1,123 @@
+import { and, eq } from "drizzle-orm";
+
+import type { Database, Queryable } from "../../db/database.ts";
+import { jobInvitations, jobs } from "../../db/schema/index.ts";
+import { HIREABLE_BY_INVITATION, hireWorker, type HireRefusal } from "../applications/hire.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
+import { inTransaction } from "../refusal.ts";
+import { invitationAnswered } from "./notices.ts";
+
+type AnswerRefusal = "invitation_not_found" | "invitation_not_pending" | "positions_filled" | "job_not_hiring" | "already_hired";
+type Refuse = (reason: AnswerRefusal) => never;
+
+export type AnswerParams = { invitationId: string; workerId: string; now: Date };
+
+/** The caller's invitation with its job's owner; someone else's reads like a missing one. */
+async function ownInvitation(db: Queryable, p: AnswerParams, refuse: Refuse) {
+  const [row] = await db
+    .select({
+      id: jobInvitations.id,
+      jobId: jobInvitations.jobId,
+      status: jobInvitations.status,
+      days: jobInvitations.days,
+      ownerId: jobs.employerId,
+    })
+    .from(jobInvitations)
+    .innerJoin(jobs, eq(jobs.id, jobInvitations.jobId))
+    .where(and(eq(jobInvitations.id, p.invitationId), eq(jobInvitations.workerId, p.workerId)));
+  if (!row) return refuse("invitation_not_found");
+  if (row.status !== "pending") return refuse("invitation_not_pending");
+  return row;
+}
+
+/** Marks a pending invitation decided; none when a concurrent answer or cancel came first. */
+async function decide(db: Queryable, id: string, status: "accepted" | "declined" | "cancelled", now: Date) {
+  const [row] = await db
+    .update(jobInvitations)
+    .set({ status, decidedAt: now })
+    .where(and(eq(jobInvitations.id, id), eq(jobInvitations.status, "pending")))
+    .returning({
+      id: jobInvitations.id,
+      jobId: jobInvitations.jobId,
+      workerId: jobInvitations.workerId,
+      status: jobInvitations.status,
+    });
+  return row ?? null;
+}
+
+/**
+ * The invited worker accepts, which hires them at once (docs/decisions/036): in one transaction the
+ * hire (server/applications/hire.ts: each day's capacity under the job's row lock, the application
+ * written or made accepted, the group chat joined) and the invitation marked accepted, only while it is
+ * still pending: the owner's concurrent cancel waits on the invitation's row, and exactly one of the two
+ * finds it pending. The owner is told. A full job, or one that stopped hiring, refuses clearly and
+ * leaves the invitation pending.
+ */
+export async function acceptInvitation(db: Database, queue: BackgroundQueue, p: AnswerParams) {
+  return inTransaction(db, async (tx, refuse: Refuse) => {
+    const invitation = await ownInvitation(tx, p, refuse);
+    const hireRefusal = (reason: HireRefusal): never =>
+      refuse(reason === "not_owner" ? "invitation_not_found" : reason === "not_pending" ? "already_hired" : reason);
+    const hired = await hireWorker(
+      tx,
+      {
+        jobId: invitation.jobId,
+        ownerId: invitation.ownerId,
+        workerId: p.workerId,
+        days: invitation.days,
+        from: HIREABLE_BY_INVITATION,
+        now: p.now,
+      },
+      hireRefusal,
+    );
+    const accepted = await decide(tx, invitation.id, "accepted", p.now);
+    if (!accepted) return refuse("invitation_not_pending");
+    await invitationAnswered(tx, queue, {
+      jobId: invitation.jobId,
+      ownerId: invitation.ownerId,
+      workerId: p.workerId,
+      accepted: true,
+    });
+    return {
+      id: invitation.id,
+      status: "accepted" as const,
+      jobId: invitation.jobId,
+      applicationId: hired.applicationId,
+      conversationId: hired.conversationId,
+    };
+  });
+}
+
+/** The invited worker declines; the owner is told. */
+export async function declineInvitation(db: Database, queue: BackgroundQueue, p: AnswerParams) {
+  return inTransaction(db, async (tx, refuse: Refuse) => {
+    const invitation = await ownInvitation(tx, p, refuse);
+    const declined = await decide(tx, invitation.id, "declined", p.now);
+    if (!declined) return refuse("invitation_not_pending");
+    await invitationAnswered(tx, queue, {
+      jobId: invitation.jobId,
+      ownerId: invitation.ownerId,
+      workerId: p.workerId,
+      accepted: false,
+    });
+    return { id: invitation.id, status: "declined" as const, jobId: invitation.jobId };
+  });
+}
+
+/**
+ * The job's owner cancels a pending invitation (the worker's notice stays, and the job page no longer
+ * offers it). Not the owner's reads like a missing invitation; an answered one is refused.
+ */
+export async function cancelInvitation(db: Database, p: { invitationId: string; ownerId: string; now: Date }) {
+  return inTransaction(db, async (tx, refuse: (reason: "invitation_not_found" | "invitation_not_pending") => never) => {
+    const [own] = await tx
+      .select({ id: jobInvitations.id })
+      .from(jobInvitations)
+      .innerJoin(jobs, eq(jobs.id, jobInvitations.jobId))
+      .where(and(eq(jobInvitations.id, p.invitationId), eq(jobs.employerId, p.ownerId)));
+    if (!own) return refuse("invitation_not_found");
+    const cancelled = await decide(tx, own.id, "cancelled", p.now);
+    if (!cancelled) return refuse("invitation_not_pending");
+    return { id: own.id, status: "cancelled" as const };
+  });
+}

@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+
+import { queryRows, type Queryable } from "../../db/database.ts";
+import { notifyPeople } from "../notifications/notify.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
+
+/** The names a notice of an invitation carries: the job's title, its employer's and the worker's. */
+async function invitationNames(tx: Queryable, p: { jobId: string; workerId: string }) {
+  const [row] = await queryRows<{ job_title: string; employer_name: string; worker_name: string }>(
+    tx,
+    sql`select j.title as job_title, coalesce(nullif(e.company_name, ''), e.full_name) as employer_name,
+               coalesce(w.full_name, '') as worker_name
+        from jobs j join profiles e on e.id = j.employer_id left join profiles w on w.id = ${p.workerId}
+        where j.id = ${p.jobId}::uuid`,
+  );
+  return row ?? null;
+}
+
+/** To the worker, in the invitation's transaction: the owner invites them to the job. */
+export async function invitationSent(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  p: { jobId: string; ownerId: string; workerId: string },
+) {
+  const names = await invitationNames(tx, p);
+  if (!names) return;
+  await notifyPeople(
+    tx,
+    queue,
+    [p.workerId],
+    { kind: "job_invitation", jobId: p.jobId, jobTitle: names.job_title, employerName: names.employer_name },
+    // Sent again after a cancellation: the one notice is renewed rather than doubled.
+    { actorId: p.ownerId, dedupeKey: `invitation:${p.jobId}`, onRepeat: "renew" },
+  );
+}
+
+/** To the owner: the invited worker accepted (and is hired) or declined. */
+export async function invitationAnswered(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  p: { jobId: string; ownerId: string; workerId: string; accepted: boolean },
+) {
+  const names = await invitationNames(tx, p);
+  if (!names) return;
+  await notifyPeople(
+    tx,
+    queue,
+    [p.ownerId],
+    {
+      kind: p.accepted ? "invitation_accepted" : "invitation_declined",
+      jobId: p.jobId,
+      jobTitle: names.job_title,
+      workerName: names.worker_name,
+    },
+    { actorId: p.workerId },
+  );
+}

@@ -1,0 +1,99 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+
+import type { Database, Queryable } from "../../db/database.ts";
+import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
+import type { JobCreateValues } from "../../domain/jobs.ts";
+import { jobColumns } from "../jobs/job-columns.ts";
+import { cityExists } from "../places/find-cities.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
+import { inTransaction, refusal } from "../refusal.ts";
+import { inviteInTx, type InviteRefusal } from "./invite.ts";
+
+const PAST = ["completed", "cancelled"] as const;
+
+/**
+ * A past (completed or cancelled) job of the owner as "post again" prefills the form: its fields and the
+ * workers hired on it (to invite, checked by default). Null when it is not the owner's or not past.
+ */
+export async function pastJobForCopy(db: Queryable, p: { jobId: string; ownerId: string }) {
+  const [job] = await db
+    .select({
+      id: jobs.id,
+      title: jobs.title,
+      description: jobs.description,
+      category: jobs.category,
+      cityId: jobs.cityId,
+      district: jobs.district,
+      address: jobs.address,
+      durationDays: jobs.durationDays,
+      startTime: jobs.startTime,
+      hourlyRate: jobs.hourlyRate,
+      currency: jobs.currency,
+      maxWorkers: jobs.maxWorkers,
+      skills: jobs.skills,
+      partialDays: jobs.partialDays,
+      startDate: jobs.startDate,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.id, p.jobId), eq(jobs.employerId, p.ownerId), inArray(jobs.status, [...PAST])));
+  if (!job) return null;
+  const hired = await db
+    .select({ workerId: jobApplications.workerId, fullName: profiles.fullName })
+    .from(jobApplications)
+    .innerJoin(profiles, eq(profiles.id, jobApplications.workerId))
+    .where(and(eq(jobApplications.jobId, p.jobId), eq(jobApplications.status, "accepted"), eq(profiles.userType, "worker")))
+    .orderBy(profiles.fullName);
+  return { job, hired };
+}
+
+export type PostAgainParams = {
+  ownerId: string;
+  copiedFromId: string;
+  job: JobCreateValues;
+  inviteWorkerIds: string[];
+  now: Date;
+};
+
+/**
+ * "Post again" (docs/decisions/036): one transaction creates the new job from the form's values (as
+ * jobs.create does: the same columns, and the saved-search and followers' matching queued with it),
+ * remembers the past job it was copied from, and invites the chosen workers (invite.ts: each told).
+ * Workers that can no longer be invited (the account turned employer, or gone) are left out. The past
+ * job must be the owner's and completed or cancelled.
+ */
+export async function postAgain(db: Database, queue: BackgroundQueue, p: PostAgainParams) {
+  if (!(await cityExists(db, p.job.cityId))) return refusal("city_unknown");
+  return inTransaction(db, async (tx, refuse: (reason: InviteRefusal | "post_again_not_found") => never) => {
+    const [source] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.id, p.copiedFromId), eq(jobs.employerId, p.ownerId), inArray(jobs.status, [...PAST])));
+    if (!source) return refuse("post_again_not_found");
+    const [row] = await tx
+      .insert(jobs)
+      .values({
+        employerId: p.ownerId,
+        ...jobColumns(p.job),
+        language: p.job.language,
+        copiedFromId: source.id,
+        createdAt: p.now,
+        updatedAt: p.now,
+      })
+      .returning({ id: jobs.id });
+    if (!row) throw new Error("job insert returned nothing");
+    await queue.send(tx, "saved-search-match", { jobId: row.id });
+    const invitable =
+      p.inviteWorkerIds.length === 0
+        ? []
+        : await tx
+            .select({ id: profiles.id })
+            .from(profiles)
+            .where(and(inArray(profiles.id, p.inviteWorkerIds), eq(profiles.userType, "worker"), ne(profiles.id, p.ownerId)));
+    const invited: string[] = [];
+    for (const { id } of invitable.sort((a, b) => a.id.localeCompare(b.id))) {
+      await inviteInTx(tx, queue, { jobId: row.id, ownerId: p.ownerId, workerId: id, now: p.now }, refuse);
+      invited.push(id);
+    }
+    return { id: row.id, invited };
+  });
+}

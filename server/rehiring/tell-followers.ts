@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+
+import { queryRows, type Database } from "../../db/database.ts";
+import { notifyPeople } from "../notifications/notify.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
+
+/** Followers told per statement. */
+const FOLLOWERS_PAGE = 500;
+
+/**
+ * "Get their new jobs first" (docs/decisions/036): when an employer posts a job, each of their followers
+ * is told at once, whatever their saved searches' alert settings (a daily digest waits a day). Runs in
+ * the background job queued in the posting's transaction (the same one that matches saved searches), a
+ * page of followers per transaction; the dedupe key makes a retried run tell nobody twice. A job that is
+ * no longer open by then tells nobody. Answers how many were told.
+ */
+export async function tellFollowers(db: Database, queue: BackgroundQueue, jobId: string): Promise<number> {
+  let told = 0;
+  let after = "";
+  for (;;) {
+    const page = await db.transaction(async (tx) => {
+      const rows = await queryRows<{ follower_id: string; employer_id: string; title: string; employer_name: string }>(
+        tx,
+        sql`select f.follower_id, j.employer_id, j.title, coalesce(nullif(e.company_name, ''), e.full_name) as employer_name
+            from jobs j
+            join profiles e on e.id = j.employer_id
+            join employer_follows f on f.employer_id = j.employer_id
+            where j.id = ${jobId}::uuid and j.status = 'open' and f.follower_id > ${after}
+            order by f.follower_id
+            limit ${FOLLOWERS_PAGE}`,
+      );
+      const [first] = rows;
+      if (!first) return rows;
+      const ids = await notifyPeople(
+        tx,
+        queue,
+        rows.map((r) => r.follower_id),
+        { kind: "followed_employer_job", jobId, jobTitle: first.title, employerName: first.employer_name },
+        { actorId: first.employer_id, dedupeKey: `followed-job:${jobId}` },
+      );
+      told += ids.length;
+      return rows;
+    });
+    const last = page.at(-1);
+    if (!last || page.length < FOLLOWERS_PAGE) return told;
+    after = last.follower_id;
+  }
+}
