@@ -25,6 +25,8 @@ export type QueuePayloads = {
   "exchange-rates": Record<string, never>;
   /** Settle the timesheets whose answer deadlines passed (on a schedule, docs/decisions/032). */
   "timesheet-deadlines": Record<string, never>;
+  /** Complete a job whose timesheets are all agreed (after a timesheet became agreed, docs/decisions/032). */
+  "job-completion": { jobId: string };
 };
 export type QueueName = keyof QueuePayloads;
 /** The job a handler runs: its id, and a log whose lines carry the queue's name and the job's id. */
@@ -55,6 +57,7 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "file-deletions": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 30 },
   "exchange-rates": { notify: true, policy: "stately", retryLimit: 0 },
   "timesheet-deadlines": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
+  "job-completion": { notify: true, policy: "standard", retryLimit: 5, retryDelay: 15, retryBackoff: true },
 };
 
 /** Recurring work, as cron in UTC; pg-boss sends each tick once across all instances. */

@@ -12,6 +12,7 @@ import { writeDueDigests } from "../saved-searches/daily-digest.ts";
 import { matchNewJob } from "../saved-searches/match-new-job.ts";
 import type { ServiceLog, Services } from "../services.ts";
 import { sweepFileDeletions } from "../storage/file-deletions.ts";
+import { completeWhenAgreed } from "../timesheets/complete-when-agreed.ts";
 import { settleTimesheetDeadlines } from "../timesheets/deadlines.ts";
 import type { QueueHandlers } from "./background-queue.ts";
 
@@ -46,6 +47,9 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     },
     "timesheet-deadlines": async () => {
       await settleTimesheetDeadlines(db, services.queue, services.now());
+    },
+    "job-completion": async ({ jobId }) => {
+      await completeWhenAgreed(db, services.queue, jobId, services.now());
     },
   };
 }

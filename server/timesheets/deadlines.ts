@@ -5,6 +5,7 @@ import { jobApplications, jobs, timesheets } from "../../db/schema/index.ts";
 import { WORKER_ANSWER_STATUSES } from "../../domain/timesheets.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
+import { queueCompletionCheck } from "./complete-when-agreed.ts";
 import { appendTimesheetEvents } from "./history.ts";
 import { tellAutoApproved, type TimesheetParties } from "./notices.ts";
 
@@ -114,6 +115,11 @@ async function settleBatch(db: Database, queue: BackgroundQueue, now: Date, side
         if (parties) await tellAutoApproved(tx, queue, parties);
       }
     }
+    await queueCompletionCheck(
+      tx,
+      queue,
+      rows.flatMap((row) => before.get(row.id)?.jobId ?? []),
+    );
     return rows.length;
   });
 }

@@ -7,6 +7,7 @@ import { timesheetView } from "../attendance/views.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
+import { queueCompletionCheck } from "./complete-when-agreed.ts";
 import { appendTimesheetEvents } from "./history.ts";
 import { tellDispute, tellWorker, type TimesheetParties } from "./notices.ts";
 
@@ -184,7 +185,11 @@ export async function editTimesheet(
 }
 
 /** The worker accepts the owner's approval or edit, within their answer window: agreed, final. */
-export async function acceptTimesheet(db: Database, params: { workerId: string; timesheetId: string; now: Date }) {
+export async function acceptTimesheet(
+  db: Database,
+  queue: BackgroundQueue,
+  params: { workerId: string; timesheetId: string; now: Date },
+) {
   return decide(db, params.timesheetId, { worker: params.workerId }, async (tx, sheet, _parties, refuse) => {
     workerMayAnswer(sheet, params.now, refuse);
     const [accepted] = await tx
@@ -204,6 +209,7 @@ export async function acceptTimesheet(db: Database, params: { workerId: string; 
         at: params.now,
       },
     ]);
+    await queueCompletionCheck(tx, queue, [accepted.jobId]);
     return timesheetView(accepted);
   });
 }
@@ -267,6 +273,7 @@ export async function resolveTimesheet(
       },
     ]);
     await tellWorker(tx, queue, "timesheet_resolved", parties);
+    await queueCompletionCheck(tx, queue, [resolved.jobId]);
     return timesheetView(resolved);
   });
 }

@@ -50,11 +50,15 @@ export const timesheetsRouter = router({
     ),
 
   /** The worker accepts the owner's approval or edit within their answer window. */
-  accept: memberProcedure
-    .input(timesheetRefSchema)
-    .mutation(async ({ ctx, input }) =>
-      settle(await acceptTimesheet(ctx.db, { workerId: ctx.user.id, timesheetId: input.timesheetId, now: ctx.services.now() })),
+  accept: memberProcedure.input(timesheetRefSchema).mutation(async ({ ctx, input }) =>
+    settle(
+      await acceptTimesheet(ctx.db, ctx.services.queue, {
+        workerId: ctx.user.id,
+        timesheetId: input.timesheetId,
+        now: ctx.services.now(),
+      }),
     ),
+  ),
 
   /** The worker disputes within their answer window, with a reason (and the minutes they claim). */
   dispute: memberProcedure

@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+
+import type { Database, Queryable } from "../../db/database.ts";
+import { jobs } from "../../db/schema/index.ts";
+import { isActiveJob } from "../../domain/statuses.ts";
+import { jobStatusChanged } from "../notifications/events.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
+import { jobTimesheets } from "./job-timesheets.ts";
+
+/**
+ * Called in the transaction that makes a timesheet agreed (the worker accepts, the owner resolves a
+ * dispute, a deadline settles it): queues the completion check of its job, which runs after the commit
+ * in a transaction of its own, so it never holds a timesheet while it waits for the job's row.
+ */
+export async function queueCompletionCheck(tx: Queryable, queue: BackgroundQueue, jobIds: Iterable<string>): Promise<void> {
+  for (const jobId of new Set(jobIds)) await queue.send(tx, "job-completion", { jobId });
+}
+
+/**
+ * A job is completed when its timesheets are agreed (docs/decisions/032): every day has begun and every
+ * hired worker's day has an accepted, resolved or auto-approved timesheet. An open or in-progress job
+ * then becomes completed and its workers are told, as when the owner completes it. A day recorded
+ * absent has no timesheet, so such a job waits for the owner to complete it. Safe to run twice: the job's
+ * row is locked and a finished job is left alone.
+ */
+export async function completeWhenAgreed(db: Database, queue: BackgroundQueue, jobId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .select({ status: jobs.status, ownerId: jobs.employerId })
+      .from(jobs)
+      .where(eq(jobs.id, jobId))
+      .for("update");
+    if (!job || !isActiveJob(job.status)) return false;
+    const sheets = await jobTimesheets(tx, { jobId, callerId: job.ownerId, now });
+    if (!sheets?.allAgreed) return false;
+    await tx.update(jobs).set({ status: "completed", updatedAt: now }).where(eq(jobs.id, jobId));
+    await jobStatusChanged(tx, queue, { jobId, status: "completed" });
+    return true;
+  });
+}
