@@ -45,6 +45,8 @@ test.describe("accounts and onboarding", () => {
     const account = newAccount("returning");
     await signUpAndOnboard(page, account, "worker");
     await page.getByTestId("nav-sign-out").click();
+    // Signed out once the app is on /auth: leaving earlier could cut the sign-out request off.
+    await expect(page).toHaveURL(/\/auth$/);
     await page.goto("/onboarding");
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fonboarding/);
     await signIn(page, account, { stay: true });
@@ -66,6 +68,7 @@ test.describe("accounts and onboarding", () => {
     const account = newAccount("wrong");
     await signUpAndOnboard(page, account, "worker");
     await page.getByTestId("nav-sign-out").click();
+    await expect(page).toHaveURL(/\/auth$/);
     await signIn(page, { ...account, password: "not-the-password" });
     await expect(page.getByText(text("en", "error_invalid_credentials"))).toBeVisible();
   });
