@@ -13,6 +13,9 @@ export type PostgresChatBusOptions = {
   retryDelayMs?: (attempt: number) => number;
 };
 
+/** A LISTEN that has not answered by then is given up, and tried again on a new connection. */
+const LISTEN_TIMEOUT_MS = 5_000;
+
 const PAYLOAD = /^([0-9a-f-]{36}):(\d{1,15})$/;
 
 /**
@@ -41,29 +44,55 @@ export async function createPostgresChatBus(sql: postgres.Sql, options: Postgres
   };
 
   // The same connection settings as the pool (postgres.js builds its own listener the same way), one
-  // connection that never idles out, with a fresh `shared` so its retry counter is its own.
-  const listener = postgres({
-    ...sql.options,
-    max: 1,
-    idle_timeout: null,
-    max_lifetime: null,
-    fetch_types: false,
-    connection: { ...sql.options.connection, application_name: CHAT_LISTENER_APP_NAME },
-    parameters: {},
-    shared: { retries: 0, typeArrayMap: {} },
-    onnotify: (channel: string, payload: string) => {
-      if (channel === CHAT_CHANNEL && !closed) dispatch(payload);
-    },
-    onclose: () => {
-      listening = false;
-      if (!closed) relisten();
-    },
-  } as unknown as postgres.Options<Record<string, never>>);
+  // connection that never idles out, with a fresh `shared` so its retry counter is its own. A client
+  // whose LISTEN failed is replaced by a new one: postgres.js can leave a connection whose query failed
+  // while it was being terminated wedged, every later query waiting forever.
+  const openListener = () => {
+    const client: postgres.Sql = postgres({
+      ...sql.options,
+      max: 1,
+      idle_timeout: null,
+      max_lifetime: null,
+      fetch_types: false,
+      connection: { ...sql.options.connection, application_name: CHAT_LISTENER_APP_NAME },
+      parameters: {},
+      shared: { retries: 0, typeArrayMap: {} },
+      onnotify: (channel: string, payload: string) => {
+        if (channel === CHAT_CHANNEL && !closed && client === listener) dispatch(payload);
+      },
+      onclose: () => {
+        // A replaced client closing is not news.
+        if (client !== listener) return;
+        listening = false;
+        if (!closed) relisten();
+      },
+    } as unknown as postgres.Options<Record<string, never>>);
+    return client;
+  };
+  let listener = openListener();
   // False from a drop of the LISTEN connection until LISTEN succeeds again (GET /api/ready reads it).
   let listening = false;
   const listen = async () => {
-    await listener.unsafe(`LISTEN ${CHAT_CHANNEL}`);
-    listening = true;
+    const client = listener;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("chat bus: LISTEN timed out")), LISTEN_TIMEOUT_MS);
+    });
+    const listened = client.unsafe(`LISTEN ${CHAT_CHANNEL}`);
+    // A wedged client's query may settle only when the client is ended: nothing waits for it then.
+    listened.catch(() => undefined);
+    try {
+      await Promise.race([listened, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (client === listener) listening = true;
+  };
+  /** Ends the current client and opens a new one (after a failed LISTEN). */
+  const replaceListener = () => {
+    const old = listener;
+    listener = openListener();
+    void old.end({ timeout: 0 }).catch(() => undefined);
   };
 
   let needsListen = false;
@@ -86,6 +115,7 @@ export async function createPostgresChatBus(sql: postgres.Sql, options: Postgres
         } catch (err) {
           attempt += 1;
           needsListen = true;
+          if (!closed) replaceListener();
           log.warn({ err, attempt }, "chat bus: LISTEN failed, retrying");
         }
       }
