@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database.ts";
+import type { Database, Queryable } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
 import type { JobCreateValues } from "../../domain/jobs.ts";
 import { cityExists } from "../places/find-cities.ts";
@@ -8,24 +8,34 @@ import { jobColumns } from "./job-columns.ts";
 
 /**
  * Inserts a job posted by `employerId` in the language they wrote it in; returns its id. The city must
- * be one of the gazetteer's (its rows never change at run time, so checking first is enough). The
- * matching of saved searches is queued with the insert (docs/decisions/023).
+ * be one of the gazetteer's (its rows never change at run time, so checking first is enough).
  */
 export async function createJob(db: Database, queue: BackgroundQueue, employerId: string, input: JobCreateValues, now: Date) {
   if (!(await cityExists(db, input.cityId))) return refusal("city_unknown");
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(jobs)
-      .values({
-        employerId,
-        ...jobColumns(input),
-        language: input.language,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: jobs.id });
-    if (!row) throw new Error("job insert returned nothing");
-    await queue.send(tx, "saved-search-match", { jobId: row.id });
-    return row;
-  });
+  return db.transaction((tx) => insertJob(tx, queue, { employerId, input, now }));
+}
+
+/**
+ * The job's row in the caller's transaction (posting, "post again" with `copiedFromId`), with the
+ * matching of saved searches and followers queued with it (docs/decisions/023, 036).
+ */
+export async function insertJob(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  p: { employerId: string; input: JobCreateValues; now: Date; copiedFromId?: string },
+) {
+  const [row] = await tx
+    .insert(jobs)
+    .values({
+      employerId: p.employerId,
+      ...jobColumns(p.input),
+      language: p.input.language,
+      copiedFromId: p.copiedFromId ?? null,
+      createdAt: p.now,
+      updatedAt: p.now,
+    })
+    .returning({ id: jobs.id });
+  if (!row) throw new Error("job insert returned nothing");
+  await queue.send(tx, "saved-search-match", { jobId: row.id });
+  return row;
 }

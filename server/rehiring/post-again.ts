@@ -3,7 +3,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { JobCreateValues } from "../../domain/jobs.ts";
-import { jobColumns } from "../jobs/job-columns.ts";
+import { insertJob } from "../jobs/create-job.ts";
 import { cityExists } from "../places/find-cities.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
@@ -55,8 +55,8 @@ export type PostAgainParams = {
 };
 
 /**
- * "Post again" (docs/decisions/036): one transaction creates the new job from the form's values (as
- * jobs.create does: the same columns, and the saved-search and followers' matching queued with it),
+ * "Post again" (docs/decisions/036): one transaction creates the new job from the form's values (the
+ * insert of jobs.create, with the saved-search and followers' matching queued with it),
  * remembers the past job it was copied from, and invites the chosen workers (invite.ts: each told).
  * Workers that can no longer be invited (the account turned employer, or gone) are left out. The past
  * job must be the owner's and completed or cancelled.
@@ -69,19 +69,7 @@ export async function postAgain(db: Database, queue: BackgroundQueue, p: PostAga
       .from(jobs)
       .where(and(eq(jobs.id, p.copiedFromId), eq(jobs.employerId, p.ownerId), inArray(jobs.status, [...PAST])));
     if (!source) return refuse("post_again_not_found");
-    const [row] = await tx
-      .insert(jobs)
-      .values({
-        employerId: p.ownerId,
-        ...jobColumns(p.job),
-        language: p.job.language,
-        copiedFromId: source.id,
-        createdAt: p.now,
-        updatedAt: p.now,
-      })
-      .returning({ id: jobs.id });
-    if (!row) throw new Error("job insert returned nothing");
-    await queue.send(tx, "saved-search-match", { jobId: row.id });
+    const row = await insertJob(tx, queue, { employerId: p.ownerId, input: p.job, now: p.now, copiedFromId: source.id });
     const invitable =
       p.inviteWorkerIds.length === 0
         ? []
