@@ -14,8 +14,10 @@ export type QueueConnection = { db: Db; backend: BackendProfile };
  * LISTEN on postgres.js's own listener). Checked by the queue's tests on a real server.
  */
 export function postgresQueueConnection(sql: postgres.Sql): QueueConnection {
-  // postgres.js sends a parameter whose type the server left open as text: a Date there must be text already.
-  const values = (list?: unknown[]) => list?.map((value) => (value instanceof Date ? value.toISOString() : value));
+  // postgres.js sends a parameter whose type the server left open as text, and cannot write an object
+  // there (it threw inside its socket handler, which ended the process): a Date goes as its ISO text, an
+  // object (a schedule's data) as JSON, as Bun.SQL sends them.
+  const values = (list?: unknown[]) => list?.map(parameterValue);
   const unsafe = (target: postgres.Sql | postgres.ReservedSql) => (text: string, list?: unknown[]) =>
     list?.length ? target.unsafe(text, values(list) as postgres.ParameterOrJSON<never>[]) : target.unsafe(text);
   const client: BunSqlLike = {
@@ -27,6 +29,12 @@ export function postgresQueueConnection(sql: postgres.Sql): QueueConnection {
     listen: (channel, onNotification, onSubscribe) => sql.listen(channel, onNotification, onSubscribe),
   };
   return { db: fromBunSql(client), backend: "postgres" };
+}
+
+function parameterValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  const plainObject = typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
+  return plainObject ? JSON.stringify(value) : value;
 }
 
 /** pg-boss on the embedded database, sharing its one connection. */
