@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
+import { decodeRowsOnce } from "../../db/row-decoders.ts";
 import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import { cityNameOf } from "../places/city-name.ts";
@@ -54,7 +55,8 @@ export type JobDetailsValues = { jobId: string; viewerId: string; language: Lang
 type JobDetailsStatement = ReturnType<ReturnType<typeof jobDetailsQuery>["prepare"]>;
 
 // Built once per database (or transaction) handle and prepared: each page view only binds its values
-// and, on Postgres, runs a statement the connection has already parsed, in one round trip.
+// and, on Postgres, runs a statement the connection has already parsed, in one round trip; its row is
+// decoded by decoders found once (db/row-decoders.ts).
 const statements = new WeakMap<Queryable, JobDetailsStatement>();
 
 /** A job page (see jobDetailsQuery) as `viewerId` reads it, in `language`; null when there is no such job. */
@@ -62,6 +64,7 @@ export async function findJobDetails(db: Queryable, jobId: string, viewerId: str
   let statement = statements.get(db);
   if (!statement) {
     statement = jobDetailsQuery(db).prepare("job_details");
+    decodeRowsOnce(statement);
     statements.set(db, statement);
   }
   const values: JobDetailsValues = { jobId, viewerId: viewerId ?? "", language };

@@ -1,6 +1,7 @@
 import { desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
+import { decodeRowsOnce } from "../../db/row-decoders.ts";
 import { jobs, profiles } from "../../db/schema/index.ts";
 import { filterPoint, type JobFilters } from "../../domain/job-filters.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
@@ -222,16 +223,20 @@ function pageOf(
 /**
  * The plain list (no text, no filter, no place): the home page's, the most read list by far. Its three
  * statements (first page, a later page, the count) are built once per database handle and prepared, so a
- * request only binds the reader's language and the cursor, and Postgres reuses its plan.
+ * request only binds the reader's language and the cursor, Postgres reuses its plan, and the rows are
+ * decoded by decoders found once (db/row-decoders.ts).
  */
 function plainListStatements(db: Queryable) {
   const language = sql`${sql.placeholder("language")}`;
   const cursor = { at: sql.placeholder("at"), id: sql.placeholder("id") } as unknown as PageCursor;
-  return {
+  const statements = {
     first: searchJobsQuery(db, {}, null, language).prepare("home_list_first"),
     next: searchJobsQuery(db, { cursor }, null, language).prepare("home_list_next"),
     count: countJobsQuery(db, {}, null).prepare("home_list_count"),
   };
+  decodeRowsOnce(statements.first);
+  decodeRowsOnce(statements.next);
+  return statements;
 }
 
 const plainLists = new WeakMap<Queryable, ReturnType<typeof plainListStatements>>();

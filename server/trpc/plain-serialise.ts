@@ -21,9 +21,15 @@ const escapeKey = (key: string) => key.replace(/\\/g, "\\\\").replace(/\./g, "\\
 export function serialisePlain(value: unknown): Serialised | null {
   const values: Record<string, ["Date"] | ["undefined"]> = {};
   const seen = new Set<object>();
+  // The keys from the root to the value being walked; a value's path is only spelled out when it is annotated.
+  const keys: (string | number)[] = [];
   let annotated = false;
+  const annotate = (kind: "Date" | "undefined") => {
+    values[keys.map((key) => (typeof key === "number" ? String(key) : escapeKey(key))).join(".")] = [kind];
+    annotated = true;
+  };
 
-  function walk(input: unknown, path: string): unknown {
+  function walk(input: unknown): unknown {
     switch (typeof input) {
       case "string":
       case "boolean":
@@ -32,8 +38,7 @@ export function serialisePlain(value: unknown): Serialised | null {
         if (!Number.isFinite(input) || Object.is(input, -0)) throw NOT_PLAIN;
         return input;
       case "undefined":
-        values[path] = ["undefined"];
-        annotated = true;
+        annotate("undefined");
         return null;
       case "object": {
         if (input === null) return null;
@@ -41,22 +46,26 @@ export function serialisePlain(value: unknown): Serialised | null {
         if (input instanceof Date) {
           const time = input.getTime();
           if (Number.isNaN(time)) throw NOT_PLAIN;
-          values[path] = ["Date"];
-          annotated = true;
+          annotate("Date");
           return input.toISOString();
         }
         seen.add(input);
         if (Array.isArray(input)) {
           const out = new Array<unknown>(input.length);
-          for (let i = 0; i < input.length; i++) out[i] = walk(input[i], path === "" ? String(i) : `${path}.${i}`);
+          for (let i = 0; i < input.length; i++) {
+            keys.push(i);
+            out[i] = walk(input[i]);
+            keys.pop();
+          }
           return out;
         }
         const proto = Object.getPrototypeOf(input) as unknown;
         if (proto !== Object.prototype && proto !== null) throw NOT_PLAIN;
         const out: Record<string, unknown> = {};
         for (const key of Object.keys(input)) {
-          const escaped = escapeKey(key);
-          out[key] = walk((input as Record<string, unknown>)[key], path === "" ? escaped : `${path}.${escaped}`);
+          keys.push(key);
+          out[key] = walk((input as Record<string, unknown>)[key]);
+          keys.pop();
         }
         return out;
       }
@@ -69,7 +78,7 @@ export function serialisePlain(value: unknown): Serialised | null {
 
   let json: unknown;
   try {
-    json = walk(value, "");
+    json = walk(value);
   } catch (error) {
     if (error === NOT_PLAIN) return null;
     throw error;
