@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 
 import { isRefusal } from "./lib/errors.ts";
@@ -8,34 +8,48 @@ import { hydrateFirstScreen } from "./lib/first-screen.ts";
 import { loadMessages, loadRestOfMessages } from "./lib/locale-messages.ts";
 import { applyDocumentLanguage } from "./lib/locale.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
-import { getLocale } from "./paraglide/runtime.js";
+import { getLocale, overwriteGetLocale } from "./paraglide/runtime.js";
 import { router } from "./router.tsx";
 
 import "./styles.css";
 
 import { queryClient } from "./trpc.ts";
 
+// The language holds for the page's life (switching it reloads the page): found once here, not by
+// paraglide's strategies (storage, cookie, browser) for every message drawn.
+const language = getLocale();
+overwriteGetLocale(() => language);
 applyDocumentLanguage();
-hydrateFirstScreen(queryClient, getLocale());
-const messages = loadMessages(getLocale());
+hydrateFirstScreen(queryClient, language);
+const messages = loadMessages(language);
 // A page other than home shows more than the first screen's messages: the rest comes alongside.
 if (import.meta.env.PROD && location.pathname !== "/") loadRestOfMessages().catch(() => undefined);
-await messages;
+// The address's routes and data are loaded before React draws: mounted on a router still loading, the
+// router's update rendered the whole first screen in one blocking task (its store updates are
+// synchronous), 400 ms on a slow phone. Loaded first, the first screen is one render in a transition,
+// which yields to the browser as it goes. A page whose data takes longer than a second is drawn anyway,
+// with its pending state, as before.
+const firstLoad = router.load().catch(() => undefined);
+const aSecond = new Promise((resolve) => setTimeout(resolve, 1000));
+await Promise.all([messages, Promise.race([firstLoad, aSecond])]);
 
 const root = document.getElementById("root");
 if (root) {
-  createRoot(root, {
+  const reactRoot = createRoot(root, {
     // A route's errorComponent shows a refusal (Access Denied…) as the page: an expected answer, not a
     // fault worth logging. Anything else an error boundary catches is logged as React would.
     onCaughtError: (error) => {
       if (!isRefusal(error)) console.error(error);
     },
-  }).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  });
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }
 registerServiceWorker();
