@@ -1,18 +1,25 @@
-// What a first visit to / downloads before the list can show: the entry chunk and what it imports
-// statically, the home route's component if it is split off, and the first-screen part of one
+// What a first visit to a page downloads before the page can show: the entry chunk and what it imports
+// statically, the page's route component and its static imports, and the first-screen part of one
 // language's messages (the largest, as the worst case), counted as sent: brotli, as the server serves
-// it to browsers (gzip is listed beside it). Not counted, because nothing on the first screen waits for
-// it: the rest of the language (`messages/xx.js?rest`), fetched when the browser is idle, and the code
-// of controls fetched when first used (docs/decisions/024).
+// it to browsers (gzip is listed beside it). A job page waits for the rest of the language too (the
+// server preloads it there); home does not: it is fetched when the browser is idle. Not counted: the
+// code of controls fetched when first used, and of what only signed-in people see (docs/decisions/024).
 //
-//   npx tsx scripts/first-load.ts [dist]    # prints each file and the total
+//   npx tsx scripts/first-load.ts [dist] [home|job]    # prints each file and the total
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 import { importsOf, type Manifest } from "../server/http/vite-manifest.ts";
 
-/** The home page's component as Vite's manifest names it when split off (scripts/router-options.ts keeps it in). */
-const HOME_CHUNK = "src/routes/index.tsx?tsr-split=component";
+/**
+ * The pages measured: their route component as Vite's manifest names it when split off
+ * (scripts/router-options.ts keeps home's in the entry), and whether they wait for the rest of the language.
+ */
+const PAGES = {
+  home: { chunk: "src/routes/index.tsx?tsr-split=component", restOfLanguage: false },
+  job: { chunk: "src/routes/jobs/$jobId.tsx?tsr-split=component", restOfLanguage: true },
+};
+export type MeasuredPage = keyof typeof PAGES;
 
 export type FirstLoad = {
   /** Each file with its size as sent: brotli, and gzip for comparison (a file under 1 KB is sent as it is). */
@@ -33,12 +40,12 @@ export function listing(load: FirstLoad): string {
   return [
     `${"brotli".padStart(9)} ${"gzip".padStart(9)}`,
     ...load.files.map((f) => `${kb(f.bytes)} ${kb(f.gzip)}  ${f.file}`),
-    `${kb(load.total)} ${kb(load.totalGzip)}  in ${load.files.length} files (messages: ${load.language}, first screen's)`,
+    `${kb(load.total)} ${kb(load.totalGzip)}  in ${load.files.length} files (messages: ${load.language})`,
   ].join("\n");
 }
 
-/** The JavaScript files of a first load of / in the build at `dist`, with their compressed sizes. */
-export function firstLoadOfHome(dist: string): FirstLoad {
+/** The JavaScript files of a first load of `page` in the build at `dist`, with their compressed sizes. */
+export function firstLoadOf(dist: string, page: MeasuredPage): FirstLoad {
   const manifest: Manifest = JSON.parse(readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8"));
   const languages = Object.keys(manifest).filter((key) => /^src\/paraglide\/messages\/[a-z]{2}\.js$/.test(key));
   if (!manifest["index.html"] || languages.length === 0) {
@@ -46,7 +53,8 @@ export function firstLoadOfHome(dist: string): FirstLoad {
   }
   const fileOf = (key: string) => manifest[key]?.file ?? key;
   const largest = languages.reduce((a, b) => (sent(dist, fileOf(a)) >= sent(dist, fileOf(b)) ? a : b));
-  const seen = importsOf(manifest, ["index.html", HOME_CHUNK, largest]);
+  const { chunk, restOfLanguage } = PAGES[page];
+  const seen = importsOf(manifest, ["index.html", chunk, largest, ...(restOfLanguage ? [`${largest}?rest`] : [])]);
   const files = [...seen]
     .map(fileOf)
     .map((file) => ({ file, bytes: sent(dist, file), gzip: sent(dist, file, "gz") }))
@@ -56,4 +64,4 @@ export function firstLoadOfHome(dist: string): FirstLoad {
   return { files, total, totalGzip, language: path.basename(largest, ".js") };
 }
 
-if (import.meta.main) console.log(listing(firstLoadOfHome(process.argv[2] ?? "dist")));
+if (import.meta.main) console.log(listing(firstLoadOf(process.argv[2] ?? "dist", (process.argv[3] ?? "home") as MeasuredPage)));

@@ -25,7 +25,9 @@ const MANIFEST = {
   "src/routes/jobs/$jobId.tsx?tsr-split=component": { file: "assets/job-789.js" },
   "src/routes/profile.$profileId.tsx?tsr-split=component": { file: "assets/profile-012.js" },
   "src/paraglide/messages/ru.js": { file: "assets/ru-1.js" },
+  "src/paraglide/messages/ru.js?rest": { file: "assets/ru-rest-1.js" },
   "src/paraglide/messages/de.js": { file: "assets/de-2.js" },
+  "src/paraglide/messages/de.js?rest": { file: "assets/de-rest-2.js" },
   "src/paraglide/messages/ar.js": { file: "assets/ar-3.js" },
 };
 const SCRIPT = `export const hello = "${"world ".repeat(400)}";\n`;
@@ -76,6 +78,8 @@ describe("the SPA's page", () => {
     // Already in the entry's own preloads, and other languages: not preloaded again, never.
     expect(res.body).not.toContain('rel="modulepreload" crossorigin href="/assets/shared-def.js"');
     expect(res.body).not.toContain("ru-1.js");
+    // Home shows only the first screen's messages: the rest of the language comes when the app is idle.
+    expect(res.body).not.toContain("de-rest-2.js");
     const screen = firstScreenOf(res.body);
     expect(screen?.language).toBe("de");
     const keys = screen?.state.queries.map((q) => JSON.stringify(q.queryKey));
@@ -100,6 +104,8 @@ describe("the SPA's page", () => {
     const job = firstScreenOf(res.body)?.state.queries.find((q) => JSON.stringify(q.queryKey).includes("byId"))?.state.data;
     expect(job).toMatchObject({ id: jobId, title: HOSTILE_TITLE });
     expect(res.body).toContain('href="/assets/job-789.js"');
+    // A page other than home waits for the rest of its language: it comes with the first requests.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ru-rest-1.js">');
   });
 
   it("carries a public profile's data and preloads its chunk", async () => {

@@ -79,7 +79,11 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
     const hasQuery = request.url.includes("?");
     const subject = subjectOf(urlPath);
     const chunk = { home: HOME.chunk, job: JOB.chunk, profile: PROFILE.chunk, other: null, missing: null }[subject.kind];
-    const chunks = [`src/paraglide/messages/${language}.js`, ...(chunk ? [chunk] : [])];
+    // A page other than home shows messages beyond the first screen's: the app asks for the rest of the
+    // language as it starts (src/main.tsx), and the page's code waits for it; preloaded, it comes with the
+    // first requests rather than after the app's code has run.
+    const messages = `src/paraglide/messages/${language}.js`;
+    const chunks = [messages, ...(subject.kind === "home" ? [] : [`${messages}?rest`]), ...(chunk ? [chunk] : [])];
     const preloads = [...importsOf(manifest, chunks)]
       .filter((key) => !inEntry.has(key))
       .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useLocation } from "@tanstack/react-router";
-import { CircleCheck, MessageSquare } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { useId, useState } from "react";
 
 import { contactEmployerSchema } from "../../../domain/chat.ts";
@@ -10,7 +9,6 @@ import { errorKey } from "../../lib/errors.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
 import { translate } from "../../lib/messages.ts";
-import { useMe } from "../../lib/session.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -29,28 +27,19 @@ import { Field } from "../ui/field.tsx";
 import { LinkButton } from "../ui/link-button.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { chatFailureText } from "./chat-errors.ts";
+import { ContactButton, type ContactEmployerProps } from "./contact-employer.tsx";
 
 const contentSchema = contactEmployerSchema.shape.content;
 /** The character counter appears when this few characters are left. */
 const COUNTER_FROM = 200;
 
-export type ContactEmployerDialogProps = {
-  jobId: string;
-  jobTitle: string;
-  /** The employer's display name, when the page knows it, for the dialog's description. */
-  employerName?: string;
-  className?: string;
-};
-
 /**
- * The job page's "Message employer" button and dialog (docs/product.md, Chat): a private message to the job's
- * owner ('Please enter a message', at most 2000 characters). On success: 'Message sent successfully',
- * and the dialog offers to open the conversation (/chats/{conversationId}). A visitor is sent to
- * sign in first. The server refuses the job's owner ('You cannot message your own job').
+ * The "Message employer" dialog of a signed-in reader (contact-employer.tsx decides who gets it): a
+ * private message to the job's owner ('Please enter a message', at most 2000 characters). On success:
+ * 'Message sent successfully', and the dialog offers to open the conversation (/chats/{conversationId}).
+ * The server refuses the job's owner ('You cannot message your own job').
  */
-export function ContactEmployerDialog({ jobId, jobTitle, employerName, className }: ContactEmployerDialogProps) {
-  const me = useMe();
-  const location = useLocation();
+export function ContactEmployerDialog({ jobId, jobTitle, employerName, className }: ContactEmployerProps) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -74,28 +63,6 @@ export function ContactEmployerDialog({ jobId, jobTitle, employerName, className
       },
     }),
   );
-
-  const trigger = (
-    <Button variant="outline" className={cn("w-full sm:w-auto", className)} data-testid="contact-button">
-      <MessageSquare aria-hidden className="rtl:-scale-x-100" />
-      {m.contact_button()}
-    </Button>
-  );
-
-  if (!me.isPending && !me.data) {
-    return (
-      <LinkButton
-        to="/auth"
-        search={{ redirect: location.href }}
-        data-testid="contact-button"
-        variant="outline"
-        className={cn("w-full sm:w-auto", className)}
-      >
-        <MessageSquare aria-hidden className="rtl:-scale-x-100" />
-        {m.contact_button()}
-      </LinkButton>
-    );
-  }
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -121,7 +88,9 @@ export function ContactEmployerDialog({ jobId, jobTitle, employerName, className
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogTrigger asChild>
+        <ContactButton className={className} />
+      </DialogTrigger>
       <DialogContent closeLabel={m.common_close()} data-testid="contact-dialog">
         {sentTo ? (
           <>

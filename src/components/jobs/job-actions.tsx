@@ -1,8 +1,12 @@
+import { lazy, Suspense } from "react";
+
 import { ApplyCard } from "../applications/apply-card.tsx";
-import { ContactEmployerDialog } from "../chat/contact-employer-dialog.tsx";
-import { JobReviews } from "../reviews/job-reviews.tsx";
+import { ContactEmployer } from "../chat/contact-employer.tsx";
 import { employerName } from "./job-money.ts";
 import type { JobDetails, Me } from "./job-types.ts";
+
+// Reviews are for the people who took part in a finished job: a visitor's job page loads none of their code.
+const JobReviews = lazy(() => import("../reviews/job-reviews.tsx").then((module) => ({ default: module.JobReviews })));
 
 export type JobActionsProps = {
   job: JobDetails;
@@ -21,14 +25,13 @@ export function JobActions({ job, me }: JobActionsProps) {
     <>
       {!isOwner && <ApplyCard job={job} me={me} />}
       {!isOwner && (
-        <ContactEmployerDialog
-          jobId={job.id}
-          jobTitle={job.title}
-          employerName={employerName(job.employer)}
-          className="sm:w-full"
-        />
+        <ContactEmployer jobId={job.id} jobTitle={job.title} employerName={employerName(job.employer)} className="sm:w-full" />
       )}
-      {me && job.status === "completed" && <JobReviews jobId={job.id} />}
+      {me && job.status === "completed" && (
+        <Suspense fallback={null}>
+          <JobReviews jobId={job.id} />
+        </Suspense>
+      )}
     </>
   );
 }

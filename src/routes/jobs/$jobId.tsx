@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Building2, CalendarDays, Clock, MapPin, Users, Wallet } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 
 import { ApplyBar } from "../../components/applications/apply-bar.tsx";
 import { JobActions } from "../../components/jobs/job-actions.tsx";
@@ -9,17 +9,13 @@ import { employerName, rateLabel } from "../../components/jobs/job-money.ts";
 import { placeLine } from "../../components/jobs/job-place.ts";
 import { JobNotFound } from "../../components/jobs/job-states.tsx";
 import type { JobDetails } from "../../components/jobs/job-types.ts";
-import { ManageJobCard } from "../../components/jobs/manage-job-card.tsx";
 import { SkillBadges } from "../../components/jobs/skill-badges.tsx";
 import { JobStatusBadge } from "../../components/jobs/status-badges.tsx";
 import { TranslateToggle, type JobTranslationText } from "../../components/jobs/translate-toggle.tsx";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
 import { FollowEmployer } from "../../components/rehiring/follow-button.tsx";
-import { InvitationCard } from "../../components/rehiring/invitation-card.tsx";
-import { PostAgainLink } from "../../components/rehiring/post-again-link.tsx";
 import { RatingSummary } from "../../components/reviews/rating.tsx";
-import { OwnerShiftCard, WorkerShiftCard } from "../../components/shifts/job-shift-cards.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle, SectionCard } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -31,6 +27,11 @@ import { orNotFound, requireUuid } from "../../lib/route-data.ts";
 import { useMe } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
+
+// The owner's and a worker's cards (managing, shifts, invitations) load only for a signed-in reader.
+const JobMemberCards = lazy(() =>
+  import("../../components/jobs/job-member-cards.tsx").then((module) => ({ default: module.JobMemberCards })),
+);
 
 export const Route = createFileRoute("/jobs/$jobId")({
   loader: async ({ context, params }) => {
@@ -55,14 +56,11 @@ function JobPage() {
         isOwner={isOwner}
         aside={
           <>
-            {isOwner && <ManageJobCard job={job} />}
-            {isOwner && <PostAgainLink jobId={job.id} status={job.status} />}
-            {isOwner && <OwnerShiftCard jobId={job.id} status={job.status} hired={job.acceptedCount} />}
-            {/* A hired worker's Check in / Check out and timesheets. */}
-            {me.data?.profile?.userType === "worker" && !isOwner && job.status !== "cancelled" && (
-              <WorkerShiftCard jobId={job.id} />
+            {me.data && (
+              <Suspense fallback={null}>
+                <JobMemberCards job={job} me={me.data} isOwner={isOwner} />
+              </Suspense>
             )}
-            {me.data?.profile?.userType === "worker" && !isOwner && <InvitationCard jobId={job.id} />}
             <JobActions job={job} me={me.data} />
           </>
         }
