@@ -130,6 +130,12 @@ test("on a phone the tab bar leads everywhere with live badges, filters fold int
   await expect(hand.getByTestId("job-card").filter({ hasText: title })).toBeVisible();
 
   // The job page: Apply waits at the bottom while the apply card is out of sight, and brings its form up.
+  // The form's code comes after the page (it loads for workers only): held back here, so the bar is
+  // tapped before it is in, and the form gets the focus when it arrives.
+  await hand.route(/\/assets\/worker-apply-card-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await hand.goto(`/jobs/${jobId}`);
   await expect(hand.getByTestId("tab-jobs")).toHaveAttribute("aria-current", "true");
   const applyBar = hand.getByTestId("apply-bar");

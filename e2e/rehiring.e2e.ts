@@ -85,6 +85,13 @@ test.describe("rehiring", () => {
     const card = hand.getByTestId("invitation-card");
     await expect(card).toContainText("Rowan Catering");
     await shot(hand, "job-invited");
+    // Below the job's facts the invitation is mostly out of sight, under the bottom bars: the apply bar
+    // brings it up, then steps aside (the card loads its code after the page: the bar follows it).
+    const bar = hand.getByTestId("apply-bar");
+    await expect(bar).toHaveAttribute("data-hidden", "false");
+    await hand.getByTestId("apply-bar-invitation").click();
+    await expect(card).toBeInViewport();
+    await expect(bar).toHaveAttribute("data-hidden", "true");
     await card.getByTestId("invitation-accept").click();
     await expect(toastWith(hand, text("en", "rehiring_invitation_accepted"))).toBeVisible();
     await expect(card).toHaveCount(0);

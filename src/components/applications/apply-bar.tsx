@@ -6,36 +6,79 @@ import { cn } from "../../lib/cn.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { SendIcon } from "../forms/send-icon.tsx";
+import { APPLY_CARD_ID, INVITATION_CARD_ID } from "../jobs/job-page-anchors.ts";
 import type { JobDetails, Me } from "../jobs/job-types.ts";
-import { INVITATION_CARD_ID } from "../rehiring/invitation-card.tsx";
 import { Button } from "../ui/button.tsx";
 import { LinkButton } from "../ui/link-button.tsx";
-import { APPLY_CARD_ID } from "./apply-card.tsx";
 
-/** Whether the card `cardId` is on screen now (then the bar steps aside: the card's own button is in view). */
-function useCardInView(cardId: string, watchKey: string): boolean {
+/**
+ * Whether the card `cardId` is on screen now (then the bar steps aside: the card's own button is in
+ * view). The card may come after the bar, or be drawn anew, as its code and data arrive on their own
+ * (a worker's apply card, an invitation): the element that has the id is followed as the page changes.
+ */
+function useCardInView(cardId: string): boolean {
   const [inView, setInView] = useState(false);
   useEffect(() => {
-    const card = document.getElementById(cardId);
-    if (!card || !("IntersectionObserver" in window)) return;
+    if (!("IntersectionObserver" in window)) return;
     // Half of it above the two bottom bars (the tab bar and this one, 128 px together) counts as in view.
-    const observer = new IntersectionObserver(([entry]) => setInView((entry?.intersectionRatio ?? 0) >= 0.5), {
+    const visibility = new IntersectionObserver(([entry]) => setInView((entry?.intersectionRatio ?? 0) >= 0.5), {
       rootMargin: "0px 0px -128px 0px",
       threshold: [0, 0.25, 0.5, 0.75, 1],
     });
-    observer.observe(card);
-    return () => observer.disconnect();
-  }, [cardId, watchKey]);
+    let watched: HTMLElement | null = null;
+    const follow = () => {
+      const card = document.getElementById(cardId);
+      if (card === watched) return;
+      if (watched) visibility.unobserve(watched);
+      watched = card;
+      if (card) visibility.observe(card);
+      else setInView(false);
+    };
+    follow();
+    const changes = new MutationObserver(follow);
+    changes.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      changes.disconnect();
+      visibility.disconnect();
+    };
+  }, [cardId]);
   return inView;
 }
 
-/** Brings a card into view and its first field or button into focus (the apply form's message is optional: Send applies). */
+/** The card's first field or button (the apply form's message is optional: Send applies). */
+const firstControl = (cardId: string) => document.getElementById(cardId)?.querySelector<HTMLElement>("textarea, button") ?? null;
+
+/**
+ * Brings a card into view and its first field or button into focus. A card whose code or data is
+ * still on its way (a worker's apply form loads on its own) gets the focus when its controls arrive,
+ * unless the reader has put the focus somewhere meanwhile.
+ */
 function goToCard(cardId: string) {
   const card = document.getElementById(cardId);
   if (!card) return;
-  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  card.scrollIntoView({ behavior: smooth ? "smooth" : "auto", block: "center" });
-  card.querySelector<HTMLElement>("textarea, button")?.focus({ preventScroll: true });
+  const behavior = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+  card.scrollIntoView({ behavior, block: "center" });
+  const control = firstControl(cardId);
+  if (control) {
+    control.focus({ preventScroll: true });
+    return;
+  }
+  const tapped = document.activeElement;
+  const arrival = new MutationObserver(() => {
+    const arrived = firstControl(cardId);
+    if (!arrived) return;
+    stop();
+    const focus = document.activeElement;
+    if (focus !== tapped && focus !== document.body) return;
+    document.getElementById(cardId)?.scrollIntoView({ behavior, block: "center" });
+    arrived.focus({ preventScroll: true });
+  });
+  const giveUp = window.setTimeout(() => stop(), 10_000);
+  const stop = () => {
+    arrival.disconnect();
+    window.clearTimeout(giveUp);
+  };
+  arrival.observe(document.body, { childList: true, subtree: true });
 }
 
 /**
@@ -57,10 +100,7 @@ export function ApplyBar({ job, me }: { job: JobDetails; me: Me | undefined }) {
   // The invitation card reads the same query (docs/decisions/036): an invited worker's action is to answer it.
   const invitation = useQuery({ ...trpc.rehiring.forJob.queryOptions({ jobId: job.id }), enabled: isWorker });
   const invited = Boolean(invitation.data) && status !== "accepted";
-  const cardInView = useCardInView(
-    invited ? INVITATION_CARD_ID : APPLY_CARD_ID,
-    `${job.id}:${job.status}:${status ?? ""}:${invited}`,
-  );
+  const cardInView = useCardInView(invited ? INVITATION_CARD_ID : APPLY_CARD_ID);
 
   let action: ReactNode = null;
   if (me === null && isOpen) {

@@ -5,11 +5,9 @@ import { isolate } from "../../lib/locale.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
+import { INVITATION_CARD_ID } from "../jobs/job-page-anchors.ts";
 import { Button } from "../ui/button.tsx";
 import { SectionCard } from "../ui/card.tsx";
-
-/** The invitation card's element id: the phone's bottom bar brings it into view. */
-export const INVITATION_CARD_ID = "invitation-card";
 
 /**
  * "You're invited" on a job page, for a worker the owner invited: Accept hires them at once (within the
