@@ -13,7 +13,12 @@ import { jobTimesheets } from "./job-timesheets.ts";
  * in a transaction of its own, so it never holds a timesheet while it waits for the job's row.
  */
 export async function queueCompletionCheck(tx: Queryable, queue: BackgroundQueue, jobIds: Iterable<string>): Promise<void> {
-  for (const jobId of new Set(jobIds)) await queue.send(tx, "job-completion", { jobId });
+  // One statement for a deadline pass's many jobs.
+  await queue.sendMany(
+    tx,
+    "job-completion",
+    [...new Set(jobIds)].map((jobId) => ({ data: { jobId } })),
+  );
 }
 
 /**
