@@ -113,4 +113,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)("Postgres LISTEN/NOTIFY chat bus (
     await (await bus(sql)).publish(c, 99);
     await until(() => expect(events.events).toContainEqual({ kind: "message", messageId: 99 }));
   });
+
+  it("replaces a LISTEN connection that stops answering, once a readiness check finds it silent", async (ctx) => {
+    const sql = database.sql;
+    if (!sql) throw new Error("no client");
+    const listenerPids = async () =>
+      (
+        await sql<{ pid: number }[]>`
+          select pid from pg_stat_activity where application_name = ${CHAT_LISTENER_APP_NAME} and datname = current_database()`
+      ).map((row) => row.pid);
+    const before = new Set(await listenerPids());
+    const { lines, log } = logger();
+    const listening = await createPostgresChatBus(otherClient, { log, retryDelayMs: () => 20, answerTimeoutMs: 500 });
+    buses.push(listening);
+    const [pid] = (await listenerPids()).filter((p) => !before.has(p));
+    if (!pid) throw new Error("the new bus's LISTEN connection was not found");
+    // A backend stopped in its tracks: its socket stays open and nothing answers, as behind a dead link.
+    try {
+      process.kill(pid, "SIGSTOP");
+    } catch {
+      ctx.skip("the database server's processes cannot be signalled from here");
+    }
+    // Let it go on even when the test fails or times out, so the database can be dropped.
+    ctx.onTestFinished(() => void process.kill(pid, "SIGCONT"));
+    const c = randomUUID();
+    const events = recorder(listening, c);
+    await expect(listening.ready?.()).rejects.toThrow(/timed out/);
+    await until(() => expect(events.events).toContainEqual({ kind: "resync" }));
+    await expect(listening.ready?.()).resolves.toBeUndefined();
+    expect(lines).toContain("chat bus: LISTEN connection re-established; subscribers re-read");
+    await (await bus(sql)).publish(c, 7);
+    await until(() => expect(events.events).toContainEqual({ kind: "message", messageId: 7 }));
+  });
 });

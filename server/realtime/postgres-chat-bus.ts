@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import postgres from "postgres";
 
+import { withTimeout } from "../ops/timeout.ts";
 import type { BusLogger, ChatBusEvent, ChatEventBus } from "./chat-bus.ts";
 
 export const CHAT_CHANNEL = "daywork_chat";
@@ -11,10 +12,9 @@ export type PostgresChatBusOptions = {
   log: BusLogger;
   /** Wait before the n-th attempt to LISTEN again after the connection dropped. */
   retryDelayMs?: (attempt: number) => number;
+  /** How long LISTEN, or a readiness round trip, may take before the connection is given up (5 s). */
+  answerTimeoutMs?: number;
 };
-
-/** A LISTEN that has not answered by then is given up, and tried again on a new connection. */
-const LISTEN_TIMEOUT_MS = 5_000;
 
 const PAYLOAD = /^([0-9a-f-]{36}):(\d{1,15})$/;
 
@@ -30,6 +30,7 @@ const PAYLOAD = /^([0-9a-f-]{36}):(\d{1,15})$/;
 export async function createPostgresChatBus(sql: postgres.Sql, options: PostgresChatBusOptions): Promise<ChatEventBus> {
   const { log } = options;
   const retryDelayMs = options.retryDelayMs ?? ((attempt: number) => Math.min(5_000, 100 * 2 ** attempt));
+  const answerTimeoutMs = options.answerTimeoutMs ?? 5_000;
   const emitter = new EventEmitter<Record<string, [ChatBusEvent]>>();
   emitter.setMaxListeners(0);
   let closed = false;
@@ -74,18 +75,10 @@ export async function createPostgresChatBus(sql: postgres.Sql, options: Postgres
   let listening = false;
   const listen = async () => {
     const client = listener;
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("chat bus: LISTEN timed out")), LISTEN_TIMEOUT_MS);
-    });
     const listened = client.unsafe(`LISTEN ${CHAT_CHANNEL}`);
     // A wedged client's query may settle only when the client is ended: nothing waits for it then.
     listened.catch(() => undefined);
-    try {
-      await Promise.race([listened, timedOut]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withTimeout(listened, answerTimeoutMs, "chat bus: LISTEN");
     if (client === listener) listening = true;
   };
   /** Ends the current client and opens a new one (after a failed LISTEN). */
@@ -123,6 +116,28 @@ export async function createPostgresChatBus(sql: postgres.Sql, options: Postgres
     })();
   }
 
+  /**
+   * A round trip on the LISTEN connection itself, so a connection dropped since is noticed now. One that
+   * fails or does not answer in time is replaced and LISTENed again: a wedged client never reports its
+   * own close, and nothing else would notice that it hears nothing.
+   */
+  let probe: Promise<void> | undefined;
+  const probeListener = async () => {
+    const client = listener;
+    const answered = client.unsafe("select 1");
+    answered.catch(() => undefined);
+    try {
+      await withTimeout(answered, answerTimeoutMs, "chat bus: a round trip on the LISTEN connection");
+    } catch (err) {
+      if (client === listener && !closed) {
+        listening = false;
+        replaceListener();
+        relisten();
+      }
+      throw err;
+    }
+  };
+
   await listen();
 
   return {
@@ -149,8 +164,8 @@ export async function createPostgresChatBus(sql: postgres.Sql, options: Postgres
     },
     async ready() {
       if (closed || !listening) throw new Error("chat bus: not listening");
-      // A round trip on the LISTEN connection itself: a connection dropped since is noticed now.
-      await listener.unsafe("select 1");
+      probe ??= probeListener().finally(() => (probe = undefined));
+      await probe;
       if (!listening) throw new Error("chat bus: not listening");
     },
   };
