@@ -11,7 +11,18 @@ import { localeMessagesPlugin } from "./scripts/vite-locale-messages.ts";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
-export default defineConfig({
+/** The server's render of the first screen (src/entry-server.tsx), built beside the app by `vite build --ssr`. */
+const serverRender = {
+  outDir: "dist/.ssr",
+  // Where the server finds it; @fastify/static never serves a dot-folder.
+  copyPublicDir: false,
+  rollupOptions: {
+    input: "src/entry-server.tsx",
+    output: { entryFileNames: "entry-server.js", inlineDynamicImports: true },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   // The router plugin must come before react() or code splitting silently fails (docs/working-in-this-repo.md, Stack facts).
   plugins: [
     tanstackRouter(routerGeneratorOptions),
@@ -20,7 +31,7 @@ export default defineConfig({
     paraglideVitePlugin(paraglideOptions),
     localeMessagesPlugin(paraglideOptions),
     // Each built file also as .br and .gz, which the server sends as they are (no compression per request).
-    compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/], threshold: 1024 }),
+    !isSsrBuild && compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/], threshold: 1024 }),
   ],
   server: {
     port: 5173,
@@ -29,33 +40,37 @@ export default defineConfig({
       "/api": { target: apiTarget, changeOrigin: false },
     },
   },
-  build: {
-    outDir: "dist",
-    sourcemap: true,
-    // Read by the server to preload the reader's language and the first screen's chunks.
-    manifest: true,
-    rollupOptions: {
-      // A schema built at a module's top level and never used is dropped like any unused value: zod's
-      // builders have no side effects, though a bundler cannot tell from a call.
-      treeshake: { manualPureFunctions: ["z"] },
-      output: {
-        // What every page loads at start comes in two files, the libraries and our own code, instead of
-        // dozens of small shared chunks: each file is a round trip on a slow phone network.
-        codeSplitting: {
-          groups: [
-            { name: "libraries", tags: ["$initial"], test: /node_modules/, priority: 2 },
-            // The entry module stays the entry chunk, which the manifest (and so the server) starts from.
-            { name: "app", tags: ["$initial"], test: (id) => !/(\/src\/main\.tsx|\.html)$/.test(id), priority: 1 },
-          ],
+  // One file with every library in it: the server loads it from wherever the build was written.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? serverRender
+    : {
+        outDir: "dist",
+        sourcemap: true,
+        // Read by the server to preload the reader's language and the first screen's chunks.
+        manifest: true,
+        rollupOptions: {
+          // A schema built at a module's top level and never used is dropped like any unused value: zod's
+          // builders have no side effects, though a bundler cannot tell from a call.
+          treeshake: { manualPureFunctions: ["z"] },
+          output: {
+            // What every page loads at start comes in two files, the libraries and our own code, instead of
+            // dozens of small shared chunks: each file is a round trip on a slow phone network.
+            codeSplitting: {
+              groups: [
+                { name: "libraries", tags: ["$initial"], test: /node_modules/, priority: 2 },
+                // The entry module stays the entry chunk, which the manifest (and so the server) starts from.
+                { name: "app", tags: ["$initial"], test: (id) => !/(\/src\/main\.tsx|\.html)$/.test(id), priority: 1 },
+              ],
+            },
+          },
+          onwarn(warning, warn) {
+            // A missing paraglide message is only a warning by default: make it fail the build.
+            if (warning.code === "IMPORT_IS_UNDEFINED" || warning.code === "MISSING_EXPORT") {
+              throw new Error(`build stopped: ${warning.message}`);
+            }
+            warn(warning);
+          },
         },
       },
-      onwarn(warning, warn) {
-        // A missing paraglide message is only a warning by default: make it fail the build.
-        if (warning.code === "IMPORT_IS_UNDEFINED" || warning.code === "MISSING_EXPORT") {
-          throw new Error(`build stopped: ${warning.message}`);
-        }
-        warn(warning);
-      },
-    },
-  },
-});
+}));

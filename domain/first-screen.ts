@@ -9,3 +9,10 @@ export const FIRST_SCREEN_ELEMENT_ID = "first-screen";
 
 /** What the element holds: React Query's dehydrated state, fetched in `language`. */
 export type FirstScreen<State> = { language: LanguageCode; state: State };
+
+/**
+ * The app's own render of a page's first screen, run by the server on the data it read for the page
+ * (src/entry-server.tsx, built into the static folder's `.ssr`): the markup inside #root, or null when
+ * the page would not show its content (a loader failed, nothing found).
+ */
+export type FirstScreenRender<State> = (page: { url: string; language: LanguageCode; state: State }) => Promise<string | null>;

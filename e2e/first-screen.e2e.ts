@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { newAccount, newPage, postJob, signUpAndOnboard } from "./support.ts";
+import { newAccount, newPage, postJob, signUpAndOnboard, text } from "./support.ts";
 
 /** Sums the page's layout shifts (those not caused by input) from its very start. */
 async function watchLayoutShifts(page: Page) {
@@ -61,8 +61,28 @@ test("a new visitor on a phone sees jobs from the first response, and nothing on
   await expect(jobPage.getByTestId("job-page")).toContainText(title);
   await jobPage.waitForLoadState("networkidle");
   expect(jobReads.filter((name) => name === "jobs.byId")).toEqual([]);
+  // The server drew the job (src/entry-server.tsx) and the app drew it again in its place: nothing moved.
   expect(await layoutShift(jobPage)).toBeLessThan(0.05);
   await context.close();
+
+  // Before any of the app's code has run, the job is already on the screen: a phone paints it from
+  // the HTML alone, in the reader's language, styled. (No JavaScript here, so the page stays the server's.)
+  for (const [locale, language] of [
+    ["en-US", "en"],
+    ["ar", "ar"],
+  ] as const) {
+    const noScript = await browser.newContext({ locale, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await noScript.newPage();
+    await page.goto(`/jobs/${jobId}`);
+    await expect(page.getByTestId("job-title")).toHaveText(title);
+    await expect(page.getByTestId("job-page")).toContainText("Help set up the tables");
+    await expect(page.getByTestId("job-page")).toContainText(text(language, "job_page_posted"));
+    // Styled from the page itself: the page has its width.
+    expect(await page.getByTestId("job-page").evaluate((main) => getComputedStyle(main).maxWidth)).toBe("1024px");
+    // Inert until the app takes over: nothing on this copy takes a tap or the focus.
+    await expect(page.locator("#root > [inert]")).toHaveCount(1);
+    await noScript.close();
+  }
   await boss.context().close();
 });
 

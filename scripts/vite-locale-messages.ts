@@ -37,7 +37,8 @@ export function localeMessagesPlugin(options: { outdir: string; project: string 
 
   return {
     name: "daywork-locale-messages",
-    apply: "build",
+    // The client's build only: the server's render (src/entry-server.tsx) keeps paraglide's modules.
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     enforce: "pre",
     buildStart() {
       const messages = JSON.parse(readFileSync(path.join(path.dirname(options.project), "en.json"), "utf8"));

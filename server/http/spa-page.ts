@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { dehydrate, QueryClient } from "@tanstack/react-query";
+import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import { TRPCError } from "@trpc/server";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
@@ -13,6 +13,7 @@ import { m } from "../i18n/paraglide/messages.js";
 import { pageLanguage } from "../i18n/request-language.ts";
 import { createContext, type ContextDeps } from "../trpc/context.ts";
 import { appRouter } from "../trpc/router.ts";
+import { firstScreenMarkup } from "./first-screen-markup.ts";
 import { escapeHtml } from "./html.ts";
 import { isSpaPage } from "./page-paths.ts";
 import {
@@ -71,6 +72,7 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
   const manifestFile = path.join(deps.staticDir, ".vite", "manifest.json");
   const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")) : {};
   const inEntry = importsOf(manifest, ["index.html"]);
+  const markup = firstScreenMarkup(deps.staticDir, template, deps.log);
   const publicUrl = deps.context.config.publicUrl;
 
   return async (request) => {
@@ -90,14 +92,22 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
     // The home list only without filters in the address: with them, the query is the URL's, the SPA's.
     const screen = await firstScreen(deps, request, language, { ...subject, list: subject.kind === "home" && !hasQuery });
     const { status, head } = pageHead(subject, screen.found, language, publicUrl);
-    const html = template
-      .replace(/<html lang="[^"]*">/, `<html lang="${language}" dir="${textDirection(language)}">`)
+    // A visitor's job page comes drawn: the job's text is what a phone paints first. (A signed-in reader
+    // mostly arrives from within the app, and their parts of the page are their own and load lazily.)
+    const drawn =
+      subject.kind === "job" && screen.visitor && screen.dehydrated && screen.found && screen.found !== "missing"
+        ? await markup.into(template, { url: request.url, language, state: screen.dehydrated })
+        : template;
+    const html = drawn
+      // Replaced by functions: a "$&" in a job's title is text, not a replacement pattern.
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${language}" dir="${textDirection(language)}">`)
       // The header shell's skip link (index.html), in the reader's language as the app's own.
-      .replace(">Skip to content</a>", `>${escapeHtml(m.skip_to_content({}, { locale: language }))}</a>`)
-      .replace("</head>", `${head}${preloads.join("")}</head>`)
+      .replace(">Skip to content</a>", () => `>${escapeHtml(m.skip_to_content({}, { locale: language }))}</a>`)
+      .replace("</head>", () => `${head}${preloads.join("")}</head>`)
       .replace(
         "</body>",
-        `${screen.state ? `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${screen.state}</script>` : ""}</body>`,
+        () =>
+          `${screen.state ? `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${screen.state}</script>` : ""}</body>`,
       );
     return { status, html };
   };
@@ -148,7 +158,7 @@ async function firstScreen(
   request: FastifyRequest,
   language: LanguageCode,
   page: Subject & { list: boolean },
-): Promise<{ state: string | null; found: Found }> {
+): Promise<{ state: string | null; dehydrated: DehydratedState | null; found: Found; visitor: boolean }> {
   try {
     const ctx = await createContext(deps.context, { ...request.headers, "x-locale": language }, undefined, request.log);
     const queryClient = new QueryClient();
@@ -182,12 +192,14 @@ async function firstScreen(
         : profileData
           ? { profile: profileData }
           : null;
-    const screen: FirstScreen<ReturnType<typeof dehydrate>> = { language, state: dehydrate(queryClient) };
+    const visitor = queryClient.getQueryData(api.profiles.me.queryKey()) === null;
+    const dehydrated = dehydrate(queryClient);
+    const screen: FirstScreen<DehydratedState> = { language, state: dehydrated };
     queryClient.clear();
     // Inside a script element only "</script" could end it early: no "<" is left in the JSON text.
-    return { state: superjson.stringify(screen).replaceAll("<", "\\u003c"), found };
+    return { state: superjson.stringify(screen).replaceAll("<", "\\u003c"), dehydrated, found, visitor };
   } catch (err) {
     deps.log.warn({ err }, "first screen data could not be read; the page loads it itself");
-    return { state: null, found: null };
+    return { state: null, dehydrated: null, found: null, visitor: false };
   }
 }

@@ -23,6 +23,7 @@ export function useToasterWanted(): boolean {
       return () => toasterListeners.delete(listener);
     },
     () => toasterWanted,
+    () => false,
   );
 }
 

@@ -1,0 +1,101 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createJob } from "../../db/factories/jobs.ts";
+import { signUpMember } from "../testing/accounts.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { FIRST_SCREEN_RENDER_FILE } from "./first-screen-markup.ts";
+
+// A build as Vite writes it, with the app's server render beside it (`vite build --ssr`). The render
+// here draws what it was given, so the test sees what the server hands it; the real one is the app
+// itself, which the first-screen journey checks in a browser without JavaScript.
+const INDEX = `<!doctype html>
+<html lang="ru">
+  <head>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/app-css1.css">
+  </head>
+  <body>
+    <div id="root">
+      <div class="shell"><a href="#main" class="skip-link">Skip to content</a></div>
+    </div>
+  </body>
+</html>
+`;
+const CSS = "main{color:teal}";
+const RENDER = `
+export async function renderFirstScreen({ url, language, state }) {
+  const job = state.queries.find((query) => JSON.stringify(query.queryKey).includes("byId"))?.state.data;
+  if (job.title === "Not drawn") return null;
+  if (job.title === "Breaks the render") throw new Error("the render failed");
+  return '<main data-url="' + url + '" data-language="' + language + '">' + job.title.replaceAll("<", "&lt;") + "</main>";
+}
+`;
+
+let staticDir: string;
+let t: TestApp;
+let employerId: string;
+
+beforeAll(async () => {
+  staticDir = await mkdtemp(path.join(os.tmpdir(), "daywork-drawn-"));
+  await mkdir(path.join(staticDir, "assets"));
+  await mkdir(path.dirname(path.join(staticDir, FIRST_SCREEN_RENDER_FILE)));
+  await writeFile(path.join(staticDir, "index.html"), INDEX);
+  await writeFile(path.join(staticDir, "assets", "app-css1.css"), CSS);
+  await writeFile(path.join(staticDir, FIRST_SCREEN_RENDER_FILE), RENDER);
+  t = await createTestApp({ env: { STATIC_DIR: staticDir } });
+  employerId = (await signUpMember(t, { userType: "employer" })).id;
+});
+afterAll(async () => {
+  await t.close();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+const page = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({ method: "GET", url, headers });
+  return { status: res.statusCode, body: res.body };
+};
+
+describe("a job page's first screen drawn by the server", () => {
+  it("comes inside #root, inert until the app replaces it, in the reader's language, with the stylesheet inside the page", async () => {
+    const job = await createJob(t.db, employerId, { title: "Porter $& $' </main><script>alert(1)</script>" });
+    const { status, body } = await page(`/jobs/${job.id}`, { "accept-language": "de" });
+    expect(status).toBe(200);
+    // A "$&" in a job's text stays text: nothing in the page is a replacement pattern.
+    expect(body).toContain(
+      `<div id="root"><div inert><main data-url="/jobs/${job.id}" data-language="de">Porter $& $' &lt;/main>&lt;script>alert(1)&lt;/script></main></div></div>`,
+    );
+    // The title in the head too: had "$&" been read as a pattern, it would have repeated the "</head>".
+    expect(body.match(/<\/head>/g)).toHaveLength(1);
+    expect(body).not.toContain('class="shell"');
+    expect(body).toContain(`<style>${CSS}</style>`);
+    expect(body).not.toContain('rel="stylesheet"');
+    // The app still gets the data and its own code: it draws the page itself.
+    expect(body).toContain('<script type="application/json" id="first-screen">');
+    expect(body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(body).toContain('<html lang="de" dir="ltr">');
+  });
+
+  it("leaves the page with its shell when the render draws nothing or fails, and other pages alone", async () => {
+    for (const title of ["Not drawn", "Breaks the render"]) {
+      const job = await createJob(t.db, employerId, { title });
+      const { status, body } = await page(`/jobs/${job.id}`);
+      expect(status).toBe(200);
+      expect(body).toContain('<div class="shell">');
+      expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-css1.css">');
+    }
+    for (const url of ["/", `/profile/${employerId}`, "/jobs/00000000-0000-4000-8000-000000000000", "/settings"]) {
+      const { body } = await page(url);
+      expect(body, url).toContain('<div class="shell">');
+      expect(body, url).not.toContain("<div inert>");
+    }
+  });
+
+  it("never serves the render's own code", async () => {
+    const res = await t.app.inject({ method: "GET", url: `/${FIRST_SCREEN_RENDER_FILE}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain("renderFirstScreen");
+  });
+});

@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { DehydratedState } from "@tanstack/react-query";
+import type { FastifyBaseLogger } from "fastify";
+
+import type { FirstScreenRender } from "../../domain/first-screen.ts";
+import type { LanguageCode } from "../../domain/languages.ts";
+
+/** Where `vite build --ssr` writes the render (vite.config.ts); a dot-folder, which is never served. */
+export const FIRST_SCREEN_RENDER_FILE = path.join(".ssr", "entry-server.js");
+
+/** The built index.html's #root and what it holds (the header shell), up to the end of the body. */
+const ROOT = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
+/** The built index.html's own stylesheets (the app's one). */
+const STYLESHEET = /<link rel="stylesheet"[^>]* href="\/([^"]+\.css)"[^>]*>/g;
+
+export type FirstScreenMarkup = {
+  /** `html` with the page's first screen drawn inside #root, or `html` as it is when it cannot be drawn. */
+  into(html: string, page: { url: string; language: LanguageCode; state: DehydratedState }): Promise<string>;
+};
+
+/**
+ * The first screen of a page as markup in the HTML, so a phone paints the job before the app's code has
+ * arrived and run. The app then draws the page itself in place of it (src/main.tsx, createRoot): nothing is
+ * hydrated, so a difference between the two (a phone's layout, the reader's currency) cannot break the page.
+ * Until then the markup is `inert`: a tap or a keystroke cannot land on a copy that is about to be replaced.
+ * The stylesheet comes inside such a page rather than linked: the job is painted from the HTML alone,
+ * a round trip sooner on a phone network (the app's code never waits for it). Without a built render
+ * (tests, the dev server) pages come as before, with the header shell.
+ */
+export function firstScreenMarkup(staticDir: string, template: string, log: FastifyBaseLogger): FirstScreenMarkup {
+  const file = path.join(staticDir, FIRST_SCREEN_RENDER_FILE);
+  const drawable = existsSync(file) && ROOT.test(template);
+  const styles = drawable
+    ? [...template.matchAll(STYLESHEET)].map(([link, href]) => ({
+        link,
+        css: readFileSync(path.join(staticDir, href ?? ""), "utf8"),
+      }))
+    : [];
+  const render: Promise<FirstScreenRender<DehydratedState> | null> = drawable
+    ? import(pathToFileURL(file).href).then(
+        (module: { renderFirstScreen: FirstScreenRender<DehydratedState> }) => module.renderFirstScreen,
+        (err: unknown) => {
+          log.error({ err }, "the first screen's render could not be loaded; pages come without it");
+          return null;
+        },
+      )
+    : Promise.resolve(null);
+  return {
+    async into(html, page) {
+      const draw = await render;
+      if (!draw) return html;
+      try {
+        const markup = await draw(page);
+        if (markup === null) return html;
+        let drawn = html.replace(ROOT, () => `<div id="root"><div inert>${markup}</div></div>`);
+        for (const { link, css } of styles) drawn = drawn.replace(link, () => `<style>${css}</style>`);
+        return drawn;
+      } catch (err) {
+        log.warn({ err, url: page.url }, "the first screen could not be drawn; the page comes without it");
+        return html;
+      }
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createJob } from "../../db/factories/jobs.ts";
+import { LANGUAGE_CODES } from "../../domain/languages.ts";
+import { signUpMember, type SignedUp } from "../testing/accounts.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+
+// The app's real render (src/entry-server.tsx), built as `npm run build` builds it, behind the real server: what a
+// phone is sent for a job page, in every language.
+const INDEX = `<!doctype html>
+<html lang="ru">
+  <head><script type="module" crossorigin src="/assets/index-abc.js"></script></head>
+  <body>
+    <div id="root"><div class="shell"></div></div>
+  </body>
+</html>
+`;
+
+let staticDir: string;
+let t: TestApp;
+let owner: SignedUp;
+let jobId: string;
+const TITLE = "Loading a removal van on Saturday";
+
+beforeAll(async () => {
+  staticDir = await mkdtemp(path.join(os.tmpdir(), "daywork-render-"));
+  await writeFile(path.join(staticDir, "index.html"), INDEX);
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({
+      configFile: path.resolve("vite.config.ts"),
+      mode: "production",
+      logLevel: "error",
+      build: { ssr: true, outDir: path.join(staticDir, ".ssr") },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  t = await createTestApp({ env: { STATIC_DIR: staticDir } });
+  owner = await signUpMember(t, { userType: "employer" });
+  jobId = (await createJob(t.db, owner.id, { title: TITLE, description: "Carry boxes down three floors." })).id;
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+const drawnPart = (html: string) => html.match(/<div id="root"><div inert>([\s\S]*)<\/div><\/div>/)?.[1] ?? null;
+
+async function label(language: string, key: string): Promise<string> {
+  const messages = JSON.parse(await readFile(`messages/${language}.json`, "utf8")) as Record<string, string>;
+  const text = messages[key];
+  if (!text) throw new Error(`no ${key} in ${language}`);
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
+}
+
+describe("the job page drawn on the server by the app's own render", () => {
+  it.each(LANGUAGE_CODES)("draws the job for a visitor reading %s", async (language) => {
+    const res = await t.app.inject({ method: "GET", url: `/jobs/${jobId}`, headers: { cookie: `language=${language}` } });
+    expect(res.statusCode).toBe(200);
+    const drawn = drawnPart(res.body);
+    expect(drawn, "the page came with its shell, not the drawn job").not.toBeNull();
+    expect(drawn).toContain(TITLE);
+    expect(drawn).toContain("Carry boxes down three floors.");
+    expect(drawn).toContain(await label(language, "job_page_posted"));
+    expect(drawn).toContain('data-testid="nav-sign-in"');
+  });
+
+  it("leaves a signed-in reader's job page to the app (their parts of it are their own)", async () => {
+    const res = await t.app.inject({ method: "GET", url: `/jobs/${jobId}`, headers: { cookie: `${owner.cookie}; language=en` } });
+    expect(res.statusCode).toBe(200);
+    expect(drawnPart(res.body)).toBeNull();
+    expect(res.body).toContain('<div class="shell">');
+  });
+});
