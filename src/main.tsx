@@ -28,10 +28,12 @@ if (import.meta.env.PROD && location.pathname !== "/") loadRestOfMessages().catc
 // router's update rendered the whole first screen in one blocking task (its store updates are
 // synchronous), 400 ms on a slow phone. Loaded first, the first screen is one render in a transition,
 // which yields to the browser as it goes. A page whose data takes longer than a second is drawn anyway,
-// with its pending state, as before.
+// with its pending state, as before; unless the server drew the page (decision 037): it is on the
+// screen already, and is replaced by the page itself, never by its pending state.
 const firstLoad = router.load().catch(() => undefined);
+const drawnByServer = document.querySelector("#root > [inert]") !== null;
 const aSecond = new Promise((resolve) => setTimeout(resolve, 1000));
-await Promise.all([messages, Promise.race([firstLoad, aSecond])]);
+await Promise.all([messages, drawnByServer ? firstLoad : Promise.race([firstLoad, aSecond])]);
 
 const root = document.getElementById("root");
 if (root) {

@@ -74,7 +74,11 @@ describe("a job page's first screen drawn by the server", () => {
     expect(body).not.toContain('rel="stylesheet"');
     // The app still gets the data and its own code: it draws the page itself.
     expect(body).toContain('<script type="application/json" id="first-screen">');
-    expect(body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    // Fetched at once (at low priority, as the page's other chunks), started after the first paint.
+    expect(body).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(body).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js"><script src="/first-paint.js" data-entry="/assets/index-abc.js" defer></script>',
+    );
     expect(body).toContain('<html lang="de" dir="ltr">');
   });
 
@@ -85,6 +89,7 @@ describe("a job page's first screen drawn by the server", () => {
       expect(status).toBe(200);
       expect(body).toContain('<div class="shell">');
       expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-css1.css">');
+      expect(body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
     }
     for (const url of ["/", `/profile/${employerId}`, "/jobs/00000000-0000-4000-8000-000000000000", "/settings"]) {
       const { body } = await page(url);

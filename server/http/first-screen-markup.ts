@@ -12,12 +12,16 @@ export const FIRST_SCREEN_RENDER_FILE = path.join(".ssr", "entry-server.js");
 
 /** The built index.html's #root and what it holds (the header shell), up to the end of the body. */
 const ROOT = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
+/** The built index.html's entry script (the app's code). */
+const ENTRY = /<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>/;
+/** What a drawn page's preloads of the app's code carry. */
+export const LOW_PRIORITY = ' fetchpriority="low"';
 /** The built index.html's own stylesheets (the app's one). */
 const STYLESHEET = /<link rel="stylesheet"[^>]* href="\/([^"]+\.css)"[^>]*>/g;
 
 export type FirstScreenMarkup = {
-  /** `html` with the page's first screen drawn inside #root, or `html` as it is when it cannot be drawn. */
-  into(html: string, page: { url: string; language: LanguageCode; state: DehydratedState }): Promise<string>;
+  /** `html` with the page's first screen drawn inside #root, or null when it cannot be drawn. */
+  draw(html: string, page: { url: string; language: LanguageCode; state: DehydratedState }): Promise<string | null>;
 };
 
 /**
@@ -26,8 +30,9 @@ export type FirstScreenMarkup = {
  * hydrated, so a difference between the two (a phone's layout, the reader's currency) cannot break the page.
  * Until then the markup is `inert`: a tap or a keystroke cannot land on a copy that is about to be replaced.
  * The stylesheet comes inside such a page rather than linked: the job is painted from the HTML alone,
- * a round trip sooner on a phone network (the app's code never waits for it). Without a built render
- * (tests, the dev server) pages come as before, with the header shell.
+ * a round trip sooner on a phone network (the app's code never waits for it). The app's code is fetched
+ * at once but started by `public/first-paint.js` after the first paint, so it never holds that up.
+ * Without a built render (tests, the dev server) pages come as before, with the header shell.
  */
 export function firstScreenMarkup(staticDir: string, template: string, log: FastifyBaseLogger): FirstScreenMarkup {
   const file = path.join(staticDir, FIRST_SCREEN_RENDER_FILE);
@@ -48,18 +53,27 @@ export function firstScreenMarkup(staticDir: string, template: string, log: Fast
       )
     : Promise.resolve(null);
   return {
-    async into(html, page) {
+    async draw(html, page) {
       const draw = await render;
-      if (!draw) return html;
+      if (!draw) return null;
       try {
         const markup = await draw(page);
-        if (markup === null) return html;
+        if (markup === null) return null;
         let drawn = html.replace(ROOT, () => `<div id="root"><div inert>${markup}</div></div>`);
         for (const { link, css } of styles) drawn = drawn.replace(link, () => `<style>${css}</style>`);
+        // The app's code is not what the first paint waits for here: fetched now, at low priority, and
+        // started after the paint.
+        drawn = drawn
+          .replaceAll('<link rel="modulepreload" crossorigin', `<link rel="modulepreload"${LOW_PRIORITY} crossorigin`)
+          .replace(
+            ENTRY,
+            (_tag, src: string) =>
+              `<link rel="modulepreload"${LOW_PRIORITY} crossorigin href="${src}"><script src="/first-paint.js" data-entry="${src}" defer></script>`,
+          );
         return drawn;
       } catch (err) {
         log.warn({ err, url: page.url }, "the first screen could not be drawn; the page comes without it");
-        return html;
+        return null;
       }
     },
   };

@@ -13,7 +13,7 @@ import { m } from "../i18n/paraglide/messages.js";
 import { pageLanguage } from "../i18n/request-language.ts";
 import { createContext, type ContextDeps } from "../trpc/context.ts";
 import { appRouter } from "../trpc/router.ts";
-import { firstScreenMarkup } from "./first-screen-markup.ts";
+import { firstScreenMarkup, LOW_PRIORITY } from "./first-screen-markup.ts";
 import { escapeHtml } from "./html.ts";
 import { isSpaPage } from "./page-paths.ts";
 import {
@@ -86,9 +86,6 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
     // first requests rather than after the app's code has run.
     const messages = `src/paraglide/messages/${language}.js`;
     const chunks = [messages, ...(subject.kind === "home" ? [] : [`${messages}?rest`]), ...(chunk ? [chunk] : [])];
-    const preloads = [...importsOf(manifest, chunks)]
-      .filter((key) => !inEntry.has(key))
-      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
     // The home list only without filters in the address: with them, the query is the URL's, the SPA's.
     const screen = await firstScreen(deps, request, language, { ...subject, list: subject.kind === "home" && !hasQuery });
     const { status, head } = pageHead(subject, screen.found, language, publicUrl);
@@ -96,9 +93,12 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
     // mostly arrives from within the app, and their parts of the page are their own and load lazily.)
     const drawn =
       subject.kind === "job" && screen.visitor && screen.dehydrated && screen.found && screen.found !== "missing"
-        ? await markup.into(template, { url: request.url, language, state: screen.dehydrated })
-        : template;
-    const html = drawn
+        ? await markup.draw(template, { url: request.url, language, state: screen.dehydrated })
+        : null;
+    const preloads = [...importsOf(manifest, chunks)]
+      .filter((key) => !inEntry.has(key))
+      .map((key) => `<link rel="modulepreload"${drawn ? LOW_PRIORITY : ""} crossorigin href="/${manifest[key]?.file}">`);
+    const html = (drawn ?? template)
       // Replaced by functions: a "$&" in a job's title is text, not a replacement pattern.
       .replace(/<html lang="[^"]*">/, () => `<html lang="${language}" dir="${textDirection(language)}">`)
       // The header shell's skip link (index.html), in the reader's language as the app's own.
