@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { build } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import { firstLoadOf, listing } from "./first-load.ts";
+import { productionBuild } from "./production-build.ts";
 
 // The compressed (brotli, as sent) JavaScript a first visit downloads before the page shows;
 // scripts/first-load.ts says what it counts and what not. Issue 14's goal for / is 150 KB; these
@@ -19,20 +19,7 @@ const outDir = await mkdtemp(path.join(os.tmpdir(), "daywork-first-load-"));
 afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  // vitest sets NODE_ENV=test, under which Vite builds packages' development code (React's, and
-  // TanStack Router's `development` export) and `import.meta.env.DEV` code: build as `vite build` does.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    await build({
-      configFile: path.resolve("vite.config.ts"),
-      mode: "production",
-      logLevel: "error",
-      build: { outDir, emptyOutDir: true, sourcemap: false },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  await productionBuild({ outDir, emptyOutDir: true, sourcemap: false });
 }, 240_000);
 
 /** The files of one language's messages among a first load's. */

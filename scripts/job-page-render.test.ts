@@ -1,13 +1,13 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createJob } from "../../db/factories/jobs.ts";
-import { LANGUAGE_CODES } from "../../domain/languages.ts";
-import { signUpMember, type SignedUp } from "../testing/accounts.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { createJob } from "../db/factories/jobs.ts";
+import { LANGUAGE_CODES } from "../domain/languages.ts";
+import { signUpMember, type SignedUp } from "../server/testing/accounts.ts";
+import { createTestApp, type TestApp } from "../server/testing/test-app.ts";
+import { productionBuild } from "./production-build.ts";
 
 // The app's real render (src/entry-server.tsx), built as `npm run build` builds it, behind the real server: what a
 // phone is sent for a job page, in every language.
@@ -29,18 +29,7 @@ const TITLE = "Loading a removal van on Saturday";
 beforeAll(async () => {
   staticDir = await mkdtemp(path.join(os.tmpdir(), "daywork-render-"));
   await writeFile(path.join(staticDir, "index.html"), INDEX);
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    await build({
-      configFile: path.resolve("vite.config.ts"),
-      mode: "production",
-      logLevel: "error",
-      build: { ssr: true, outDir: path.join(staticDir, ".ssr") },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  await productionBuild({ ssr: true, outDir: path.join(staticDir, ".ssr") });
   t = await createTestApp({ env: { STATIC_DIR: staticDir } });
   owner = await signUpMember(t, { userType: "employer" });
   jobId = (await createJob(t.db, owner.id, { title: TITLE, description: "Carry boxes down three floors." })).id;
