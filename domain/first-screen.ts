@@ -11,6 +11,12 @@ export const FIRST_SCREEN_ELEMENT_ID = "first-screen";
 export type FirstScreen<State> = { language: LanguageCode; state: State };
 
 /**
+ * A page whose first screen the server drew (server/http/first-screen-markup.ts) holds it here, inert,
+ * until the app replaces it (src/main.tsx).
+ */
+export const SERVER_DRAWN_SCREEN = "#root > [inert]";
+
+/**
  * The app's own render of a page's first screen, run by the server on the data it read for the page
  * (src/entry-server.tsx, built into the static folder's `.ssr`): the markup inside #root, or null when
  * the page would not show its content (a loader failed, nothing found).

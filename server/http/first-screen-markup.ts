@@ -54,11 +54,12 @@ export function firstScreenMarkup(staticDir: string, template: string, log: Fast
     : Promise.resolve(null);
   return {
     async draw(html, page) {
-      const draw = await render;
-      if (!draw) return null;
+      const renderPage = await render;
+      if (!renderPage) return null;
       try {
-        const markup = await draw(page);
+        const markup = await renderPage(page);
         if (markup === null) return null;
+        // What SERVER_DRAWN_SCREEN finds.
         let drawn = html.replace(ROOT, () => `<div id="root"><div inert>${markup}</div></div>`);
         for (const { link, css } of styles) drawn = drawn.replace(link, () => `<style>${css}</style>`);
         // The app's code is not what the first paint waits for here: fetched now, at low priority, and
