@@ -52,6 +52,8 @@ test("a new visitor on a phone sees jobs from the first response, and nothing on
   expect(reads.filter((name) => ["jobs.search", "profiles.me", "currency.rates"].includes(name))).toEqual([]);
   expect(await layoutShift(page)).toBeLessThan(0.05);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  // The server drew the list and the app drew it again in its place (nothing moved, above).
+  await expect(page.locator("#root > [inert]")).toHaveCount(0);
 
   // A job page opened from a link elsewhere (a full load): the job is in the page too.
   const jobPage = await context.newPage();
@@ -73,7 +75,7 @@ test("a new visitor on a phone sees jobs from the first response, and nothing on
   expect(await layoutShift(jobPage)).toBeLessThan(0.05);
   await context.close();
 
-  // Before any of the app's code has run, the job is already on the screen: a phone paints it from
+  // Before any of the app's code has run, the jobs are already on the screen: a phone paints them from
   // the HTML alone, in the reader's language, styled. (No JavaScript here, so the page stays the server's.)
   for (const [locale, language] of [
     ["en-US", "en"],
@@ -81,6 +83,13 @@ test("a new visitor on a phone sees jobs from the first response, and nothing on
   ] as const) {
     const noScript = await browser.newContext({ locale, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await noScript.newPage();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "home_title"));
+    await expect(page.getByTestId("job-card").filter({ hasText: title })).toBeVisible();
+    // A phone's filters: the one button; the row of a wide screen is drawn too, and hidden.
+    await expect(page.getByTestId("filters-open")).toBeVisible();
+    await expect(page.getByTestId("filter-category")).toBeHidden();
+    await expect(page.locator("#root > [inert]")).toHaveCount(1);
     await page.goto(`/jobs/${jobId}`);
     await expect(page.getByTestId("job-title")).toHaveText(title);
     await expect(page.getByTestId("job-page")).toContainText("Help set up the tables");
@@ -90,6 +99,23 @@ test("a new visitor on a phone sees jobs from the first response, and nothing on
     // Inert until the app takes over: nothing on this copy takes a tap or the focus.
     await expect(page.locator("#root > [inert]")).toHaveCount(1);
     await noScript.close();
+  }
+
+  // A wide screen: the server's copy shows the row of filters (CSS chose it), and the app's own draws
+  // the same row in its place.
+  for (const javaScriptEnabled of [false, true]) {
+    const wide = await browser.newContext({ locale: "en-US", javaScriptEnabled, viewport: { width: 1280, height: 800 } });
+    const page = await wide.newPage();
+    await watchLayoutShifts(page);
+    await page.goto("/");
+    await expect(page.getByTestId("job-card").filter({ hasText: title })).toBeVisible();
+    await expect(page.getByTestId("filter-category")).toBeVisible();
+    await expect(page.getByTestId("filters-open")).toBeHidden();
+    if (javaScriptEnabled) {
+      await expect(page.locator("#root > [inert]")).toHaveCount(0);
+      expect(await layoutShift(page)).toBeLessThan(0.05);
+    }
+    await wide.close();
   }
   await boss.context().close();
 });

@@ -27,6 +27,8 @@ const INDEX = `<!doctype html>
 const CSS = "main{color:teal}";
 const RENDER = `
 export async function renderFirstScreen({ url, language, state }) {
+  const list = state.queries.find((query) => JSON.stringify(query.queryKey).includes("search"))?.state.data;
+  if (list) return '<main data-url="' + url + '">' + list.pages[0].items.map((job) => job.title).join(", ") + "</main>";
   const job = state.queries.find((query) => JSON.stringify(query.queryKey).includes("byId"))?.state.data;
   if (job.title === "Not drawn") return null;
   if (job.title === "Breaks the render") throw new Error("the render failed");
@@ -58,7 +60,7 @@ const page = async (url: string, headers: Record<string, string> = {}) => {
   return { status: res.statusCode, body: res.body };
 };
 
-describe("a job page's first screen drawn by the server", () => {
+describe("a visitor's first screen drawn by the server", () => {
   it("comes inside #root, inert until the app replaces it, in the reader's language, with the stylesheet inside the page", async () => {
     const job = await createJob(t.db, employerId, { title: "Porter $& $' </main><script>alert(1)</script>" });
     const { status, body } = await page(`/jobs/${job.id}`, { "accept-language": "de" });
@@ -91,11 +93,25 @@ describe("a job page's first screen drawn by the server", () => {
       expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-css1.css">');
       expect(body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
     }
-    for (const url of ["/", `/profile/${employerId}`, "/jobs/00000000-0000-4000-8000-000000000000", "/settings"]) {
+    for (const url of [`/profile/${employerId}`, "/jobs/00000000-0000-4000-8000-000000000000", "/settings"]) {
       const { body } = await page(url);
       expect(body, url).toContain('<div class="shell">');
       expect(body, url).not.toContain("<div inert>");
     }
+  });
+
+  it("draws a visitor's home list, but not a search in the address nor a signed-in reader's home", async () => {
+    await createJob(t.db, employerId, { title: "Night porter for the listing" });
+    const { status, body } = await page("/");
+    expect(status).toBe(200);
+    expect(body).toMatch(/<div id="root"><div inert><main data-url="\/">[^<]*Night porter for the listing/);
+    expect(body).toContain('<script src="/first-paint.js" data-entry="/assets/index-abc.js" defer></script>');
+    // A search in the address is the SPA's query, not the first page the server read.
+    expect((await page("/?q=porter")).body).not.toContain("<div inert>");
+    const reader = await signUpMember(t, { userType: "worker" });
+    const signedIn = await page("/", { cookie: reader.cookie });
+    expect(signedIn.body).toContain('<div class="shell">');
+    expect(signedIn.body).not.toContain("<div inert>");
   });
 
   it("never serves the render's own code", async () => {

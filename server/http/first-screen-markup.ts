@@ -25,11 +25,11 @@ export type FirstScreenMarkup = {
 };
 
 /**
- * The first screen of a page as markup in the HTML, so a phone paints the job before the app's code has
+ * The first screen of a page as markup in the HTML, so a phone paints the jobs before the app's code has
  * arrived and run. The app then draws the page itself in place of it (src/main.tsx, createRoot): nothing is
  * hydrated, so a difference between the two (a phone's layout, the reader's currency) cannot break the page.
  * Until then the markup is `inert`: a tap or a keystroke cannot land on a copy that is about to be replaced.
- * The stylesheet comes inside such a page rather than linked: the job is painted from the HTML alone,
+ * The stylesheet comes inside such a page rather than linked: the jobs are painted from the HTML alone,
  * a round trip sooner on a phone network (the app's code never waits for it). The app's code is fetched
  * at once but started by `public/first-paint.js` after the first paint, so it never holds that up.
  * Without a built render (tests, the dev server) pages come as before, with the header shell.

@@ -87,12 +87,15 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
     const messages = `src/paraglide/messages/${language}.js`;
     const chunks = [messages, ...(subject.kind === "home" ? [] : [`${messages}?rest`]), ...(chunk ? [chunk] : [])];
     // The home list only without filters in the address: with them, the query is the URL's, the SPA's.
-    const screen = await firstScreen(deps, request, language, { ...subject, list: subject.kind === "home" && !hasQuery });
+    const page = { ...subject, list: subject.kind === "home" && !hasQuery };
+    const screen = await firstScreen(deps, request, language, page);
     const { status, head } = pageHead(subject, screen.found, language, publicUrl);
-    // A visitor's job page comes drawn: the job's text is what a phone paints first. (A signed-in reader
-    // mostly arrives from within the app, and their parts of the page are their own and load lazily.)
+    // A visitor's home list and job page come drawn: the jobs are what a phone paints first. (A signed-in
+    // reader mostly arrives from within the app, and their parts of these pages are their own and load lazily.)
+    const drawable =
+      subject.kind === "home" ? page.list : subject.kind === "job" && screen.found !== null && screen.found !== "missing";
     const drawn =
-      subject.kind === "job" && screen.visitor && screen.dehydrated && screen.found && screen.found !== "missing"
+      drawable && screen.visitor && screen.dehydrated
         ? await markup.draw(template, { url: request.url, language, state: screen.dehydrated })
         : null;
     const preloads = [...importsOf(manifest, chunks)]

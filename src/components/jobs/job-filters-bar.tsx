@@ -10,6 +10,7 @@ import {
   type DurationFilterKey,
   type PriceFilterKey,
 } from "../../../domain/job-filter-choices.ts";
+import { cn } from "../../lib/cn.ts";
 import { formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
 import { useReaderCurrency } from "../../lib/reader-currency.ts";
@@ -204,31 +205,49 @@ function JobFilterFields({ value, onChange, place }: FiltersProps) {
  * The home filters: category, duration bucket, exact start day and price bucket; then where: country,
  * a point (a city or the browser's position) and a distance around it. On wider screens they stand in a
  * row above the list; on phones one "Filters (2)" button opens them in a sheet, so the first jobs are on
- * the first screen.
+ * the first screen. Drawn on the server, where the screen is not known, both come and CSS shows the one
+ * that fits (the app then draws the one that fits in their place).
  */
 export function JobFiltersBar(props: FiltersProps) {
-  const { value, onChange } = props;
   const wide = useMediaQuery(WIDE_SCREEN);
-  const [sheet, setSheet] = useState<"closed" | "open" | "never">("never");
-  const count = chosenFilterCount(value);
-  const clear = Object.values(value).some((v) => v !== undefined) ? (
+  if (wide === null) {
+    return (
+      <>
+        <WideFiltersBar {...props} className="max-sm:hidden" />
+        <PhoneFiltersBar {...props} className="sm:hidden" />
+      </>
+    );
+  }
+  return wide ? <WideFiltersBar {...props} /> : <PhoneFiltersBar {...props} />;
+}
+
+/** Clears every filter, when any is chosen. */
+function ClearFilters({ value, onChange }: FiltersProps) {
+  if (!Object.values(value).some((v) => v !== undefined)) return null;
+  return (
     <Button type="button" variant="ghost" onClick={() => onChange({})} data-testid="filters-clear">
       {m.home_filters_clear()}
     </Button>
-  ) : null;
-  if (wide) {
-    return (
-      <section
-        aria-label={m.home_filters_label()}
-        className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
-      >
-        <JobFilterFields {...props} />
-        {clear}
-      </section>
-    );
-  }
+  );
+}
+
+function WideFiltersBar({ className, ...props }: FiltersProps & { className?: string }) {
   return (
-    <section aria-label={m.home_filters_label()} className="flex flex-wrap items-center gap-2">
+    <section
+      aria-label={m.home_filters_label()}
+      className={cn("grid gap-2 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]", className)}
+    >
+      <JobFilterFields {...props} />
+      <ClearFilters {...props} />
+    </section>
+  );
+}
+
+function PhoneFiltersBar({ className, ...props }: FiltersProps & { className?: string }) {
+  const [sheet, setSheet] = useState<"closed" | "open" | "never">("never");
+  const count = chosenFilterCount(props.value);
+  return (
+    <section aria-label={m.home_filters_label()} className={cn("flex flex-wrap items-center gap-2", className)}>
       <Button
         type="button"
         variant="outline"
@@ -243,7 +262,7 @@ export function JobFiltersBar(props: FiltersProps) {
         <SlidersHorizontal aria-hidden />
         {count > 0 ? m.home_filters_button_count({ count: formatNumber(count) }) : m.home_filters_label()}
       </Button>
-      {clear}
+      <ClearFilters {...props} />
       {sheet !== "never" && (
         <Suspense>
           <FiltersSheet

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../server/testing/test-app.ts";
 import { productionBuild } from "./production-build.ts";
 
 // The app's real render (src/entry-server.tsx), built as `npm run build` builds it, behind the real server: what a
-// phone is sent for a job page, in every language.
+// phone is sent for the home list and a job page, in every language.
 const INDEX = `<!doctype html>
 <html lang="ru">
   <head><script type="module" crossorigin src="/assets/index-abc.js"></script></head>
@@ -48,7 +48,7 @@ async function label(language: string, key: string): Promise<string> {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
 }
 
-describe("the job page drawn on the server by the app's own render", () => {
+describe("the first screen drawn on the server by the app's own render", () => {
   it.each(LANGUAGE_CODES)("draws the job for a visitor reading %s", async (language) => {
     const res = await t.app.inject({ method: "GET", url: `/jobs/${jobId}`, headers: { cookie: `language=${language}` } });
     expect(res.statusCode).toBe(200);
@@ -59,6 +59,21 @@ describe("the job page drawn on the server by the app's own render", () => {
     expect(drawn).toContain(await label(language, "job_page_posted"));
     expect(drawn).toContain('data-testid="nav-sign-in"');
   });
+
+  it.each(LANGUAGE_CODES)(
+    "draws the home list for a visitor reading %s, with the filters of a phone and of a wide screen",
+    async (language) => {
+      const res = await t.app.inject({ method: "GET", url: "/", headers: { cookie: `language=${language}` } });
+      expect(res.statusCode).toBe(200);
+      const drawn = drawnPart(res.body);
+      expect(drawn, "the page came with its shell, not the drawn list").not.toBeNull();
+      expect(drawn).toContain(await label(language, "home_title"));
+      expect(drawn).toMatch(new RegExp(`data-testid="job-card"[^]*${TITLE}`));
+      // The server does not know the screen: both ways of the filters come, and CSS shows the one that fits.
+      expect(drawn).toMatch(/<section [^>]*class="[^"]*max-sm:hidden[^"]*"[^]*data-testid="filter-category"/);
+      expect(drawn).toMatch(/<section [^>]*class="[^"]* sm:hidden"[^]*data-testid="filters-open"/);
+    },
+  );
 
   it("leaves a signed-in reader's job page to the app (their parts of it are their own)", async () => {
     const res = await t.app.inject({ method: "GET", url: `/jobs/${jobId}`, headers: { cookie: `${owner.cookie}; language=en` } });
