@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "./intl-locale.ts";
+
 /** Whole years between an ISO date of birth (YYYY-MM-DD) and `today` (YYYY-MM-DD). */
 export function ageOn(dateOfBirth: string, today: string): number {
   const [by, bm, bd] = dateOfBirth.split("-").map(Number);
@@ -9,5 +11,5 @@ export function ageOn(dateOfBirth: string, today: string): number {
 
 /** Today's calendar date as YYYY-MM-DD in the given IANA time zone (the server's when omitted). */
 export function todayIn(timeZone?: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }

@@ -4,6 +4,7 @@ import { todayIn } from "./age.ts";
 import { calendarDate } from "./calendar-date.ts";
 import { ERR } from "./errors.ts";
 import { jobIdSchema, rowIdSchema } from "./ids.ts";
+import { dateTimeFormat } from "./intl-locale.ts";
 import { optionalText, typedText } from "./text.ts";
 import { TIMESHEET_REASON_MAX } from "./timesheets.ts";
 
@@ -99,7 +100,7 @@ export function codeRotatesAt(now: Date): Date {
 /** The UTC offset of `timeZone` at `instant`, in minutes (east positive). */
 function offsetMinutes(instant: Date, timeZone: string): number {
   const name =
-    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+    dateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
       .formatToParts(instant)
       .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
@@ -121,7 +122,7 @@ export function instantAt(date: string, time: string, timeZone: string): Date {
 
 /** The wall-clock time (HH:MM, 24-hour) `instant` shows in `timeZone`. */
 export function localTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+  return dateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
 }
 
 /** When a shift day ends in the job's time zone: the local midnight after it. */

@@ -1,3 +1,5 @@
+import { numberFormat } from "./intl-locale.ts";
+
 /**
  * Currencies a job can be paid in (docs/product.md, Jobs): the local currencies of the countries we
  * serve (domain/countries.ts picks one from the job's city) and the usual foreign ones. RUB is the
@@ -33,7 +35,7 @@ export const DEFAULT_PROFILE_CURRENCY: ProfileCurrency = "USD";
 export function currencySymbol(code: string | null | undefined, locale = "en"): string {
   if (!code) return "";
   try {
-    const parts = new Intl.NumberFormat(locale, {
+    const parts = numberFormat(locale, {
       style: "currency",
       currency: code,
       currencyDisplay: "narrowSymbol",

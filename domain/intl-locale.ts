@@ -31,6 +31,41 @@ export function intlLocaleFor(language: string): { locale: string; named: boolea
   return hasIntlData(language) ? { locale: language, named: true } : { locale: BORROWED[language] ?? "en", named: false };
 }
 
+/**
+ * Intl's formatters, made once per locale and options: making one costs 10-25 times its use (20 µs for
+ * a number, 55 µs for a date), and a page of twenty job cards writes a hundred dates and amounts, in the
+ * browser and in the server's render. The options come from our code (and a currency or time zone from
+ * a closed list), so the cache stays small; it is emptied should it ever pass a few hundred.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const MAX_FORMATTERS = 500;
+
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  kind: string,
+  locale: string,
+  options: object,
+  make: () => F,
+): F {
+  const key = `${kind} ${locale} ${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) {
+    formatter = make();
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** `new Intl.NumberFormat(locale, options)`, made once. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return cached("number", locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
+/** `new Intl.DateTimeFormat(locale, options)`, made once. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+  return cached("date", locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
 /** A date in digits only (11.11.2026), for a language whose month names Intl does not know. */
 export const NUMERIC_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
 
@@ -39,7 +74,7 @@ export function formatCalendarDate(isoDate: string, language: string, style: "me
   const [y, mo, d] = isoDate.split("-").map(Number);
   if (!y || !mo || !d) return isoDate;
   const { locale, named } = intlLocaleFor(language);
-  return new Intl.DateTimeFormat(locale, { ...(named ? { dateStyle: style } : NUMERIC_DATE), timeZone: "UTC" }).format(
+  return dateTimeFormat(locale, { ...(named ? { dateStyle: style } : NUMERIC_DATE), timeZone: "UTC" }).format(
     new Date(Date.UTC(y, mo - 1, d)),
   );
 }
@@ -53,7 +88,7 @@ export function formatMoneyIn(amount: number, currency: string, language: string
   const digits = whole ? 0 : 2;
   const { locale } = intlLocaleFor(language);
   try {
-    const parts = new Intl.NumberFormat(locale, {
+    const parts = numberFormat(locale, {
       style: "currency",
       currency,
       currencyDisplay: "narrowSymbol",
@@ -66,7 +101,7 @@ export function formatMoneyIn(amount: number, currency: string, language: string
       .map((part) => (rtl && part.type === "currency" && /[A-Za-z]/.test(part.value) ? `\u2066${part.value}\u2069` : part.value))
       .join("");
   } catch {
-    const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const number = numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
     return `${number.format(amount)} ${currency}`;
   }
 }

@@ -1,5 +1,13 @@
 import { todayIn } from "../../domain/age.ts";
-import { formatCalendarDate, formatMoneyIn, hasIntlData, intlLocaleFor, NUMERIC_DATE } from "../../domain/intl-locale.ts";
+import {
+  dateTimeFormat,
+  formatCalendarDate,
+  formatMoneyIn,
+  hasIntlData,
+  intlLocaleFor,
+  numberFormat,
+  NUMERIC_DATE,
+} from "../../domain/intl-locale.ts";
 import { m } from "../paraglide/messages.js";
 import { getLocale } from "../paraglide/runtime.js";
 
@@ -29,12 +37,12 @@ export function formatDateTime(value: Date | string): string {
   const options: Intl.DateTimeFormatOptions = named
     ? { dateStyle: "medium", timeStyle: "short" }
     : { ...NUMERIC_DATE, hour: "2-digit", minute: "2-digit" };
-  return new Intl.DateTimeFormat(locale, options).format(new Date(value));
+  return dateTimeFormat(locale, options).format(new Date(value));
 }
 
 /** A timestamp's time of day only ("14:05", "2:05 PM", "٢:٠٥ م"), in the reader's time zone. */
 export function formatTime(value: Date | string): string {
-  return new Intl.DateTimeFormat(readerLocale().locale, { timeStyle: "short" }).format(new Date(value));
+  return dateTimeFormat(readerLocale().locale, { timeStyle: "short" }).format(new Date(value));
 }
 
 /**
@@ -56,7 +64,7 @@ export function formatMoney(amount: number, currency: string): string {
 
 /** A number in the reader's language, e.g. an average rating to one decimal. */
 export function formatNumber(value: number, fractionDigits = 0): string {
-  return new Intl.NumberFormat(readerLocale().locale, {
+  return numberFormat(readerLocale().locale, {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(value);
@@ -64,7 +72,7 @@ export function formatNumber(value: number, fractionDigits = 0): string {
 
 /** A whole percentage (0–100) in the reader's language ("42 %", "42%", "٤٢٪"). */
 export function formatPercent(percent: number): string {
-  return new Intl.NumberFormat(readerLocale().locale, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
+  return numberFormat(readerLocale().locale, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
 }
 
 const KB = 1024;
@@ -80,9 +88,9 @@ export function formatFileSize(bytes: number): string {
   const value = megabytes ? bytes / MB : Math.max(bytes / KB, bytes > 0 ? 0.1 : 0);
   const { locale, named } = readerLocale();
   if (!named) {
-    const size = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+    const size = numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
     return megabytes ? m.file_size_mb({ size }) : m.file_size_kb({ size });
   }
   const unit = megabytes ? "megabyte" : "kilobyte";
-  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
 }
