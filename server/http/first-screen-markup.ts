@@ -20,8 +20,8 @@ export const LOW_PRIORITY = ' fetchpriority="low"';
 const STYLESHEET = /<link rel="stylesheet"[^>]* href="\/([^"]+\.css)"[^>]*>/g;
 
 export type FirstScreenMarkup = {
-  /** `html` with the page's first screen drawn inside #root, or null when it cannot be drawn. */
-  draw(html: string, page: { url: string; language: LanguageCode; state: DehydratedState }): Promise<string | null>;
+  /** The page (the built index.html) with its first screen drawn inside #root, or null when it cannot be drawn. */
+  draw(page: { url: string; language: LanguageCode; state: DehydratedState }): Promise<string | null>;
 };
 
 /**
@@ -36,42 +36,43 @@ export type FirstScreenMarkup = {
  */
 export function firstScreenMarkup(staticDir: string, template: string, log: FastifyBaseLogger): FirstScreenMarkup {
   const file = path.join(staticDir, FIRST_SCREEN_RENDER_FILE);
-  const drawable = existsSync(file) && ROOT.test(template);
-  const styles = drawable
-    ? [...template.matchAll(STYLESHEET)].map(([link, href]) => ({
-        link,
-        css: readFileSync(path.join(staticDir, href ?? ""), "utf8"),
-      }))
-    : [];
-  const render: Promise<FirstScreenRender<DehydratedState> | null> = drawable
-    ? import(pathToFileURL(file).href).then(
-        (module: { renderFirstScreen: FirstScreenRender<DehydratedState> }) => module.renderFirstScreen,
-        (err: unknown) => {
-          log.error({ err }, "the first screen's render could not be loaded; pages come without it");
-          return null;
-        },
-      )
-    : Promise.resolve(null);
+  const notDrawn: FirstScreenMarkup = { draw: async () => null };
+  if (!existsSync(file)) return notDrawn;
+  // What a drawn page is around its markup, the same for every page, made once: the stylesheet inside,
+  // and the app's code not what the first paint waits for (fetched at low priority, started after it).
+  let drawnPage = template;
+  for (const [link, href] of template.matchAll(STYLESHEET)) {
+    const css = readFileSync(path.join(staticDir, href ?? ""), "utf8");
+    drawnPage = drawnPage.replace(link, () => `<style>${css}</style>`);
+  }
+  drawnPage = drawnPage
+    .replaceAll('<link rel="modulepreload" crossorigin', `<link rel="modulepreload"${LOW_PRIORITY} crossorigin`)
+    .replace(
+      ENTRY,
+      (_tag, src: string) =>
+        `<link rel="modulepreload"${LOW_PRIORITY} crossorigin href="${src}"><script src="/first-paint.js" data-entry="${src}" defer></script>`,
+    );
+  const root = ROOT.exec(drawnPage);
+  if (!root) return notDrawn;
+  const before = drawnPage.slice(0, root.index);
+  const after = drawnPage.slice(root.index + root[0].length);
+
+  const render: Promise<FirstScreenRender<DehydratedState> | null> = import(pathToFileURL(file).href).then(
+    (module: { renderFirstScreen: FirstScreenRender<DehydratedState> }) => module.renderFirstScreen,
+    (err: unknown) => {
+      log.error({ err }, "the first screen's render could not be loaded; pages come without it");
+      return null;
+    },
+  );
   return {
-    async draw(html, page) {
+    async draw(page) {
       const renderPage = await render;
       if (!renderPage) return null;
       try {
         const markup = await renderPage(page);
         if (markup === null) return null;
         // What SERVER_DRAWN_SCREEN finds.
-        let drawn = html.replace(ROOT, () => `<div id="root"><div inert>${markup}</div></div>`);
-        for (const { link, css } of styles) drawn = drawn.replace(link, () => `<style>${css}</style>`);
-        // The app's code is not what the first paint waits for here: fetched now, at low priority, and
-        // started after the paint.
-        drawn = drawn
-          .replaceAll('<link rel="modulepreload" crossorigin', `<link rel="modulepreload"${LOW_PRIORITY} crossorigin`)
-          .replace(
-            ENTRY,
-            (_tag, src: string) =>
-              `<link rel="modulepreload"${LOW_PRIORITY} crossorigin href="${src}"><script src="/first-paint.js" data-entry="${src}" defer></script>`,
-          );
-        return drawn;
+        return `${before}<div id="root"><div inert>${markup}</div></div>${after}`;
       } catch (err) {
         log.warn({ err, url: page.url }, "the first screen could not be drawn; the page comes without it");
         return null;

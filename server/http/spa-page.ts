@@ -96,7 +96,7 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
       subject.kind === "home" ? page.list : subject.kind === "job" && screen.found !== null && screen.found !== "missing";
     const drawn =
       drawable && screen.visitor && screen.dehydrated
-        ? await markup.draw(template, { url: request.url, language, state: screen.dehydrated })
+        ? await markup.draw({ url: request.url, language, state: screen.dehydrated })
         : null;
     const preloads = [...importsOf(manifest, chunks)]
       .filter((key) => !inEntry.has(key))
