@@ -24,15 +24,19 @@ export function useExchangeRates() {
 }
 
 /**
- * An hourly rate in the reader's currency, formatted ("$5.70"), when it differs from the job's own
- * and the rates are known; else null (the job's own amount says it all).
+ * Converts an hourly rate into the reader's currency, formatted ("$5.70"), when it differs from the
+ * job's own and the rates are known; else null (the job's own amount says it all). A list converts its
+ * every card's rate with one of these: a card reading the session and the rates itself made twenty
+ * pairs of query observers for the same two answers.
  */
-export function useConvertedAmount(amount: number | null, currency: string): string | null {
+export function useAmountConverter(): (amount: number | null, currency: string) => string | null {
   const reader = useReaderCurrency();
   const rates = useExchangeRates().data;
-  if (amount === null || currency === reader || !rates) return null;
-  const converted = convert(amount, currency, reader, rates);
-  return converted === null ? null : formatMoney(approximate(converted), reader);
+  return (amount, currency) => {
+    if (amount === null || currency === reader || !rates) return null;
+    const converted = convert(amount, currency, reader, rates);
+    return converted === null ? null : formatMoney(approximate(converted), reader);
+  };
 }
 
 /** A converted amount as precise as a hint needs: cents below 100, whole units from there ("≈ 67 874 soʻm"). */

@@ -1,24 +1,14 @@
 import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/format.ts";
-import { useConvertedAmount, useExchangeRates } from "../../lib/reader-currency.ts";
+import { useExchangeRates } from "../../lib/reader-currency.ts";
 import { m } from "../../paraglide/messages.js";
 
 /**
- * "≈ $5.70/hour" beside a job's own rate, in the reader's currency (docs/decisions/022); nothing when
- * the job is paid in it, has no rate, or no exchange rate is known for either currency.
+ * "≈ $5.70/hour" beside a job's own rate, in the reader's currency (docs/decisions/022), given the
+ * amount `useAmountConverter` wrote; nothing when it wrote none (the job is paid in the reader's
+ * currency, has no rate, or no exchange rate is known for either currency).
  */
-export function ConvertedRate({
-  hourlyRate,
-  currency,
-  className,
-  testId,
-}: {
-  hourlyRate: number | null;
-  currency: string;
-  className?: string;
-  testId: string;
-}) {
-  const amount = useConvertedAmount(hourlyRate, currency);
+export function ConvertedRate({ amount, className, testId }: { amount: string | null; className?: string; testId: string }) {
   if (amount === null) return null;
   return (
     <span className={cn("text-muted-foreground", className)} data-testid={testId}>

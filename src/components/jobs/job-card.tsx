@@ -18,9 +18,20 @@ import { TranslateToggle } from "./translate-toggle.tsx";
 
 /**
  * A job in the home list, the search's words marked in its title. The whole card opens the job (the title's link is stretched over it), while
- * the translate toggle stays its own button on top.
+ * the translate toggle stays its own button on top. The list gives each card what is the same for all:
+ * the rate in the reader's currency (`useAmountConverter`) and whether it can be translated (`useTranslatable`).
  */
-export function JobCard({ job, query = "" }: { job: JobSearchItem; query?: string }) {
+export function JobCard({
+  job,
+  query = "",
+  convertedRate,
+  translatable,
+}: {
+  job: JobSearchItem;
+  query?: string;
+  convertedRate: string | null;
+  translatable: boolean;
+}) {
   const [translatedTitle, setTranslatedTitle] = useState<string | null>(null);
   const distance = distanceLabel(job.distanceKm);
   return (
@@ -71,15 +82,12 @@ export function JobCard({ job, query = "" }: { job: JobSearchItem; query?: strin
           <span className="font-semibold" data-testid="job-card-rate">
             {rateLabel(job.hourlyRate, job.currency)}
           </span>
-          <ConvertedRate hourlyRate={job.hourlyRate} currency={job.currency} testId="job-card-rate-converted" />
+          <ConvertedRate amount={convertedRate} testId="job-card-rate-converted" />
         </span>
         <SkillBadges skills={job.skills} max={3} />
-        <TranslateToggle
-          jobId={job.id}
-          jobLanguage={job.language}
-          onTranslated={(t) => setTranslatedTitle(t?.title ?? null)}
-          className="relative z-10"
-        />
+        {translatable && (
+          <TranslateToggle jobId={job.id} onTranslated={(t) => setTranslatedTitle(t?.title ?? null)} className="relative z-10" />
+        )}
       </CardContent>
     </Card>
   );

@@ -1,8 +1,7 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Languages } from "lucide-react";
 import { useState, type MouseEvent } from "react";
 
-import { isLanguageCode } from "../../../domain/languages.ts";
 import { cn } from "../../lib/cn.ts";
 import { currentLanguage } from "../../lib/locale.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
@@ -15,8 +14,6 @@ export type JobTranslationText = { title: string; description: string };
 
 export type TranslateToggleProps = {
   jobId: string;
-  /** The language the job was written in (`jobs.language`). */
-  jobLanguage: string;
   /** Receives the translation after the first press, and null when the original is shown again. */
   onTranslated: (translation: JobTranslationText | null) => void;
   className?: string;
@@ -24,24 +21,13 @@ export type TranslateToggleProps = {
 
 /**
  * Machine translation of a job into the reader's language: the first press shows the translation, the
- * next the original. Not shown when the job is already in the reader's language, when no provider is
- * configured, or when the provider does not cover one of the two languages. Safe inside a card link.
+ * next the original. Shown where `useTranslatable` says the job can be translated. Safe inside a card link.
  */
-export function TranslateToggle({ jobId, jobLanguage, onTranslated, className }: TranslateToggleProps) {
+export function TranslateToggle({ jobId, onTranslated, className }: TranslateToggleProps) {
   const reader = currentLanguage();
   const queryClient = useQueryClient();
-  const available = useQuery({ ...trpc.translate.available.queryOptions(), staleTime: 10 * 60_000 });
   const [translated, setTranslated] = useState(false);
   const [pending, setPending] = useState(false);
-
-  const covered = available.data?.languages ?? [];
-  const shown =
-    available.data?.enabled === true &&
-    jobLanguage !== reader &&
-    isLanguageCode(jobLanguage) &&
-    covered.includes(jobLanguage) &&
-    covered.includes(reader);
-  if (!shown) return null;
 
   async function toggle(event: MouseEvent<HTMLButtonElement>) {
     // The toggle may sit inside a job card that links to the job page.

@@ -12,6 +12,7 @@ import type { JobDetails } from "../../components/jobs/job-types.ts";
 import { SkillBadges } from "../../components/jobs/skill-badges.tsx";
 import { JobStatusBadge } from "../../components/jobs/status-badges.tsx";
 import { TranslateToggle, type JobTranslationText } from "../../components/jobs/translate-toggle.tsx";
+import { useTranslatable } from "../../components/jobs/use-translatable.ts";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
 import { FollowEmployer } from "../../components/rehiring/follow-button.tsx";
@@ -22,7 +23,7 @@ import { cn } from "../../lib/cn.ts";
 import { formatDate, formatDay } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
-import { useConvertedAmount } from "../../lib/reader-currency.ts";
+import { useAmountConverter } from "../../lib/reader-currency.ts";
 import { orNotFound, requireUuid } from "../../lib/route-data.ts";
 import { useMe } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
@@ -138,7 +139,8 @@ function EmployerLink({
 
 function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; aside: ReactNode }) {
   const [translation, setTranslation] = useState<JobTranslationText | null>(null);
-  const converted = useConvertedAmount(job.hourlyRate, job.currency);
+  const converted = useAmountConverter()(job.hourlyRate, job.currency);
+  const translatable = useTranslatable()(job.language);
   const name = employerName(job.employer);
   return (
     <main id="main" className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8" data-testid="job-page">
@@ -168,7 +170,7 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
                 </span>
                 <RatingSummary {...job.employerRating} testId="employer-rating" />
               </div>
-              <TranslateToggle jobId={job.id} jobLanguage={job.language} onTranslated={setTranslation} />
+              {translatable && <TranslateToggle jobId={job.id} onTranslated={setTranslation} />}
             </CardHeader>
             <CardContent className="space-y-6">
               {/* Two columns only where a fact's words fit whole: on a 320 px phone they broke mid-word. */}
