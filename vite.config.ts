@@ -8,6 +8,7 @@ import { compression } from "vite-plugin-compression2";
 import { paraglideOptions } from "./scripts/paraglide-options.ts";
 import { routerGeneratorOptions } from "./scripts/router-options.ts";
 import { localeMessagesPlugin } from "./scripts/vite-locale-messages.ts";
+import { pluralRulesOncePlugin } from "./scripts/vite-plural-rules.ts";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
@@ -30,6 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     paraglideVitePlugin(paraglideOptions),
     localeMessagesPlugin(paraglideOptions),
+    pluralRulesOncePlugin(paraglideOptions),
     // Each built file also as .br and .gz, which the server sends as they are (no compression per request).
     !isSsrBuild && compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/], threshold: 1024 }),
   ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { dateTimeFormat, numberFormat } from "./intl-locale.ts";
+import { dateTimeFormat, numberFormat, pluralRules } from "./intl-locale.ts";
 
 describe("Intl's formatters, made once", () => {
   it("hands back the same formatter for the same locale and options, and another for others", () => {
@@ -11,8 +11,11 @@ describe("Intl's formatters, made once", () => {
     expect(dateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" })).not.toBe(
       dateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }),
     );
-    // A number's formatter and a date's never stand in for each other, whatever their options.
+    expect(pluralRules("ru")).toBe(pluralRules("ru", {}));
+    expect(pluralRules("ru")).not.toBe(pluralRules("ru", { type: "ordinal" }));
+    // A number's formatter, a date's and plural rules never stand in for each other, whatever their options.
     expect(numberFormat("en", {})).not.toBe(dateTimeFormat("en", {}) as unknown);
+    expect(numberFormat("en", {})).not.toBe(pluralRules("en", {}) as unknown);
   });
 
   it("writes what a formatter made for the call would", () => {
@@ -20,6 +23,9 @@ describe("Intl's formatters, made once", () => {
     for (const locale of ["ru", "en", "ar", "de"]) {
       const options = { dateStyle: "long", timeZone: "Asia/Tashkent" } as const;
       expect(dateTimeFormat(locale, options).format(day)).toBe(new Intl.DateTimeFormat(locale, options).format(day));
+      expect([1, 2, 5, 21].map((n) => pluralRules(locale).select(n))).toEqual(
+        [1, 2, 5, 21].map((n) => new Intl.PluralRules(locale).select(n)),
+      );
       expect(numberFormat(locale, { maximumFractionDigits: 1 }).format(1500.55)).toBe(
         new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(1500.55),
       );

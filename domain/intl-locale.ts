@@ -37,10 +37,10 @@ export function intlLocaleFor(language: string): { locale: string; named: boolea
  * browser and in the server's render. The options come from our code (and a currency or time zone from
  * a closed list), so the cache stays small; it is emptied should it ever pass a few hundred.
  */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
 const MAX_FORMATTERS = 500;
 
-function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(
   kind: string,
   locale: string,
   options: object,
@@ -64,6 +64,15 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
 /** `new Intl.DateTimeFormat(locale, options)`, made once. */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   return cached("date", locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
+/**
+ * `new Intl.PluralRules(locale, options)`, made once: the build has paraglide's plural messages
+ * ("3 days") take their rules from here (scripts/vite-plural-rules.ts), instead of making them anew on
+ * every call.
+ */
+export function pluralRules(locale: string, options: Intl.PluralRulesOptions = {}): Intl.PluralRules {
+  return cached("plural", locale, options, () => new Intl.PluralRules(locale, options));
 }
 
 /** A date in digits only (11.11.2026), for a language whose month names Intl does not know. */
