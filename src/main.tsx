@@ -6,6 +6,7 @@ import { createRoot } from "react-dom/client";
 import { SERVER_DRAWN_SCREEN } from "../domain/first-screen.ts";
 import { isRefusal } from "./lib/errors.ts";
 import { hydrateFirstScreen } from "./lib/first-screen.ts";
+import { nextTask, payFirstUseCosts } from "./lib/first-use.ts";
 import { loadMessages, loadRestOfMessages } from "./lib/locale-messages.ts";
 import { applyDocumentLanguage } from "./lib/locale.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
@@ -15,6 +16,10 @@ import { router } from "./router.tsx";
 import "./styles.css";
 
 import { queryClient } from "./trpc.ts";
+
+// The app's modules were run in the task that loaded them (the libraries, the router's routes): the
+// start below runs in the next, so that neither is long enough to keep a tap waiting on a slow phone.
+await nextTask();
 
 // The language holds for the page's life (switching it reloads the page): found once here, not by
 // paraglide's strategies (storage, cookie, browser) for every message drawn.
@@ -34,7 +39,7 @@ if (import.meta.env.PROD && location.pathname !== "/") loadRestOfMessages().catc
 const firstLoad = router.load().catch(() => undefined);
 const drawnByServer = document.querySelector(SERVER_DRAWN_SCREEN) !== null;
 const aSecond = new Promise((resolve) => setTimeout(resolve, 1000));
-await Promise.all([messages, drawnByServer ? firstLoad : Promise.race([firstLoad, aSecond])]);
+await Promise.all([messages, payFirstUseCosts(language), drawnByServer ? firstLoad : Promise.race([firstLoad, aSecond])]);
 
 const root = document.getElementById("root");
 if (root) {
