@@ -9,12 +9,10 @@ import { DISTANCES_KM, DURATION_FILTER_KEYS, PRICE_FILTER_KEYS } from "../../dom
 import { readerCurrency } from "../../domain/money.ts";
 import { RatesAsOf } from "../components/jobs/converted-rate.tsx";
 import { EmptyResults } from "../components/jobs/empty-results.tsx";
-import { JobCard } from "../components/jobs/job-card.tsx";
 import { JobFiltersBar, type JobFilterValues } from "../components/jobs/job-filters-bar.tsx";
+import { JobResults } from "../components/jobs/job-results.tsx";
 import { JobSearchBox } from "../components/jobs/job-search-box.tsx";
 import { PeopleResults } from "../components/jobs/people-results.tsx";
-import { useTranslatable } from "../components/jobs/use-translatable.ts";
-import { PagedList } from "../components/layout/paged-list.tsx";
 import { FollowedJobsSlot } from "../components/rehiring/followed-jobs-slot.tsx";
 import { SaveSearchButton } from "../components/saved-searches/save-search-button.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -22,7 +20,7 @@ import { cn } from "../lib/cn.ts";
 import { formatNumber } from "../lib/format.ts";
 import { currentLanguage } from "../lib/locale.ts";
 import { usePageTitle } from "../lib/page-title.ts";
-import { useAmountConverter, useReaderCurrency } from "../lib/reader-currency.ts";
+import { useReaderCurrency } from "../lib/reader-currency.ts";
 import { calendarDay, numberIn, oneOf, searchParams, text } from "../lib/search-params.ts";
 import { toastError } from "../lib/toast.ts";
 import { m } from "../paraglide/messages.js";
@@ -119,8 +117,6 @@ function HomePage() {
     search.city !== undefined ? chosenCity.data?.name : search.lat !== undefined ? m.home_filter_my_location_chosen() : undefined;
 
   const currency = useReaderCurrency();
-  const convertRate = useAmountConverter();
-  const translatable = useTranslatable();
   const jobs = useInfiniteQuery({
     ...jobSearch(trpc, search, currency),
     placeholderData: keepPreviousData,
@@ -219,20 +215,10 @@ function HomePage() {
           {jobs.isSuccess && total === 0 && (
             <EmptyResults query={q} filters={filters} place={place} onFilters={setFilters} onQuery={commitText} />
           )}
-          <PagedList
-            query={jobs}
-            itemKey={(job) => job.id}
-            renderItem={(job) => (
-              <JobCard
-                job={job}
-                query={q}
-                convertedRate={convertRate(job.hourlyRate, job.currency)}
-                translatable={translatable(job.language)}
-              />
-            )}
+          <JobResults
+            jobs={jobs}
+            query={q}
             className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3", jobs.isPlaceholderData && "opacity-60")}
-            testId="job-list"
-            loadMore={{ label: m.jobs_load_more(), testId: "load-more" }}
           />
         </section>
       )}

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, MapPin } from "lucide-react";
-import { useState } from "react";
+import { memo, useState } from "react";
 
 import { formatDate } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
@@ -21,7 +21,7 @@ import { TranslateToggle } from "./translate-toggle.tsx";
  * the translate toggle stays its own button on top. The list gives each card what is the same for all:
  * the rate in the reader's currency (`useAmountConverter`) and whether it can be translated (`useTranslatable`).
  */
-export function JobCard({
+export const JobCard = memo(function JobCard({
   job,
   query = "",
   convertedRate,
@@ -91,4 +91,4 @@ export function JobCard({
       </CardContent>
     </Card>
   );
-}
+});

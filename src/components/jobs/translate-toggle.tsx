@@ -9,6 +9,7 @@ import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { Button } from "../ui/button.tsx";
 import { Spinner } from "../ui/spinner.tsx";
+import { useTranslatable } from "./use-translatable.ts";
 
 export type JobTranslationText = { title: string; description: string };
 
@@ -78,4 +79,19 @@ export function TranslateToggle({ jobId, onTranslated, className }: TranslateTog
       )}
     </span>
   );
+}
+
+/**
+ * The toggle on a screen of one job: shown where `useTranslatable` says the job can be translated. Only
+ * this draws again when the translation languages arrive, not the page around it.
+ */
+export function JobTranslateToggle({
+  jobLanguage,
+  ...props
+}: TranslateToggleProps & {
+  /** The language the job was written in (`jobs.language`). */
+  jobLanguage: string;
+}) {
+  const translatable = useTranslatable()(jobLanguage);
+  return translatable ? <TranslateToggle {...props} /> : null;
 }

@@ -11,8 +11,7 @@ import { JobNotFound } from "../../components/jobs/job-states.tsx";
 import type { JobDetails } from "../../components/jobs/job-types.ts";
 import { SkillBadges } from "../../components/jobs/skill-badges.tsx";
 import { JobStatusBadge } from "../../components/jobs/status-badges.tsx";
-import { TranslateToggle, type JobTranslationText } from "../../components/jobs/translate-toggle.tsx";
-import { useTranslatable } from "../../components/jobs/use-translatable.ts";
+import { JobTranslateToggle, type JobTranslationText } from "../../components/jobs/translate-toggle.tsx";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
 import { FollowEmployer } from "../../components/rehiring/follow-button.tsx";
@@ -140,7 +139,6 @@ function EmployerLink({
 function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; aside: ReactNode }) {
   const [translation, setTranslation] = useState<JobTranslationText | null>(null);
   const converted = useAmountConverter()(job.hourlyRate, job.currency);
-  const translatable = useTranslatable()(job.language);
   const name = employerName(job.employer);
   return (
     <main id="main" className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8" data-testid="job-page">
@@ -170,7 +168,7 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
                 </span>
                 <RatingSummary {...job.employerRating} testId="employer-rating" />
               </div>
-              {translatable && <TranslateToggle jobId={job.id} onTranslated={setTranslation} />}
+              <JobTranslateToggle jobId={job.id} jobLanguage={job.language} onTranslated={setTranslation} />
             </CardHeader>
             <CardContent className="space-y-6">
               {/* Two columns only where a fact's words fit whole: on a 320 px phone they broke mid-word. */}
