@@ -21,6 +21,7 @@ import { robotsRoute } from "./http/robots.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { sitemapRoutes } from "./http/sitemap.ts";
 import { spaPage } from "./http/spa-page.ts";
+import { pageEncoding } from "./http/visitor-pages.ts";
 import { DEV_INBOX_PATH, devInboxRoutes } from "./mail/dev-inbox-route.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe-route.ts";
 import { registerHealthRoutes } from "./ops/health.ts";
@@ -189,10 +190,16 @@ export async function buildApp(deps: AppDeps) {
     app.get("/*", async (request, reply) => {
       const url = request.url;
       if (url.startsWith("/api/") || url.startsWith("/assets/") || url.startsWith(DEV_INBOX_PATH)) return reply.callNotFound();
-      // The page carries the reader's own first screen: never kept by any cache. An address that is no
+      // The page carries the reader's own first screen: never kept by a browser or a proxy (the server
+      // serves a visitor's drawn page again for a few seconds, http/visitor-pages.ts). An address that is no
       // page, or a job or profile that is not there, is a 404 with the same page (its "not found").
-      const { status, html } = await page(request);
-      return reply.status(status).type("text/html; charset=utf-8").header("cache-control", "no-store").send(html);
+      const answer = await page(request);
+      reply.status(answer.status).type("text/html; charset=utf-8").header("cache-control", "no-store");
+      // A page kept for visitors comes compressed once, not for each of them (@fastify/compress leaves
+      // an answer that has its Content-Encoding alone).
+      const encoding = "encoded" in answer ? pageEncoding(request.headers["accept-encoding"]) : null;
+      if (encoding === null || !("encoded" in answer)) return reply.send(answer.html);
+      return reply.header("content-encoding", encoding).header("vary", "accept-encoding").send(answer.encoded(encoding));
     });
   }
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not Found" }));

@@ -38,6 +38,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: bool(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STATIC_DIR: z.string().default("./dist"),
+  // How long a page drawn for visitors is kept and served again (server/http/visitor-pages.ts); 0: never.
+  VISITOR_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   // Machine translation of jobs (server/translate/config.ts).
   TRANSLATE_PROVIDER: z.enum(["none", "libretranslate", "deepl"]).default("none"),
   LIBRETRANSLATE_URL: z.string().optional(),
@@ -87,6 +89,8 @@ export type Config = {
   authRateLimit: boolean;
   logLevel: string;
   staticDir: string;
+  /** Milliseconds a page drawn for visitors (home, a job) is served again before it is drawn anew; 0: never. */
+  visitorPageCacheMs: number;
   translate: TranslateConfig;
   push: PushConfig;
   /**
@@ -160,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
+    visitorPageCacheMs: e.VISITOR_PAGE_CACHE_MS,
     translate: translateConfig(e),
     push: pushConfig(e, publicUrl, dataDir),
     mail: {

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createJob } from "../../db/factories/jobs.ts";
@@ -27,6 +28,7 @@ const INDEX = `<!doctype html>
 const CSS = "main{color:teal}";
 const RENDER = `
 export async function renderFirstScreen({ url, language, state }) {
+  globalThis.firstScreenDraws = (globalThis.firstScreenDraws ?? 0) + 1;
   const list = state.queries.find((query) => JSON.stringify(query.queryKey).includes("search"))?.state.data;
   if (list) return '<main data-url="' + url + '">' + list.pages[0].items.map((job) => job.title).join(", ") + "</main>";
   const job = state.queries.find((query) => JSON.stringify(query.queryKey).includes("byId"))?.state.data;
@@ -55,10 +57,11 @@ afterAll(async () => {
   await rm(staticDir, { recursive: true, force: true });
 });
 
-const page = async (url: string, headers: Record<string, string> = {}) => {
-  const res = await t.app.inject({ method: "GET", url, headers });
+const page = async (url: string, headers: Record<string, string> = {}, app = t) => {
+  const res = await app.app.inject({ method: "GET", url, headers });
   return { status: res.statusCode, body: res.body };
 };
+const draws = () => (globalThis as { firstScreenDraws?: number }).firstScreenDraws ?? 0;
 
 describe("a visitor's first screen drawn by the server", () => {
   it("comes inside #root, inert until the app replaces it, in the reader's language, with the stylesheet inside the page", async () => {
@@ -118,5 +121,75 @@ describe("a visitor's first screen drawn by the server", () => {
     const res = await t.app.inject({ method: "GET", url: `/${FIRST_SCREEN_RENDER_FILE}` });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain("renderFirstScreen");
+  });
+});
+
+describe("a page drawn for visitors, kept a few seconds (VISITOR_PAGE_CACHE_MS)", () => {
+  const KEPT_MS = 600;
+  let kept: TestApp;
+  beforeAll(async () => {
+    kept = await createTestApp({ env: { STATIC_DIR: staticDir, VISITOR_PAGE_CACHE_MS: String(KEPT_MS) } });
+  });
+  afterAll(() => kept.close());
+
+  it("serves visitors the page drawn for the first of them, per language, and draws it anew once it is old", async () => {
+    const employer = await signUpMember(kept, { userType: "employer" });
+    await createJob(kept.db, employer.id, { title: "First porter" });
+    const first = await page("/", { "accept-language": "en" }, kept);
+    expect(first.body).toContain("First porter");
+    const drawn = draws();
+
+    await createJob(kept.db, employer.id, { title: "Second porter" });
+    const again = await page("/", { "accept-language": "en" }, kept);
+    expect(again.body).toBe(first.body);
+    expect(draws()).toBe(drawn);
+    // Another language is another page, drawn for it.
+    const german = await page("/", { "accept-language": "de" }, kept);
+    expect(german.body).toContain("Second porter");
+    expect(german.body).toContain('<html lang="de" dir="ltr">');
+
+    await new Promise((resolve) => setTimeout(resolve, KEPT_MS + 50));
+    expect((await page("/", { "accept-language": "en" }, kept)).body).toContain("Second porter");
+  });
+
+  it("sends a kept page compressed as the browser accepts, the same page", async () => {
+    const employer = await signUpMember(kept, { userType: "employer" });
+    const job = await createJob(kept.db, employer.id, { title: "Porter in brotli" });
+    const plain = await page(`/jobs/${job.id}`, {}, kept);
+    for (const [accepted, encoding, decode] of [
+      ["gzip, deflate, br", "br", zlib.brotliDecompressSync],
+      ["gzip", "gzip", zlib.gunzipSync],
+    ] as const) {
+      const res = await kept.app.inject({ method: "GET", url: `/jobs/${job.id}`, headers: { "accept-encoding": accepted } });
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers.vary).toContain("accept-encoding");
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(decode(res.rawPayload).toString()).toBe(plain.body);
+    }
+  });
+
+  it("draws a job page once for visitors who ask for it at the same time", async () => {
+    const employer = await signUpMember(kept, { userType: "employer" });
+    const job = await createJob(kept.db, employer.id, { title: "Porter for a crowd" });
+    const before = draws();
+    const pages = await Promise.all(Array.from({ length: 5 }, () => page(`/jobs/${job.id}`, {}, kept)));
+    expect(pages.every((p) => p.status === 200 && p.body.includes("Porter for a crowd"))).toBe(true);
+    expect(draws() - before).toBe(1);
+  });
+
+  it("never serves a kept page to a request with a session, nor keeps a page not drawn", async () => {
+    const employer = await signUpMember(kept, { userType: "employer" });
+    const job = await createJob(kept.db, employer.id, { title: "Porter for members" });
+    expect((await page(`/jobs/${job.id}`, {}, kept)).body).toContain("<div inert>");
+    // The signed-in reader's page is their own: read for them, with their session.
+    const reader = await signUpMember(kept, { userType: "worker" });
+    const signedIn = await page(`/jobs/${job.id}`, { cookie: reader.cookie }, kept);
+    expect(signedIn.body).not.toContain("<div inert>");
+    // A page the render declines is drawn (and declined) again for the next visitor, not kept as it was.
+    const declined = await createJob(kept.db, employer.id, { title: "Not drawn" });
+    const before = draws();
+    await page(`/jobs/${declined.id}`, {}, kept);
+    await page(`/jobs/${declined.id}`, {}, kept);
+    expect(draws() - before).toBe(2);
   });
 });

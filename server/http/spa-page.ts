@@ -11,6 +11,7 @@ import { jobIdSchema, userIdSchema } from "../../domain/ids.ts";
 import { textDirection, type LanguageCode } from "../../domain/languages.ts";
 import { m } from "../i18n/paraglide/messages.js";
 import { pageLanguage } from "../i18n/request-language.ts";
+import { mayCarrySession } from "../session/session-user.ts";
 import { createContext, type ContextDeps } from "../trpc/context.ts";
 import { appRouter } from "../trpc/router.ts";
 import { firstScreenMarkup, LOW_PRIORITY } from "./first-screen-markup.ts";
@@ -25,6 +26,7 @@ import {
   type SharedJob,
   type SharedProfile,
 } from "./share-meta.ts";
+import { visitorPages, type KeptPage, type Page } from "./visitor-pages.ts";
 import { importsOf, type Manifest } from "./vite-manifest.ts";
 
 /** The pages whose own data the server puts in, and the code-split chunk each renders with. */
@@ -34,8 +36,11 @@ const PROFILE = { pattern: /^\/profile\/([^/]+)\/?$/, chunk: "src/routes/profile
 
 type SpaPageDeps = { staticDir: string; context: ContextDeps; log: FastifyBaseLogger };
 
-/** The SPA's index.html for a request, and the status to send it with (404 for a page that is not there). */
-export type SpaPage = (request: FastifyRequest) => Promise<{ status: 200 | 404; html: string }>;
+/**
+ * The SPA's index.html for a request, and the status to send it with (404 for a page that is not there);
+ * a page kept for visitors also comes compressed.
+ */
+export type SpaPage = (request: FastifyRequest) => Promise<Page | KeptPage>;
 
 /** What a page is about, as far as the address shows it. */
 type Subject =
@@ -64,8 +69,9 @@ function subjectOf(urlPath: string): Subject {
  * page's code-split component), for the home list, a job page and a public profile the data they show
  * as dehydrated React Query state, and the head a shared link is previewed from (title, description,
  * Open Graph and Twitter tags). An address that is no page of the SPA, and a job or profile nobody may
- * see there, answer 404 with the same document: the SPA then shows its own "not found". Nothing here is
- * cached between requests: the state is the reader's.
+ * see there, answer 404 with the same document: the SPA then shows its own "not found". The state is
+ * the reader's: only a page drawn for visitors, the same for all of them, is served again for a few
+ * seconds (visitor-pages.ts); nothing else is kept between requests.
  */
 export function spaPage(deps: SpaPageDeps): SpaPage {
   const template = readFileSync(path.join(deps.staticDir, "index.html"), "utf8").replace(/<title>[^<]*<\/title>/, "");
@@ -75,11 +81,30 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
   const markup = firstScreenMarkup(deps.staticDir, template, deps.log);
   const publicUrl = deps.context.config.publicUrl;
 
+  const keptForVisitors = visitorPages(deps.context.config.visitorPageCacheMs);
+
   return async (request) => {
     const language = pageLanguage(request.headers);
     const urlPath = request.url.split("?")[0] ?? "/";
     const hasQuery = request.url.includes("?");
     const subject = subjectOf(urlPath);
+    // Without a session cookie the reader is a visitor: a visitor's home and job page are the same for
+    // every visitor reading in that language (the address's query, if any, is not drawn).
+    const sameForVisitors =
+      (subject.kind === "home" || subject.kind === "job") &&
+      !hasQuery &&
+      !(await mayCarrySession(deps.context.auth, request.headers));
+    if (!sameForVisitors) return pageFor(request, language, subject, hasQuery);
+    return keptForVisitors.get(`${language} ${urlPath}`, () => pageFor(request, language, subject, hasQuery));
+  };
+
+  /** The page for a request; `keep` when it is one drawn for visitors, which others may be served. */
+  async function pageFor(
+    request: FastifyRequest,
+    language: LanguageCode,
+    subject: Subject,
+    hasQuery: boolean,
+  ): Promise<Page & { keep: boolean }> {
     const chunk = { home: HOME.chunk, job: JOB.chunk, profile: PROFILE.chunk, other: null, missing: null }[subject.kind];
     // A page other than home shows messages beyond the first screen's: the app asks for the rest of the
     // language as it starts (src/main.tsx), and the page's code waits for it; preloaded, it comes with the
@@ -112,8 +137,8 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
         () =>
           `${screen.state ? `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${screen.state}</script>` : ""}</body>`,
       );
-    return { status, html };
-  };
+    return { status, html, keep: drawn !== null && status === 200 };
+  }
 }
 
 /** What the first screen found of the page's subject: its data, "missing" (nobody may see it there), or nothing read. */
