@@ -21,7 +21,6 @@ import { robotsRoute } from "./http/robots.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { sitemapRoutes } from "./http/sitemap.ts";
 import { spaPage } from "./http/spa-page.ts";
-import { pageEncoding } from "./http/visitor-pages.ts";
 import { DEV_INBOX_PATH, devInboxRoutes } from "./mail/dev-inbox-route.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe-route.ts";
 import { registerHealthRoutes } from "./ops/health.ts";
@@ -197,9 +196,9 @@ export async function buildApp(deps: AppDeps) {
       reply.status(answer.status).type("text/html; charset=utf-8").header("cache-control", "no-store");
       // A page kept for visitors comes compressed once, not for each of them (@fastify/compress leaves
       // an answer that has its Content-Encoding alone).
-      const encoding = "encoded" in answer ? pageEncoding(request.headers["accept-encoding"]) : null;
-      if (encoding === null || !("encoded" in answer)) return reply.send(answer.html);
-      return reply.header("content-encoding", encoding).header("vary", "accept-encoding").send(answer.encoded(encoding));
+      const encoded = "encodedFor" in answer ? answer.encodedFor(request.headers["accept-encoding"]) : null;
+      if (!encoded) return reply.send(answer.html);
+      return reply.header("content-encoding", encoded.encoding).header("vary", "accept-encoding").send(encoded.bytes);
     });
   }
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not Found" }));

@@ -8,7 +8,10 @@ export type Page = { status: 200 | 404; html: string };
 export type PageEncoding = "br" | "gzip";
 
 /** A page served again: it also comes compressed, each way once. */
-export type KeptPage = Page & { encoded: (encoding: PageEncoding) => Buffer };
+export type KeptPage = Page & {
+  /** The page as an Accept-Encoding header asks for it, or null: send the html as it is. */
+  encodedFor: (acceptEncoding: string | undefined) => { encoding: PageEncoding; bytes: Buffer } | null;
+};
 
 const ENCODE: Record<PageEncoding, (html: string) => Buffer> = {
   // Level 5 rather than the level 1 of an answer made per request: a drawn home page (190 KB) is
@@ -55,7 +58,7 @@ export function visitorPages(ttlMs: number, maxPages = 200) {
       const drop = () => {
         if (kept.get(key) === entry) kept.delete(key);
       };
-      page.then((drawn) => ("encoded" in drawn ? undefined : drop()), drop);
+      page.then((drawn) => ("encodedFor" in drawn ? undefined : drop()), drop);
       return page;
     },
   };
@@ -65,10 +68,12 @@ function withEncodings(page: Page): KeptPage {
   const made = new Map<PageEncoding, Buffer>();
   return {
     ...page,
-    encoded(encoding) {
+    encodedFor(acceptEncoding) {
+      const encoding = pageEncoding(acceptEncoding);
+      if (encoding === null) return null;
       let bytes = made.get(encoding);
       if (!bytes) made.set(encoding, (bytes = ENCODE[encoding](page.html)));
-      return bytes;
+      return { encoding, bytes };
     },
   };
 }
