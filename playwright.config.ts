@@ -10,13 +10,20 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./e2e/chromium.ts";
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "daywork-e2e-"));
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
+const MOVED_CLOCK = "**/two-day-job.e2e.ts";
 
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.e2e.ts",
   outputDir: "./e2e/.artifacts",
+  // Journeys share one server: two run at once, a file each, except the one that moves the server's
+  // clock (E2E_MOVABLE_CLOCK), which runs alone after them.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: "journeys", testIgnore: MOVED_CLOCK },
+    { name: "moved clock", testMatch: MOVED_CLOCK, dependencies: ["journeys"] },
+  ],
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
