@@ -11,14 +11,17 @@ import { loadMessages, loadRestOfMessages } from "./lib/locale-messages.ts";
 import { applyDocumentLanguage } from "./lib/locale.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
 import { getLocale, overwriteGetLocale } from "./paraglide/runtime.js";
-import { router } from "./router.tsx";
+import { createAppRouter } from "./router.tsx";
 
 import "./styles.css";
 
 import { queryClient } from "./trpc.ts";
 
-// The app's modules were run in the task that loaded them (the libraries, the router's routes): the
-// start below runs in the next, so that neither is long enough to keep a tap waiting on a slow phone.
+// The app's modules were run in the task that loaded them (the libraries, the router's routes); the
+// router is made in the next and the start below in the one after, so that none of them is long enough
+// to keep a tap waiting on a slow phone.
+await nextTask();
+const router = createAppRouter();
 await nextTask();
 
 // The language holds for the page's life (switching it reloads the page): found once here, not by

@@ -4,19 +4,26 @@ import { PagePending } from "./components/layout/page-pending.tsx";
 import { routeTree } from "./routeTree.gen.ts";
 import { queryClient, trpc } from "./trpc.ts";
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient, trpc },
-  defaultPreload: "intent",
-  // Loaders read through React Query, which owns caching.
-  defaultPreloadStaleTime: 0,
-  // Shown when a page's loader has not finished after a second (routes may show their own shape).
-  defaultPendingComponent: PagePending,
-  scrollRestoration: true,
-});
+/**
+ * The app's router. Made by `src/main.tsx` in a task of its own rather than when this module runs:
+ * reading the route tree and the address is a third of the work the app's modules did on a job page's
+ * load, and together they made one task long enough to keep a tap waiting on a slow phone.
+ */
+export function createAppRouter() {
+  return createRouter({
+    routeTree,
+    context: { queryClient, trpc },
+    defaultPreload: "intent",
+    // Loaders read through React Query, which owns caching.
+    defaultPreloadStaleTime: 0,
+    // Shown when a page's loader has not finished after a second (routes may show their own shape).
+    defaultPendingComponent: PagePending,
+    scrollRestoration: true,
+  });
+}
 
 declare module "@tanstack/react-router" {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }
