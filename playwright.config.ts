@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./e2e/chromium.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_PATH } from "./e2e/chromium.ts";
 
 // One fresh server for the run: on an empty embedded database in a temporary folder unless
 // E2E_DATABASE_URL names a Postgres database. Workers inherit these variables from the main process.
@@ -11,18 +11,31 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "daywork-e2e-"))
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 const MOVED_CLOCK = "**/two-day-job.e2e.ts";
+// What only the full browser has: the headless shell denies notifications before anyone is asked.
+const FULL_BROWSER = "**/push.e2e.ts";
 
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.e2e.ts",
   outputDir: "./e2e/.artifacts",
   // Journeys share one server: two run at once, a file each, except the one that moves the server's
-  // clock (E2E_MOVABLE_CLOCK), which runs alone after them.
+  // clock (E2E_MOVABLE_CLOCK), which runs alone after them. They run in Chromium's headless shell, as
+  // Playwright's own headless runs do, but for what only the full browser has.
   fullyParallel: false,
   workers: 2,
   projects: [
-    { name: "journeys", testIgnore: MOVED_CLOCK },
-    { name: "moved clock", testMatch: MOVED_CLOCK, dependencies: ["journeys"] },
+    {
+      name: "journeys",
+      testIgnore: [MOVED_CLOCK, FULL_BROWSER],
+      use: { launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS } },
+    },
+    { name: "full browser", testMatch: FULL_BROWSER },
+    {
+      name: "moved clock",
+      testMatch: MOVED_CLOCK,
+      dependencies: ["journeys", "full browser"],
+      use: { launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS } },
+    },
   ],
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
