@@ -61,7 +61,8 @@ async function aJobPage(url: string): Promise<string> {
   return `${url}/jobs/${id}`;
 }
 
-async function measure(port: number, url: string): Promise<Figures> {
+/** One run's figures, or null when Lighthouse could not take them all (the run is left out of the medians). */
+async function measure(port: number, url: string): Promise<Figures | null> {
   const result = await lighthouse(url, {
     port,
     onlyCategories: ["performance"],
@@ -72,14 +73,18 @@ async function measure(port: number, url: string): Promise<Figures> {
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const audits = result.lhr.audits;
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  return {
-    score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
+  const figures = {
+    score: Math.round((result.lhr.categories.performance?.score ?? Number.NaN) * 100),
     fcp: value("first-contentful-paint"),
     lcp: value("largest-contentful-paint"),
     tbt: value("total-blocking-time"),
     cls: value("cumulative-layout-shift"),
     tti: value("interactive"),
   };
+  if (!Object.values(figures).some(Number.isNaN)) return figures;
+  // A run without a figure (Lighthouse saw no paint, or an audit failed) would make its medians meaningless.
+  console.warn(`a run of ${url} is left out: ${result.lhr.runtimeError?.message ?? "some figures are missing"}`);
+  return null;
 }
 
 function median(runs: Figures[], key: keyof Figures): number {
@@ -99,12 +104,16 @@ try {
   );
   for (const [name, url] of pages) {
     const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, url));
+    for (let i = 0; i < RUNS; i++) {
+      const figures = await measure(chrome.port, url);
+      if (figures) runs.push(figures);
+    }
+    if (runs.length === 0) throw new Error(`no run of ${url} gave its figures`);
     const score = median(runs, "score");
     const lcp = median(runs, "lcp");
     const met = score >= GOAL.score && lcp <= GOAL.lcpMs ? "meets the goal" : "below the goal";
     console.log(
-      `${name.padEnd(9)} score ${String(score).padStart(3)}  FCP ${(median(runs, "fcp") / 1000).toFixed(2)} s  LCP ${(lcp / 1000).toFixed(2)} s  TBT ${Math.round(median(runs, "tbt"))} ms  CLS ${median(runs, "cls").toFixed(3)}  TTI ${(median(runs, "tti") / 1000).toFixed(2)} s  (${met})`,
+      `${name.padEnd(9)} score ${String(score).padStart(3)}  FCP ${(median(runs, "fcp") / 1000).toFixed(2)} s  LCP ${(lcp / 1000).toFixed(2)} s  TBT ${Math.round(median(runs, "tbt"))} ms  CLS ${median(runs, "cls").toFixed(3)}  TTI ${(median(runs, "tti") / 1000).toFixed(2)} s  (${met}${runs.length < RUNS ? `; median of the ${runs.length} complete runs` : ""})`,
     );
   }
 } finally {
