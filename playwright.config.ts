@@ -24,18 +24,13 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   projects: [
+    { name: "journeys", testIgnore: [MOVED_CLOCK, FULL_BROWSER] },
     {
-      name: "journeys",
-      testIgnore: [MOVED_CLOCK, FULL_BROWSER],
-      use: { launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS } },
+      name: "full browser",
+      testMatch: FULL_BROWSER,
+      use: { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } },
     },
-    { name: "full browser", testMatch: FULL_BROWSER },
-    {
-      name: "moved clock",
-      testMatch: MOVED_CLOCK,
-      dependencies: ["journeys", "full browser"],
-      use: { launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS } },
-    },
+    { name: "moved clock", testMatch: MOVED_CLOCK, dependencies: ["journeys", "full browser"] },
   ],
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -46,7 +41,7 @@ export default defineConfig({
     locale: "ru-RU",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS },
   },
   webServer: {
     command: "node_modules/.bin/node server/main.ts",
