@@ -14,8 +14,8 @@ export default defineConfig({
           name: "server",
           include: ["{db,server,scripts,messages}/**/*.test.{ts,tsx}"],
           globalSetup: ["./db/testing/global-setup.ts"],
-          // The files of a worker share their modules instead of importing the server again each: that was
-          // over half of the run (173 s against 100 s on Postgres, 364 s against 146 s on PGlite). Each file
+          // The files of a worker share their modules instead of importing the server again each, which took
+          // 40-60% of the run (173 s against 100 s on Postgres, 364 s against 146 s on PGlite). Each file
           // still opens its own database; state kept in a module must not depend on which file ran first.
           isolate: false,
         },
