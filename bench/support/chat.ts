@@ -45,8 +45,8 @@ export function deliveries(subscribers: number) {
   const receipts = new Map<number, number[]>();
   return {
     sentAt,
-    received(id: number) {
-      const at = wallNow();
+    /** A receipt of message `id`, at `at` (wallNow() where it was received: here, or in a clients' process). */
+    received(id: number, at = wallNow()) {
       const list = receipts.get(id);
       if (list) list.push(at);
       else receipts.set(id, [at]);
