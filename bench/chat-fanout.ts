@@ -24,7 +24,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import WebSocket, { WebSocketServer } from "ws";
+import { WebSocketServer } from "ws";
 
 import { openDatabase, type OpenedDatabase } from "../db/open.ts";
 import { RATE_LIMITS } from "../domain/limits.ts";
@@ -37,6 +37,7 @@ import { createChatBus } from "../server/realtime/create-chat-bus.ts";
 import { localFileStore } from "../server/storage/file-store.ts";
 import { clientsInOwnProcess } from "./support/chat-clients.ts";
 import {
+  bareClients,
   deliveries,
   groupChat,
   peopleFor,
@@ -173,22 +174,11 @@ async function runBaseline(subscribers: number): Promise<{ burst: Stats; paced: 
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   const track = deliveries(subscribers);
-  const sockets: WebSocket[] = [];
-  const apart = CLIENTS_APART
-    ? await clientsInOwnProcess({ kind: "bare", url: `ws://127.0.0.1:${port}`, subscribers }, (id, at) => track.received(id, at))
-    : null;
-  for (let i = 0; i < (apart ? 0 : subscribers); i++) {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}`);
-    socket.on("message", (data) => {
-      const parsed = JSON.parse(String(data)) as { result: { id: string } };
-      track.received(Number(parsed.result.id));
-    });
-    sockets.push(socket);
-  }
-  await until(
-    () => server.clients.size === subscribers && sockets.every((s) => s.readyState === WebSocket.OPEN),
-    "baseline connections",
-  );
+  const url = `ws://127.0.0.1:${port}`;
+  const clients = CLIENTS_APART
+    ? await clientsInOwnProcess({ kind: "bare", url, subscribers }, (id, at) => track.received(id, at))
+    : await bareClients(url, subscribers, (id) => track.received(id));
+  await until(() => server.clients.size === subscribers, "baseline connections");
 
   let nextId = 1;
   const broadcast = () => {
@@ -243,8 +233,7 @@ async function runBaseline(subscribers: number): Promise<{ burst: Stats; paced: 
     };
     return { burst, paced };
   } finally {
-    for (const socket of sockets) socket.close();
-    await apart?.close();
+    await clients.close();
     for (const client of server.clients) client.terminate();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }

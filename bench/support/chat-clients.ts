@@ -4,9 +4,8 @@
 // across processes on one machine) and reported to the bench in batches over IPC.
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import WebSocket from "ws";
 
-import { subscribe, until, wallNow, type BenchPerson } from "./chat.ts";
+import { bareClients, subscribe, wallNow, type BenchPerson } from "./chat.ts";
 
 export type ClientsSpec =
   | { kind: "app"; wsUrls: string[]; origin: string; people: BenchPerson[]; subscribers: number; conversationId: string }
@@ -48,15 +47,7 @@ async function runClients(spec: ClientsSpec): Promise<void> {
     pending.push([id, wallNow()]);
   };
   if (spec.kind === "app") await subscribe({ ...spec, onMessage: received });
-  else {
-    const sockets: WebSocket[] = [];
-    for (let i = 0; i < spec.subscribers; i++) {
-      const socket = new WebSocket(spec.url);
-      socket.on("message", (data) => received(Number((JSON.parse(String(data)) as { result: { id: string } }).result.id)));
-      sockets.push(socket);
-    }
-    await until(() => sockets.every((s) => s.readyState === WebSocket.OPEN), "baseline connections");
-  }
+  else await bareClients(spec.url, spec.subscribers, received);
   process.send?.({ type: "started" } satisfies FromClients);
 }
 

@@ -180,6 +180,25 @@ export async function subscribe(options: {
   return { close: () => Promise.all(clients.map((ws) => ws.close())) };
 }
 
+/**
+ * `subscribers` plain `ws` clients of the bare broadcast at `url`, each receipt recorded with
+ * `onMessage(id)` (the tRPC-shaped payload's `result.id`). Resolves once every one is open.
+ */
+export async function bareClients(url: string, subscribers: number, onMessage: (id: number) => void) {
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < subscribers; i++) {
+    const socket = new WebSocket(url);
+    socket.on("message", (data) => onMessage(Number((JSON.parse(String(data)) as { result: { id: string } }).result.id)));
+    sockets.push(socket);
+  }
+  await until(() => sockets.every((s) => s.readyState === WebSocket.OPEN), `${subscribers} baseline connections`);
+  return {
+    close: async () => {
+      for (const socket of sockets) socket.close();
+    },
+  };
+}
+
 /** chat.send over HTTP as `cookie`; answers the new message's id. */
 export async function sendChatMessage(baseUrl: string, cookie: string, origin: string, conversationId: string): Promise<number> {
   const res = await fetch(`${baseUrl}/api/trpc/chat.send`, {
