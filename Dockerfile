@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Daywork in one image: the API, the background workers and the built SPA, run as the unprivileged
 # `node` user. Build: docker build -t daywork . — run and configure: docs/deploy.md.
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Production dependencies only (Node runs the TypeScript sources by type stripping; no compile step).
 FROM ${NODE_IMAGE} AS deps
