@@ -33,6 +33,7 @@ import type { SessionUser } from "./session/session-user.ts";
 import { registerFilesRoute } from "./storage/files-route.ts";
 import { createContext } from "./trpc/context.ts";
 import { appRouter, type AppRouter } from "./trpc/router.ts";
+import { socketEncoder } from "./trpc/subscription-outlet.ts";
 
 export type AppDeps = {
   config: Config;
@@ -152,12 +153,13 @@ export async function buildApp(deps: AppDeps) {
         if (!(res instanceof WebSocket)) return createContext(contextDeps, req.headers, undefined, req.log);
         // Over a socket the adapter hands the raw upgrade request: its log is found by it.
         const raw = req as unknown as IncomingMessage;
-        const watch = { watch: (user: SessionUser) => sessionSockets.track(res, user) };
+        const watch = { connection: res, watch: (user: SessionUser) => sessionSockets.track(res, user) };
         const ctx = await createContext(contextDeps, req.headers, watch, requestLogs.ofUpgrade(raw) ?? app.log);
         if (metrics && ctx.socket) metrics.watchSocket(res, ctx.socket);
         return ctx;
       },
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      experimental_encoder: socketEncoder,
       onError({ path, error, ctx }) {
         if (error.code === "INTERNAL_SERVER_ERROR") (ctx?.log ?? app.log).error({ err: error, path }, "tRPC procedure failed");
       },

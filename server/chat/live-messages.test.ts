@@ -7,6 +7,7 @@ import { RATE_LIMITS } from "../../domain/limits.ts";
 import type { ChatEventBus } from "../realtime/chat-bus.ts";
 import { createInProcessChatBus } from "../realtime/in-process-chat-bus.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app.ts";
+import type { Outlet } from "../trpc/subscription-outlet.ts";
 import { chatFixture, collectMessages, listen, waitStarted, wsTrpc, type ChatFixture } from "./chat-test-kit.ts";
 import { liveMessages } from "./live-messages.ts";
 
@@ -183,6 +184,7 @@ describe("a slow reader", () => {
       conversationId: f.conversationId,
       userId: f.accepted.id,
       after: mark.id,
+      outlet: null,
       signal: abort.signal,
     });
     // Live and holding the first message unread while 650 more arrive: far more than the feed queues.
@@ -199,6 +201,44 @@ describe("a slow reader", () => {
     abort.abort();
     await stream.return(undefined);
     expect(got).toEqual(sent);
+  });
+});
+
+describe("a fed subscriber whose socket falls behind", () => {
+  it("reads for itself from the message its outlet refuses: every message once, in order", async () => {
+    const mark = await send("mark");
+    // What reached the client, and how: "f" a frame the feed wrote to the outlet, "y" a row the stream yielded.
+    const log: [kind: "f" | "y", id: number][] = [];
+    let room = 3;
+    const outlet: Outlet = {
+      send(tail) {
+        if (room === 0) return false;
+        room -= 1;
+        log.push(["f", Number((JSON.parse(`{"id":1${tail}`) as { result: { id: string } }).result.id)]);
+        return true;
+      },
+    };
+    const abort = new AbortController();
+    const stream = liveMessages(t.db, t.services, {
+      conversationId: f.conversationId,
+      userId: f.accepted.id,
+      after: mark.id,
+      outlet,
+      signal: abort.signal,
+    });
+    const reading = (async () => {
+      for await (const message of stream) log.push(["y", message[1].id]);
+    })();
+    const sent: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      sent.push((await send(`message ${i}`)).id);
+      await vi.waitFor(() => expect(log).toHaveLength(sent.length), { timeout: 10_000, interval: 5 });
+    }
+    abort.abort();
+    await reading;
+    expect(log.map(([, id]) => id)).toEqual(sent);
+    // Perhaps one read while it caught up, then three frames, then the refused one and the rest read.
+    expect(log.map(([kind]) => kind).join("")).toMatch(/^y?fffy+$/);
   });
 });
 

@@ -4,34 +4,31 @@ import type { Database } from "../../db/database.ts";
 import type { ChatEventBus } from "../realtime/chat-bus.ts";
 import { refusal, type Refusal } from "../refusal.ts";
 import type { Services } from "../services.ts";
-import { shareSerialisation } from "../trpc/transformer.ts";
+import { frameTail, type Outlet } from "../trpc/subscription-outlet.ts";
+import { transformer } from "../trpc/transformer.ts";
 import { isParticipant, participantIds } from "./access.ts";
 import { latestMessageId, linkSigner, messagesAfter, type ChatMessageView, type LinkSigner } from "./message-view.ts";
 
 /** Rows per database read, for catching up and for the shared feed. */
 const PAGE = 100;
-/** A live subscriber this far behind stops being fed and reads from its own cursor instead. */
-const QUEUE_LIMIT = 500;
 /** Re-read each active conversation this often, whatever the bus says (a NOTIFY that failed after commit). */
 const RESYNC_EVERY_MS = 15_000;
 /** Pause before retrying a feed read that failed (database away). */
 const RETRY_AFTER_MS = 1_000;
 
-/**
- * A row as the feed hands it to every live subscriber: one frozen `tracked` message for all of them,
- * which tRPC's transformer serialises once (server/trpc/transformer.ts), not once per subscriber.
- */
-type SharedMessage = TrackedEnvelope<Readonly<ChatMessageView>>;
-
 type Subscriber = {
   userId: string;
-  /** Catching up reads from the database itself; live is fed by the conversation's feed. */
-  mode: "catching-up" | "live";
-  /** Highest id yielded to the client. */
+  /** Where the feed writes this subscriber's frames; null over a transport without one (HTTP). */
+  outlet: Outlet | null;
+  /**
+   * Reading: the subscription reads from the database itself, after `yielded`, when woken (catching up,
+   * no outlet, or an outlet that refused a frame). Fed: the feed writes each new row to the outlet.
+   */
+  mode: "reading" | "fed";
+  /** Highest id the client has been sent, by either. */
   yielded: number;
-  /** Live: highest id put in `queue`. */
-  queued: number;
-  queue: SharedMessage[];
+  /** Reading: the feed saw new rows since the subscription last read. */
+  stale: boolean;
   /** Set when the feed found the subscriber no longer a participant. */
   removed: boolean;
   wake: (() => void) | null;
@@ -41,9 +38,10 @@ type FeedDeps = { db: Database; bus: ChatEventBus; sign: LinkSigner; log: Servic
 
 /**
  * One per conversation with subscribers in this process. On each bus event (or resync, or timer) it
- * reads the rows above the lowest live cursor once, with the current participants, and hands each live
- * subscriber the rows it has not had, so a thousand subscribers cost one query per event (and one
- * serialisation per message: `SharedMessage`), and a removed participant is cut off at the next event.
+ * reads the rows above the lowest fed cursor once, with the current participants, serialises each row
+ * once and writes it to every fed subscriber's socket: a thousand subscribers cost one query and one
+ * serialisation per message, and no generator resumed per subscriber (decision 040). A removed
+ * participant is cut off at the next event; reading subscribers are woken to read for themselves.
  */
 class ConversationFeed {
   readonly subscribers = new Set<Subscriber>();
@@ -92,36 +90,42 @@ class ConversationFeed {
   }
 
   private async readOnce(): Promise<void> {
-    const live = [...this.subscribers].filter((s) => s.mode === "live" && !s.removed);
-    if (live.length === 0) return;
-    const from = Math.min(...live.map((s) => s.queued));
+    const current = [...this.subscribers].filter((s) => !s.removed);
+    if (current.length === 0) return;
+    const fed = current.filter((s) => s.mode === "fed");
+    const from = fed.length > 0 ? Math.min(...fed.map((s) => s.yielded)) : Number.MAX_SAFE_INTEGER;
     const [rows, members] = await Promise.all([
-      messagesAfter(this.deps.db, this.conversationId, from, PAGE, this.deps.sign),
+      fed.length > 0 ? messagesAfter(this.deps.db, this.conversationId, from, PAGE, this.deps.sign) : [],
       participantIds(this.deps.db, this.conversationId),
     ]);
-    const messages = rows.map((row) => tracked(String(row.id), shareSerialisation(row)));
-    for (const s of live) {
-      const queuedBefore = s.queued;
-      if (!members.has(s.userId)) s.removed = true;
-      else {
-        for (const message of messages) {
-          const row = message[1];
-          if (row.id <= s.queued) continue;
-          if (s.queue.length >= QUEUE_LIMIT) {
-            // Too slow a reader: drop its queue and let it read from its own cursor.
-            s.mode = "catching-up";
-            s.queue = [];
-            break;
-          }
-          s.queue.push(message);
-          s.queued = row.id;
-        }
+    const tails = rows.map((row) => frameTail(String(row.id), transformer.serialize({ id: String(row.id), data: row })));
+    // Only those fed when the read began: one fed since may be owed rows below `from` (the read after has it).
+    const fedAtRead = new Set(fed);
+    for (const s of current) {
+      if (!members.has(s.userId)) {
+        s.removed = true;
+        s.wake?.();
+      } else if (fedAtRead.has(s) && s.outlet) this.write(s, s.outlet, rows, tails);
+      else if (s.mode === "reading") {
+        s.stale = true;
+        s.wake?.();
       }
-      // Woken only with something to do: a read that found nothing new (a resync, a second read after
-      // a burst) would otherwise resume every subscriber's generator for nothing.
-      if (s.removed || s.mode === "catching-up" || s.queued !== queuedBefore) s.wake?.();
     }
     if (rows.length === PAGE) this.again = true;
+  }
+
+  /** Sends a fed subscriber the rows above its cursor; one refused frame and it reads for itself. */
+  private write(s: Subscriber, outlet: Outlet, rows: ChatMessageView[], tails: string[]): void {
+    for (const [i, row] of rows.entries()) {
+      if (row.id <= s.yielded) continue;
+      if (!outlet.send(tails[i] ?? "")) {
+        s.mode = "reading";
+        s.stale = true;
+        s.wake?.();
+        return;
+      }
+      s.yielded = row.id;
+    }
   }
 }
 
@@ -133,22 +137,21 @@ class FeedRegistry {
     this.deps = deps;
   }
 
-  /** Adds a subscriber, catching up; the feed (and so the bus subscription) exists before it reads. */
-  join(conversationId: string, userId: string): Subscriber {
+  /** Adds a subscriber, reading; the feed (and so the bus subscription) exists before it reads. */
+  join(conversationId: string, userId: string, outlet: Outlet | null, after: number): Subscriber {
     let feed = this.feeds.get(conversationId);
     if (!feed) {
       feed = new ConversationFeed(conversationId, this.deps);
       this.feeds.set(conversationId, feed);
     }
-    const subscriber: Subscriber = { userId, mode: "catching-up", yielded: 0, queued: 0, queue: [], removed: false, wake: null };
+    const subscriber: Subscriber = { userId, outlet, mode: "reading", yielded: after, stale: false, removed: false, wake: null };
     feed.subscribers.add(subscriber);
     return subscriber;
   }
 
-  /** Caught up: from now on the feed hands it rows above what it has yielded, starting with a read. */
-  goLive(conversationId: string, subscriber: Subscriber): void {
-    subscriber.mode = "live";
-    subscriber.queued = subscriber.yielded;
+  /** Caught up: from now on the feed writes it the rows above what it has been sent, starting with a read. */
+  feed(conversationId: string, subscriber: Subscriber): void {
+    subscriber.mode = "fed";
     this.feeds.get(conversationId)?.refresh();
   }
 
@@ -190,6 +193,8 @@ export type LiveMessagesParams = {
   userId: string;
   /** Yield the messages above this id: `liveMessagesStart`'s answer. */
   after: number;
+  /** The subscription's outlet (`OutletRequest`), through which the feed writes once caught up; null to yield every row. */
+  outlet: Outlet | null;
   signal: AbortSignal | undefined;
 };
 
@@ -207,11 +212,13 @@ export async function liveMessagesStart(
 }
 
 /**
- * The `chat.onMessage` stream: checks access, subscribes (to the bus, through the feed) FIRST, then
- * yields the rows above `lastEventId` from the database, then the rows the feed brings, each id once
- * and in id order (a yielded cursor skips anything at or below it). Returns a refusal when the caller
- * is not, or stops being, a participant; nothing when the client stops listening. Each message is
- * `tracked` by its id, so a reconnecting wsLink resumes exactly after the last one it received.
+ * The `chat.onMessage` stream: subscribes (to the bus, through the feed) FIRST, then yields the rows
+ * above `after` from the database; once caught up, the feed writes the new rows to the outlet, each id
+ * once and in id order (a cursor skips anything at or below it). Without an outlet, or when it refuses
+ * a frame, the stream reads and yields the new rows itself each time the feed says there are some.
+ * Returns a refusal when the caller is not, or stops being, a participant; nothing when the client
+ * stops listening. Each message is `tracked` by its id, so a reconnecting wsLink resumes exactly after
+ * the last one it received.
  */
 export async function* liveMessages(
   db: Database,
@@ -221,31 +228,22 @@ export async function* liveMessages(
   const { conversationId, userId, signal } = params;
   const registry = registryFor(db, services);
   const sign = linkSigner(services);
-  const subscriber = registry.join(conversationId, userId);
+  const subscriber = registry.join(conversationId, userId, params.outlet, params.after);
   const onAbort = () => subscriber.wake?.();
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    subscriber.yielded = params.after;
     while (!signal?.aborted) {
       if (subscriber.removed) return refusal("not_participant");
-      if (subscriber.mode === "catching-up") {
+      if (subscriber.mode === "reading") {
+        subscriber.stale = false;
         if (!(await isParticipant(db, conversationId, userId))) return refusal("not_participant");
         const rows = await messagesAfter(db, conversationId, subscriber.yielded, PAGE, sign);
         for (const row of rows) {
           yield tracked(String(row.id), row);
           subscriber.yielded = row.id;
         }
-        if (rows.length < PAGE) registry.goLive(conversationId, subscriber);
-        continue;
-      }
-      const message = subscriber.queue.shift();
-      if (message) {
-        const { id } = message[1];
-        if (id > subscriber.yielded) {
-          yield message;
-          subscriber.yielded = id;
-        }
-        continue;
+        if (rows.length === PAGE || subscriber.stale) continue;
+        if (subscriber.outlet) registry.feed(conversationId, subscriber);
       }
       await nextWork(subscriber);
     }

@@ -14,6 +14,7 @@ import { refused, settle } from "../trpc/answer.ts";
 import type { Context } from "../trpc/context.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure, liveFeedProcedure, memberProcedure, verifiedMemberProcedure } from "../trpc/procedures.ts";
+import { openOutlet } from "../trpc/subscription-outlet.ts";
 import { contactEmployer } from "./contact-employer.ts";
 import { conversationFor, groupConversationForJob } from "./conversation.ts";
 import { chatHistory } from "./history.ts";
@@ -112,7 +113,8 @@ export const chatRouter = router({
     const after = settle(await liveMessagesStart(ctx.db, { conversationId, userId: ctx.user.id, lastEventId }));
     return (async function* () {
       try {
-        const ended = yield* liveMessages(ctx.db, ctx.services, { conversationId, userId: ctx.user.id, after, signal });
+        const outlet = ctx.socket ? yield* openOutlet(ctx.socket.connection) : null;
+        const ended = yield* liveMessages(ctx.db, ctx.services, { conversationId, userId: ctx.user.id, after, outlet, signal });
         if (ended && isRefusal(ended)) throw refused(ended.reason);
       } finally {
         ctx.releaseFeed();

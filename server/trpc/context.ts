@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
+import type { WebSocket } from "ws";
 
 import type { Database } from "../../db/database.ts";
 import { isLanguageCode, type LanguageCode } from "../../domain/languages.ts";
@@ -21,9 +22,10 @@ export type Context = {
   language: LanguageCode;
   /**
    * The WebSocket the call comes over (null over HTTP): its context, `user` included, was read once at
-   * the upgrade. One object per socket, counting the live feeds (subscriptions) it holds open.
+   * the upgrade. One object per socket, counting the live feeds (subscriptions) it holds open; `connection`
+   * is the socket itself, which a feed writes its frames to (server/trpc/subscription-outlet.ts).
    */
-  socket: { liveFeeds: number } | null;
+  socket: { liveFeeds: number; connection: WebSocket } | null;
   /**
    * The request's logger: its lines carry the request id (X-Request-Id), over a socket the id of the
    * request that opened it. Log here in procedures rather than in `services.log`.
@@ -43,12 +45,20 @@ export type ContextDeps = Pick<Context, "db" | "auth" | "config" | "services"> &
 export async function createContext(
   deps: ContextDeps,
   headers: IncomingHttpHeaders,
-  socket?: { watch: (user: SessionUser) => void },
+  socket?: { connection: WebSocket; watch: (user: SessionUser) => void },
   log: FastifyBaseLogger = silentLog,
 ): Promise<Context> {
   const user = await sessionUser(deps.auth, headers);
   if (socket && user) socket.watch(user);
   const asked = headers["x-locale"];
   const language = isLanguageCode(asked) ? asked : "en";
-  return { ...deps, metrics: deps.metrics ?? null, user, headers, language, socket: socket ? { liveFeeds: 0 } : null, log };
+  return {
+    ...deps,
+    metrics: deps.metrics ?? null,
+    user,
+    headers,
+    language,
+    socket: socket ? { liveFeeds: 0, connection: socket.connection } : null,
+    log,
+  };
 }

@@ -1,7 +1,9 @@
 import superjson from "superjson";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 
-import { shareSerialisation, transformer } from "./transformer.ts";
+import { OutletRequest } from "./subscription-outlet.ts";
+import { transformer } from "./transformer.ts";
 
 function row(id: number) {
   return {
@@ -16,53 +18,19 @@ function row(id: number) {
   };
 }
 
-/** What tRPC's WebSocket handler hands the transformer for `tracked(id, data)`: a fresh object each time. */
-const envelope = (id: string, data: object) => ({ id, data });
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
 describe("the server transformer", () => {
-  it("serialises a shared row exactly as superjson does, once for all the subscribers it goes to", () => {
-    const shared = shareSerialisation(row(7));
-    const first = transformer.serialize(envelope("7", shared));
-    const second = transformer.serialize(envelope("7", shared));
-    expect(second).toBe(first);
-    expect(first).toEqual(superjson.serialize(envelope("7", row(7))));
-    expect(JSON.stringify(second)).toBe(JSON.stringify(superjson.serialize(envelope("7", row(7)))));
-    expect(superjson.deserialize(second)).toEqual({ id: "7", data: row(7) });
-  });
-
-  it("freezes a shared row, so what was serialised is what is sent", () => {
-    const shared = shareSerialisation(row(8));
-    expect(Object.isFrozen(shared)).toBe(true);
-    expect(() => {
-      (shared as { content: string }).content = "changed";
-    }).toThrow(TypeError);
-  });
-
-  it("serialises anything not shared afresh every time, as superjson does", () => {
-    const plain = row(9);
-    const first = transformer.serialize(envelope("9", plain));
-    plain.content = "edited";
-    const second = transformer.serialize(envelope("9", plain));
-    expect(second).not.toBe(first);
-    expect(second).toEqual(superjson.serialize(envelope("9", plain)));
-    expect(transformer.serialize(plain)).toEqual(superjson.serialize(plain));
+  it("serialises as superjson does, a row and an error shape alike", () => {
+    const value = row(9);
+    expect(transformer.serialize({ id: "9", data: value })).toEqual(superjson.serialize({ id: "9", data: value }));
+    expect(transformer.serialize(value)).toEqual(superjson.serialize(value));
     expect(transformer.serialize({ message: "boom", code: -32603, data: { code: "X" } })).toEqual(
       superjson.serialize({ message: "boom", code: -32603, data: { code: "X" } }),
     );
   });
 
-  it("does not reuse a shared row's form for another id or a differently shaped value", () => {
-    const shared = shareSerialisation(row(10));
-    transformer.serialize(envelope("10", shared));
-    expect(transformer.serialize(envelope("other", shared))).toEqual(superjson.serialize(envelope("other", row(10))));
-    expect(transformer.serialize({ id: "10", data: shared, extra: 1 })).toEqual(
-      superjson.serialize({ id: "10", data: row(10), extra: 1 }),
-    );
-    expect(transformer.serialize(shared)).toEqual(superjson.serialize(row(10)));
+  it("hands an OutletRequest on untouched, for the socket's encoder", () => {
+    const request = new OutletRequest({ readyState: WebSocket.OPEN, bufferedAmount: 0, send() {} });
+    expect(transformer.serialize(request)).toBe(request);
   });
 
   it("deserialises as superjson does (call inputs)", () => {
