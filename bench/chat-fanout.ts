@@ -1,5 +1,5 @@
-// Chat fan-out: N subscribers of one conversation on loopback, through the real app's WebSocket (tRPC
-// wsLink, session cookies, the chat.onMessage subscription), against a bare `ws` server broadcasting
+// Chat fan-out: N subscribers of one conversation on loopback, through the real app's WebSocket (tRPC's
+// protocol, session cookies, the chat.onMessage subscription), against a bare `ws` server broadcasting
 // the same payload to N clients.
 //
 //   npx tsx bench/chat-fanout.ts                   # PGlite in memory, in-process bus (npm run bench:chat)
@@ -7,6 +7,7 @@
 //                                                  # a scratch database there, Postgres LISTEN/NOTIFY bus
 //   BENCH_SUBSCRIBERS=100,1000 BENCH_MESSAGES=40   # the defaults
 //   BENCH_CLIENTS=shared                           # the clients in the bench's own process (see below)
+//   BENCH_APP_CLIENT=trpc                          # the app's subscribers are the SPA's client (see below)
 //
 // For each N it sends messages over HTTP (chat.send) and reports:
 // - burst: messages sent back to back, as fast as the server commits them (messages/s) while fanning out;
@@ -19,6 +20,10 @@
 // alike, so "CPU per message" is the server's (with, for the app, the sender's HTTP call), and a thousand
 // clients' decoding does not queue on the server's event loop. BENCH_CLIENTS=shared runs them in this
 // process, beside the server, as the bench did before: the figures then include the clients' work.
+// A receipt is a frame parsed at the subscriber's socket, for the app as for the baseline: its
+// subscribers speak tRPC's protocol over plain `ws` sockets. With BENCH_APP_CLIENT=trpc they are tRPC's
+// wsLink with superjson, as in the SPA: a receipt then also waits for a thousand decodings queued in one
+// process, which on a site are a thousand phones decoding at once.
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
@@ -48,11 +53,13 @@ import {
   until,
   wallNow,
   type DeliveryStats,
+  type SubscriberClient,
 } from "./support/chat.ts";
 
 const SUBSCRIBERS = (process.env.BENCH_SUBSCRIBERS ?? "100,1000").split(",").map(Number);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40);
 const CLIENTS_APART = process.env.BENCH_CLIENTS !== "shared";
+const APP_CLIENT: SubscriberClient = process.env.BENCH_APP_CLIENT === "trpc" ? "trpc" : "protocol";
 
 /** `cpuPerMessage`: the process's CPU time (all threads) over the phase per message, in ms; less at the mercy of a busy machine than latencies. */
 type Stats = Omit<DeliveryStats, "deliveriesPerSecond"> & { sendRate: number; cpuPerMessage: number };
@@ -127,7 +134,7 @@ async function runApp(subscribers: number): Promise<{ burst: Stats; paced: Stats
     const [owner] = people;
     if (!owner) throw new Error("no owner");
     const conversationId = await groupChat(database.db, people);
-    const spec = { wsUrls: [`ws://127.0.0.1:${port}/api/trpc`], origin, people, subscribers, conversationId };
+    const spec = { wsUrls: [`ws://127.0.0.1:${port}/api/trpc`], origin, people, subscribers, conversationId, client: APP_CLIENT };
     clients = CLIENTS_APART
       ? await clientsInOwnProcess({ kind: "app", ...spec }, (id, at) => track.received(id, at))
       : await subscribe({ ...spec, onMessage: (id) => track.received(id) });
@@ -259,7 +266,8 @@ for (const n of SUBSCRIBERS) {
   const app = await runApp(n);
   const bare = await runBaseline(n);
   console.log(
-    `N = ${n} subscribers (one socket each, ${peopleFor(n)} people; the clients ${CLIENTS_APART ? "in a process of their own" : "in the bench's process, beside the server"})`,
+    `N = ${n} subscribers (one socket each, ${peopleFor(n)} people; the clients ${CLIENTS_APART ? "in a process of their own" : "in the bench's process, beside the server"}; ` +
+      `the app's ${APP_CLIENT === "trpc" ? "tRPC's wsLink with superjson" : "plain sockets speaking tRPC's protocol"})`,
   );
   console.log(row("app burst", app.burst));
   console.log(row("bare ws burst", bare.burst));

@@ -122,6 +122,7 @@ async function chat(servers: ServerProcess[]): Promise<{ burst: DeliveryStats; p
     subscribers: SUBSCRIBERS,
     conversationId,
     onMessage: (id) => track.received(id),
+    client: "trpc",
   });
   try {
     // The i-th message is sent by the i-th person through the i-th instance.

@@ -5,10 +5,18 @@
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { bareClients, subscribe, wallNow, type BenchPerson } from "./chat.ts";
+import { bareClients, subscribe, wallNow, type BenchPerson, type SubscriberClient } from "./chat.ts";
 
 export type ClientsSpec =
-  | { kind: "app"; wsUrls: string[]; origin: string; people: BenchPerson[]; subscribers: number; conversationId: string }
+  | {
+      kind: "app";
+      wsUrls: string[];
+      origin: string;
+      people: BenchPerson[];
+      subscribers: number;
+      conversationId: string;
+      client: SubscriberClient;
+    }
   | { kind: "bare"; url: string; subscribers: number };
 
 type FromClients = { type: "started" } | { type: "receipts"; receipts: [id: number, at: number][] };

@@ -140,44 +140,76 @@ export async function groupChat(db: Database, people: BenchPerson[]): Promise<st
 }
 
 /**
- * `subscribers` real tRPC WebSocket clients subscribed to the conversation, the i-th on `wsUrls[i % n]`
- * as person `i % people.length`, each delivery recorded with `onMessage(id)`. Resolves once every
- * subscription has started.
+ * How a bench subscriber receives: "trpc" is the SPA's client (tRPC's wsLink and superjson: each frame
+ * decoded into a message); "protocol" is a plain `ws` socket speaking tRPC's protocol, which parses each
+ * frame's JSON and no more, as the bare baseline's clients do.
  */
-export async function subscribe(options: {
+export type SubscriberClient = "trpc" | "protocol";
+
+type SubscribeOptions = {
   wsUrls: string[];
   origin: string;
   people: BenchPerson[];
   subscribers: number;
   conversationId: string;
   onMessage: (id: number) => void;
-}) {
-  const clients: ReturnType<typeof createWSClient>[] = [];
+  client: SubscriberClient;
+};
+
+/**
+ * `subscribers` WebSocket clients subscribed to the conversation, the i-th on `wsUrls[i % n]` as person
+ * `i % people.length`, each delivery recorded with `onMessage(id)`. Resolves once every subscription has
+ * started.
+ */
+export async function subscribe(options: SubscribeOptions) {
+  const connect = options.client === "trpc" ? trpcSubscriber : protocolSubscriber;
+  const closers: (() => unknown)[] = [];
   let started = 0;
   for (let i = 0; i < options.subscribers; i++) {
     const cookie = options.people[i % options.people.length]?.cookie ?? "";
-    const ws = createWSClient({
-      url: options.wsUrls[i % options.wsUrls.length] ?? "",
-      WebSocket: class extends WebSocket {
-        constructor(address: string | URL, protocols?: string | string[]) {
-          // The origin guard (server/http/origin-guard.ts) refuses upgrades without one of our origins.
-          super(address, protocols, { headers: { cookie, origin: options.origin } });
-        }
-      } as unknown as typeof globalThis.WebSocket,
-    });
-    clients.push(ws);
-    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] });
-    client.chat.onMessage.subscribe(
-      { conversationId: options.conversationId },
-      {
-        onStarted: () => (started += 1),
-        onData: (envelope) => options.onMessage(envelope.data.id),
-        onError: (error) => console.error("subscription error", error.message),
-      },
-    );
+    const url = options.wsUrls[i % options.wsUrls.length] ?? "";
+    closers.push(connect(url, cookie, options, () => (started += 1)));
   }
   await until(() => started === options.subscribers, `${options.subscribers} subscriptions`);
-  return { close: () => Promise.all(clients.map((ws) => ws.close())) };
+  return { close: () => Promise.all(closers.map((close) => close())) };
+}
+
+function trpcSubscriber(url: string, cookie: string, options: SubscribeOptions, onStarted: () => void) {
+  const ws = createWSClient({
+    url,
+    WebSocket: class extends WebSocket {
+      constructor(address: string | URL, protocols?: string | string[]) {
+        // The origin guard (server/http/origin-guard.ts) refuses upgrades without one of our origins.
+        super(address, protocols, { headers: { cookie, origin: options.origin } });
+      }
+    } as unknown as typeof globalThis.WebSocket,
+  });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] });
+  client.chat.onMessage.subscribe(
+    { conversationId: options.conversationId },
+    {
+      onStarted,
+      onData: (envelope) => options.onMessage(envelope.data.id),
+      onError: (error) => console.error("subscription error", error.message),
+    },
+  );
+  return () => ws.close();
+}
+
+function protocolSubscriber(url: string, cookie: string, options: SubscribeOptions, onStarted: () => void) {
+  const socket = new WebSocket(url, { headers: { cookie, origin: options.origin } });
+  const params = { path: "chat.onMessage", input: superjson.serialize({ conversationId: options.conversationId }) };
+  socket.on("open", () => socket.send(JSON.stringify({ id: 1, method: "subscription", params })));
+  socket.on("message", (data) => {
+    const text = String(data);
+    if (text === "PING") socket.send("PONG");
+    if (text === "PING" || text === "PONG") return;
+    const { result, error } = JSON.parse(text) as { result?: { type: string; id?: string }; error?: unknown };
+    if (error) console.error("subscription error", text);
+    else if (result?.type === "started") onStarted();
+    else if (result?.type === "data") options.onMessage(Number(result.id));
+  });
+  return () => socket.close();
 }
 
 /**
