@@ -19,6 +19,19 @@ import { hasExactMatch, textMatch } from "./text-match.ts";
 export type JobSearch = JobFilters & { cursor?: PageCursor | null };
 
 /**
+ * The count label counts exactly up to this many jobs; above it the list says "1,000+". Nobody reads
+ * further than that, and counting 85,000 matches cost more than the page itself (docs/decisions/025).
+ */
+export const JOB_COUNT_CAP = 1000;
+
+/**
+ * A search text ranks the newest this-many of its matches, as many as the count label counts: for a
+ * common word, ranking all its matches (20,000 of 100,000 jobs) took 8 times as long as the page
+ * (docs/decisions/041). Jobs last a few days; the newest thousand are the ones a worker can still take.
+ */
+const RANKED_MATCHES = JOB_COUNT_CAP;
+
+/**
  * What the statements of a search may know beforehand: a price range's edges (priceEdgesOf), and the
  * ids of the page when newestMatchesQuery found them, so the page is read by id.
  */
@@ -53,6 +66,19 @@ export function searchJobsQuery(
     : q
       ? sql`(${relevance}, ${jobs.createdAt}, ${jobs.id}) < (${cursor.rank ?? Number.MAX_VALUE}::float8, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`
       : afterCursor(jobs.createdAt, jobs.id, cursor);
+  // A text ranks its newest RANKED_MATCHES matches only, read under the table's own name so that the
+  // columns and the relevance below read them: ranking every match of a common word was most of a search.
+  const ranked = q && !ids;
+  const source = ranked
+    ? db
+        .select()
+        .from(jobs)
+        .where(where)
+        .orderBy(...newestFirst(jobs.createdAt, jobs.id))
+        .limit(RANKED_MATCHES)
+        .as("jobs")
+    : jobs;
+  const condition = ranked ? after : after ? sql`${where} and ${after}` : where;
   const page = db
     .select({
       ...jobCardFields,
@@ -60,8 +86,8 @@ export function searchJobsQuery(
       rank: relevance.as("rank"),
       distanceKm: (origin ? distanceKm(origin) : sql<number | null>`null::float8`).as("distance_km"),
     })
-    .from(jobs)
-    .where(after ? sql`${where} and ${after}` : where)
+    .from(source)
+    .where(condition)
     .orderBy(...(q ? [sql`rank desc`] : []), ...newestFirst(jobs.createdAt, jobs.id))
     // One more than a page tells whether another page exists.
     .limit(pageSize + 1)
@@ -84,12 +110,6 @@ export function searchJobsQuery(
     .leftJoinLateral(rating, sql`true`)
     .orderBy(desc(page.rank), desc(page.createdAt), desc(page.id));
 }
-
-/**
- * The count label counts exactly up to this many jobs; above it the list says "1,000+". Nobody reads
- * further than that, and counting 85,000 matches cost more than the page itself (docs/decisions/025).
- */
-export const JOB_COUNT_CAP = 1000;
 
 /**
  * The open jobs matching the filters (and after `after`), at most JOB_COUNT_CAP + 1 of them, in no

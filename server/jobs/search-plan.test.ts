@@ -132,6 +132,34 @@ describe("query plans on 20,000 jobs", () => {
     expect(plan).not.toMatch(/Seq Scan on jobs/);
   });
 
+  it("ranks the newest 1,000 matches of a common word, the ones its count label counts", async () => {
+    // Twins that outrank every other "mover" job: the fresh one first, and the year-old one, which would
+    // come second were all 4,000 matches ranked, is not among the newest 1,000.
+    const twin = (age: string) => sql`
+      insert into jobs (employer_id, title, description, city_id, category, duration_days, start_date, language, created_at)
+      select employer_id, 'Mover, mover, mover', 'Mover wanted: mover work for a mover.', city_id, 'moving', 1, current_date, 'en', now() - ${age}::interval
+      from jobs limit 1 returning id`;
+    const insertTwin = async (age: string) => {
+      const result = await t.db.execute(twin(age));
+      const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: string }[];
+      const id = rows[0]?.id;
+      if (!id) throw new Error("no job inserted");
+      return id;
+    };
+    const fresh = await insertTwin("0 minutes");
+    const old = await insertTwin("1 year");
+    try {
+      const page = await found(searchJobs(t.db, { q: "mover" }, "en"));
+      expect(page.items[0]?.id).toBe(fresh);
+      expect(page.items.map((j) => j.id)).not.toContain(old);
+      const plan = await planOf(searchJobsQuery(t.db, { q: "mover" }, null, "en", false));
+      expect(plan).toContain("jobs_open_created_idx");
+      expect(plan).not.toMatch(/Seq Scan on jobs/);
+    } finally {
+      await t.db.execute(sql`delete from jobs where id in (${fresh}, ${old})`);
+    }
+  });
+
   it("answers the country filter from its index", async () => {
     const plan = await planOf(searchJobsQuery(t.db, { country: "TM" }, null, "en"));
     expect(plan).toContain("jobs_open_country_created_idx");
