@@ -102,6 +102,8 @@ class ConversationFeed {
     // Only those fed when the read began: one fed since may be owed rows below `from` (the read after has it).
     const fedAtRead = new Set(fed);
     for (const s of current) {
+      // Gone while the rows were read: its request is over, a frame for it would reach no one.
+      if (!this.subscribers.has(s)) continue;
       if (!members.has(s.userId)) {
         s.removed = true;
         s.wake?.();
