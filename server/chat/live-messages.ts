@@ -98,7 +98,11 @@ class ConversationFeed {
       fed.length > 0 ? messagesAfter(this.deps.db, this.conversationId, from, PAGE, this.deps.sign) : [],
       participantIds(this.deps.db, this.conversationId),
     ]);
-    const tails = rows.map((row) => frameTail(String(row.id), transformer.serialize({ id: String(row.id), data: row })));
+    // Each row serialised once, for every fed subscriber: its id and its frame's tail.
+    const frames = rows.map((row) => ({
+      id: row.id,
+      tail: frameTail(String(row.id), transformer.serialize({ id: String(row.id), data: row })),
+    }));
     // Only those fed when the read began: one fed since may be owed rows below `from` (the read after has it).
     const fedAtRead = new Set(fed);
     for (const s of current) {
@@ -107,7 +111,7 @@ class ConversationFeed {
       if (!members.has(s.userId)) {
         s.removed = true;
         s.wake?.();
-      } else if (fedAtRead.has(s) && s.outlet) this.write(s, s.outlet, rows, tails);
+      } else if (fedAtRead.has(s) && s.outlet) this.write(s, s.outlet, frames);
       else if (s.mode === "reading") {
         s.stale = true;
         s.wake?.();
@@ -117,16 +121,16 @@ class ConversationFeed {
   }
 
   /** Sends a fed subscriber the rows above its cursor; one refused frame and it reads for itself. */
-  private write(s: Subscriber, outlet: Outlet, rows: ChatMessageView[], tails: string[]): void {
-    for (const [i, row] of rows.entries()) {
-      if (row.id <= s.yielded) continue;
-      if (!outlet.send(tails[i] ?? "")) {
+  private write(s: Subscriber, outlet: Outlet, frames: { id: number; tail: string }[]): void {
+    for (const { id, tail } of frames) {
+      if (id <= s.yielded) continue;
+      if (!outlet.send(tail)) {
         s.mode = "reading";
         s.stale = true;
         s.wake?.();
         return;
       }
-      s.yielded = row.id;
+      s.yielded = id;
     }
   }
 }

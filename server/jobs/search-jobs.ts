@@ -26,8 +26,8 @@ export const JOB_COUNT_CAP = 1000;
 
 /**
  * A search text ranks the newest this-many of its matches, as many as the count label counts: for a
- * common word, ranking all its matches (20,000 of 100,000 jobs) took 8 times as long as the page
- * (docs/decisions/041). Jobs last a few days; the newest thousand are the ones a worker can still take.
+ * common word, ranking all its matches (20,000 of 100,000 jobs) took 8 times as long as ranking the
+ * newest thousand (docs/decisions/041). Jobs last a few days; the newest are the ones a worker can take.
  */
 const RANKED_MATCHES = JOB_COUNT_CAP;
 

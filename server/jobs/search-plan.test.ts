@@ -1,6 +1,7 @@
 import { desc, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { queryRows } from "../../db/database.ts";
 import { CITY } from "../../db/factories/places.ts";
 import { createEmployer } from "../../db/factories/users.ts";
 import { jobs } from "../../db/schema/index.ts";
@@ -140,9 +141,8 @@ describe("query plans on 20,000 jobs", () => {
       select employer_id, 'Mover, mover, mover', 'Mover wanted: mover work for a mover.', city_id, 'moving', 1, current_date, 'en', now() - ${age}::interval
       from jobs limit 1 returning id`;
     const insertTwin = async (age: string) => {
-      const result = await t.db.execute(twin(age));
-      const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: string }[];
-      const id = rows[0]?.id;
+      const [row] = await queryRows<{ id: string }>(t.db, twin(age));
+      const id = row?.id;
       if (!id) throw new Error("no job inserted");
       return id;
     };
