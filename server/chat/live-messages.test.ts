@@ -243,6 +243,23 @@ describe("a fed subscriber whose socket falls behind", () => {
 });
 
 describe("subscription lifetime", () => {
+  it("ends when its client stops while it is still reading, rather than wait for a message", async () => {
+    const mark = await send("mark");
+    const abort = new AbortController();
+    const stream = liveMessages(t.db, t.services, {
+      conversationId: f.conversationId,
+      userId: f.accepted.id,
+      after: mark.id,
+      outlet: { send: () => true },
+      signal: abort.signal,
+    });
+    // The first step starts the read (the membership check); the stop arrives before it answers.
+    const step = stream.next();
+    abort.abort();
+    const ended = await Promise.race([step, new Promise((resolve) => setTimeout(() => resolve("still waiting"), 3000))]);
+    expect(ended).toEqual({ done: true, value: undefined });
+  });
+
   it("one feed (one bus subscription) serves all subscribers of a conversation and is released when the last leaves", async () => {
     const inner = createInProcessChatBus();
     let listening = 0;

@@ -185,8 +185,10 @@ function registryFor(db: Database, services: Services): FeedRegistry {
 }
 
 /** Resolves when the feed hands the subscriber work, or it is aborted or cut off. */
-function nextWork(subscriber: Subscriber): Promise<void> {
+function nextWork(subscriber: Subscriber, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
+    // Stopped while it read (no `wake` to call then): it must not wait for work that never comes.
+    if (signal?.aborted) return resolve();
     subscriber.wake = () => {
       subscriber.wake = null;
       resolve();
@@ -251,7 +253,7 @@ export async function* liveMessages(
         if (rows.length === PAGE || subscriber.stale) continue;
         if (subscriber.outlet) registry.feed(conversationId, subscriber);
       }
-      await nextWork(subscriber);
+      await nextWork(subscriber, signal);
     }
   } finally {
     signal?.removeEventListener("abort", onAbort);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 
 import { createChatMessage } from "../../db/factories/chat.ts";
@@ -160,13 +160,18 @@ describe("live feeds and sockets", () => {
     const extra = collectMessages(socket.client, { conversationId: bed.f.conversationId });
     expect((await extra.waitForError())?.data?.messageKey).toBe(ERR.liveFeedsTooMany);
     feeds[0]?.unsubscribe();
+    // The place is free once the server has heard of the end: until then a new feed is refused. Each
+    // try waits for its own answer, however slow a busy machine is to give it.
     await expect
-      .poll(async () => {
-        const again = collectMessages(socket.client, { conversationId: bed.f.conversationId });
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        again.unsubscribe();
-        return again.started;
-      })
+      .poll(
+        async () => {
+          const again = collectMessages(socket.client, { conversationId: bed.f.conversationId });
+          await vi.waitFor(() => expect(again.started || again.errors.length > 0).toBe(true), { timeout: 10_000, interval: 10 });
+          again.unsubscribe();
+          return again.started;
+        },
+        { timeout: 15_000, interval: 50 },
+      )
       .toBe(true);
   });
 
