@@ -116,8 +116,12 @@ export async function buildApp(deps: AppDeps) {
     for (const [name, value] of payload.headers) reply.header(name, value);
     return Buffer.from(await payload.arrayBuffer());
   });
-  // When the app closes, its sockets are told to reconnect (1012) rather than just dropped.
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, preClose: closeSocketsForRestart });
+  // When the app closes, its sockets are told to reconnect (1012) rather than just dropped. A socket's
+  // messages are handled one per turn of the event loop (`allowSynchronousEvents: false`): a script's
+  // burst of thousands, read in one go and all waiting on the socket's context, was otherwise answered
+  // in one run of the CPU that held every other request back for a second.
+  const socketOptions = { maxPayload: 1024 * 1024, allowSynchronousEvents: false };
+  await app.register(websocket, { options: socketOptions, preClose: closeSocketsForRestart });
   // After the websocket plugin: its hooks must know an upgrade request to close a refused one's socket.
   registerOriginGuard(app, config.trustedOrigins);
   // GET /api/metrics, and the hooks that count, only with a token to read them (METRICS_TOKEN).
