@@ -34,8 +34,11 @@ export const pageCursorSchema = z.object(
     id: uuidSchema(ERR.cursorInvalid),
     /** Lists ranked by relevance (a search text) continue after this score, then (at, id). */
     rank: z.number({ error: ERR.cursorInvalid }).finite(ERR.cursorInvalid).optional(),
-    /** A search text that found nothing as written when the list began, so it is read forgiving typos. */
-    fuzzy: z.boolean({ error: ERR.cursorInvalid }).optional(),
+    /**
+     * What a search text that found nothing as written when the list began is read as (its spelling
+     * corrected): at most the text's 200 characters, with room for words that grew.
+     */
+    corrected: z.string({ error: ERR.cursorInvalid }).min(1, ERR.cursorInvalid).max(400, ERR.cursorInvalid).optional(),
     /** A filtered list that matched few jobs when it began: its pages are read by id (server/jobs/search-jobs.ts). */
     few: z.boolean({ error: ERR.cursorInvalid }).optional(),
   },

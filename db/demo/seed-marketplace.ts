@@ -17,6 +17,7 @@ import {
   user,
   userInterests,
 } from "../schema/index.ts";
+import { refreshSpellingDictionary } from "../search-words.ts";
 import type { CountryContent } from "./content-types.ts";
 import { countries, personName } from "./content.ts";
 import { linesFor } from "./conversation-lines.ts";
@@ -256,6 +257,7 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
   await insertInBatches(participantRows, (b) => db.insert(conversationParticipants).values(b));
   await insertInBatches(messageRows, (b) => db.insert(chatMessages).values(b));
   await insertInBatches(ratingRows, (b) => db.insert(ratings).values(b));
+  await refreshSpellingDictionary(db);
   log(
     `seeded ${jobRows.length} jobs, ${applicationRows.length} applications, ${messageRows.length} messages, ${ratingRows.length} ratings`,
   );

@@ -17,3 +17,4 @@ export * from "./job-owner-views.ts";
 export * from "./attendance.ts";
 export * from "./reliability.ts";
 export * from "./rehiring.ts";
+export * from "./search-words.ts";

@@ -65,7 +65,8 @@ export const jobs = pgTable(
     // Lower-cased text that search matches; daywork_job_search_text is an IMMUTABLE SQL function
     // (migration 0000) because array_to_string itself is not allowed in a generated column.
     // What search matches (db/migrations/0005_search_words.sql): the lower-cased text with the category's
-    // words, for typo-tolerant trigram matching, and the same weighted and stemmed in six configurations.
+    // words, whose words make the spelling dictionary (search_words), and the same weighted and stemmed
+    // in six configurations.
     // The place is the public district and the city's names (never the private address).
     searchText: text("search_text").generatedAlwaysAs(
       sql`daywork_job_search_text(title, description, coalesce(district, '') || ' ' || place_words, skills, category)`,
@@ -92,9 +93,6 @@ export const jobs = pgTable(
       .where(sql`${t.status} = 'open'`),
     index("jobs_search_doc")
       .using("gin", t.searchDoc)
-      .where(sql`${t.status} = 'open'`),
-    index("jobs_search_trgm")
-      .using("gin", sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${t.status} = 'open'`),
     // Country filter: open jobs of one country, newest first.
     index("jobs_open_country_created_idx")

@@ -5,6 +5,7 @@ import { seedMarketplace } from "../../db/demo/seed-marketplace.ts";
 import { createApplication, createJob, dateFromToday } from "../../db/factories/jobs.ts";
 import { CITY } from "../../db/factories/places.ts";
 import { chatMessages, profiles, ratings, user } from "../../db/schema/index.ts";
+import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import type { Auth } from "../auth.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 
@@ -131,6 +132,7 @@ export async function seedDemoIfEmpty(
       { conversationId, senderId: workerId, content: "Здравствуйте! Буду вовремя." },
     ]);
   }
+  await refreshSpellingDictionary(db);
   log("demo accounts and their jobs created");
   return DEMO_LOGINS;
 }

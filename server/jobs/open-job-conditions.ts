@@ -20,22 +20,21 @@ export type PriceEdges = readonly { currency: JobCurrency; from: string | null; 
 /**
  * The WHERE of the home list and search: open jobs matching the filters. `status = 'open'` is a literal
  * so the planner can match the partial indexes (jobs_open_created_idx, jobs_open_category_created_idx,
- * jobs_open_country_created_idx, jobs_open_price_idx, jobs_search_doc, jobs_search_trgm); text is
- * matched by word forms, typos and employer names (text-match.ts). `origin` is the filters' point
- * resolved (near.ts): with a distance, only jobs within it. `fuzzy` forgives typos in the text
- * (text-match.ts); a single job being matched can afford it, a list only when nothing matches as written.
+ * jobs_open_country_created_idx, jobs_open_price_idx, jobs_search_doc); text is matched by word forms
+ * and employer names (text-match.ts), its words read as `corrected` when the text was corrected
+ * (spelling.ts). `origin` is the filters' point resolved (near.ts): with a distance, only jobs within it.
  * `priceEdges` (priceEdgesOf, for the same filters) let a price range be read from its index; without
  * them each job's rate is converted and compared, which is all a single job being matched needs.
  */
 export function openJobConditions(
   filters: JobFilters,
   origin: Origin | null,
-  fuzzy = true,
+  corrected: string | null = null,
   priceEdges: PriceEdges | null = null,
 ): SQL {
   const conditions: SQL[] = [sql`${jobs.status} = 'open'`];
   const q = filters.q?.trim();
-  if (q) conditions.push(textMatch(q, fuzzy).where);
+  if (q) conditions.push(textMatch(q, corrected).where);
   if (filters.category) conditions.push(eq(jobs.category, filters.category));
   if (filters.country) conditions.push(eq(jobs.country, filters.country));
   if (origin && filters.km !== undefined) conditions.push(withinKm(origin, filters.km));

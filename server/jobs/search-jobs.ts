@@ -14,7 +14,8 @@ import { refusal } from "../refusal.ts";
 import { jobCardFields, jobCardFieldsOf } from "./job-projection.ts";
 import { distanceKm, resolveOrigin, type Origin } from "./near.ts";
 import { openJobConditions, priceEdgesOf, type PriceEdges } from "./open-job-conditions.ts";
-import { hasExactMatch, textMatch } from "./text-match.ts";
+import { correctedText } from "./spelling.ts";
+import { textMatch } from "./text-match.ts";
 
 export type JobSearch = JobFilters & { cursor?: PageCursor | null };
 
@@ -25,11 +26,12 @@ export type JobSearch = JobFilters & { cursor?: PageCursor | null };
 export const JOB_COUNT_CAP = 1000;
 
 /**
- * A search text ranks the newest this-many of its matches, as many as the count label counts: for a
- * common word, ranking all its matches (20,000 of 100,000 jobs) took 8 times as long as ranking the
- * newest thousand (docs/decisions/041). Jobs last a few days; the newest are the ones a worker can take.
+ * A search text ranks the newest this-many of its matches, as many as the count label counts and one
+ * more, by which the same rows count themselves ("1,000+"): for a common word, ranking all its matches
+ * (20,000 of 100,000 jobs) took 8 times as long as ranking the newest thousand (docs/decisions/041).
+ * Jobs last a few days; the newest are the ones a worker can take.
  */
-const RANKED_MATCHES = JOB_COUNT_CAP;
+const RANKED_MATCHES = JOB_COUNT_CAP + 1;
 
 /**
  * What the statements of a search may know beforehand: a price range's edges (priceEdgesOf), and the
@@ -50,16 +52,16 @@ export function searchJobsQuery(
   search: JobSearch,
   origin: Origin | null,
   language: LanguageCode | SQL,
-  fuzzy = false,
+  corrected: string | null = null,
   pageSize: number = LIMITS.pageSize,
   { priceEdges = null, ids = null }: PageHelp = {},
 ) {
   // A page found by id was matched against the filters a moment ago: it only has to be still open.
   const where = ids
     ? sql`${jobs.status} = 'open' and ${inArray(jobs.id, [...ids])}`
-    : openJobConditions(search, origin, fuzzy, priceEdges);
+    : openJobConditions(search, origin, corrected, priceEdges);
   const q = search.q?.trim();
-  const relevance = q ? textMatch(q, fuzzy).relevance : sql<number>`0::float8`;
+  const relevance = q ? textMatch(q, corrected).relevance : sql<number>`0::float8`;
   const cursor = search.cursor;
   const after = !cursor
     ? undefined
@@ -85,6 +87,8 @@ export function searchJobsQuery(
       cursorAt: cursorTimestamp(jobs.createdAt).as("cursor_at"),
       rank: relevance.as("rank"),
       distanceKm: (origin ? distanceKm(origin) : sql<number | null>`null::float8`).as("distance_km"),
+      // The ranked matches count themselves, so a text's first page needs no second walk to count them.
+      matches: (ranked ? sql<number>`(count(*) over ())::int` : sql<number | null>`null::int`).as("matches"),
     })
     .from(source)
     .where(condition)
@@ -101,6 +105,7 @@ export function searchJobsQuery(
       cursorAt: page.cursorAt,
       cursorId: page.id,
       rank: page.rank,
+      matches: page.matches,
       employerFullName: profiles.fullName,
       employerCompanyName: profiles.companyName,
       employerRating: ratingField(rating),
@@ -123,12 +128,12 @@ function someMatches(
   db: Queryable,
   filters: JobFilters,
   origin: Origin | null,
-  fuzzy: boolean,
+  corrected: string | null,
   priceEdges: PriceEdges | null,
   after: PageCursor | null = null,
 ): SQL {
   const matching = (edges: PriceEdges | null) => {
-    const where = openJobConditions(filters, origin, fuzzy, edges);
+    const where = openJobConditions(filters, origin, corrected, edges);
     return db
       .select({ id: jobs.id, createdAt: jobs.createdAt })
       .from(jobs)
@@ -152,10 +157,10 @@ export function countJobsQuery(
   db: Queryable,
   filters: JobFilters,
   origin: Origin | null,
-  fuzzy = false,
+  corrected: string | null = null,
   priceEdges: PriceEdges | null = null,
 ) {
-  return db.select({ total: sql<number>`count(*)::int` }).from(someMatches(db, filters, origin, fuzzy, priceEdges));
+  return db.select({ total: sql<number>`count(*)::int` }).from(someMatches(db, filters, origin, corrected, priceEdges));
 }
 
 /**
@@ -173,7 +178,7 @@ export function newestMatchesQuery(
   priceEdges: PriceEdges | null = null,
   pageSize: number = LIMITS.pageSize,
 ) {
-  const matches = someMatches(db, search, origin, false, priceEdges, search.cursor ?? null);
+  const matches = someMatches(db, search, origin, null, priceEdges, search.cursor ?? null);
   return db
     .select({
       total: sql<number>`count(*)::int`,
@@ -186,53 +191,110 @@ export function newestMatchesQuery(
 /**
  * The home list and search over all open jobs. The total is counted on the first page only, and only
  * up to JOB_COUNT_CAP: later pages keep the label they started with and skip the extra scan. A point
- * chosen adds each job's distance from it; a city the gazetteer does not hold is refused. The point,
- * whether typos are forgiven and a price range's edges are read first, side by side. A newest-first
- * list with filters is counted first, and when few jobs match, its pages are read by id
- * (newestMatchesQuery; the cursor remembers it as `few`).
+ * chosen adds each job's distance from it; a city the gazetteer does not hold is refused. The point
+ * and a price range's edges are read first, side by side. A text that finds nothing as written is read
+ * corrected (readText). A newest-first list with filters is counted first, and when few jobs match,
+ * its pages are read by id (newestMatchesQuery; the cursor remembers it as `few`).
  */
 export async function searchJobs(db: Queryable, search: JobSearch, language: LanguageCode, pageSize: number = LIMITS.pageSize) {
   const q = search.q?.trim();
   const cursor = search.cursor ?? null;
   if (!q && !hasFilters(search) && !filterPoint(search) && pageSize === LIMITS.pageSize) {
-    return pageOf(await readPlainList(db, cursor, language), pageSize, false, false);
+    return pageOf({ ...(await readPlainList(db, cursor, language)), corrected: null }, pageSize, false, false);
   }
-  // Whether typos are forgiven is decided on the first page and kept by the cursor, so pages agree.
-  const [origin, fuzzy, priceEdges] = await Promise.all([
-    resolveOrigin(db, search),
-    !q ? false : cursor ? (cursor.fuzzy ?? false) : hasExactMatch(db, q).then((found) => !found),
-    priceEdgesOf(db, search),
-  ]);
+  const [origin, priceEdges] = await Promise.all([resolveOrigin(db, search), priceEdgesOf(db, search)]);
   if (origin === "unknown") return refusal("city_unknown");
-  const ranked = Boolean(q);
+  if (q) return pageOf(await readText(db, search, q, origin, language, pageSize, priceEdges), pageSize, true, false);
   const { rows, total, few } =
-    !ranked && hasFilters(search) && (!cursor || cursor.few)
+    hasFilters(search) && (!cursor || cursor.few)
       ? await readFewFirst(db, search, origin, language, pageSize, priceEdges)
-      : await Promise.all([
-          searchJobsQuery(db, search, origin, language, fuzzy, pageSize, { priceEdges }),
-          cursor ? Promise.resolve(null) : countJobsQuery(db, search, origin, fuzzy, priceEdges),
-        ]).then(([page, counted]) => ({ rows: page, total: counted ? (counted[0]?.total ?? 0) : null, few: false }));
-  return pageOf({ rows, total }, pageSize, ranked && { fuzzy }, few);
+      : await readPage(db, search, origin, language, null, pageSize, priceEdges);
+  return pageOf({ rows, total, corrected: null }, pageSize, false, few);
+}
+
+/**
+ * A search with a text: its page as written; when the text finds no open job so (with the filters, and
+ * then alone, as saved searches' alerts read it), its correction (spelling.ts) is read instead, if that
+ * finds jobs, and the cursor keeps it so that the next pages read the same.
+ */
+async function readText(
+  db: Queryable,
+  search: JobSearch,
+  q: string,
+  origin: Origin | null,
+  language: LanguageCode,
+  pageSize: number,
+  priceEdges: PriceEdges | null,
+) {
+  if (search.cursor) {
+    const corrected = search.cursor.corrected ?? null;
+    return { ...(await readPage(db, search, origin, language, corrected, pageSize, priceEdges)), corrected };
+  }
+  const asWritten = { ...(await readPage(db, search, origin, language, null, pageSize, priceEdges)), corrected: null };
+  if (asWritten.total !== 0) return asWritten;
+  if ((hasFilters(search) || filterPoint(search)) && (await findsJobsAsWritten(db, q))) return asWritten;
+  const corrected = await correctedText(db, q);
+  if (!corrected) return asWritten;
+  const read = await readPage(db, search, origin, language, corrected, pageSize, priceEdges);
+  // A correction that finds nothing either is not worth a word: the list says the text found nothing.
+  return read.total === 0 ? asWritten : { ...read, corrected };
+}
+
+/**
+ * One page and, on a first page, the count: a text's ranked matches count themselves in the page's
+ * statement; other lists count in a second statement, side by side.
+ */
+async function readPage(
+  db: Queryable,
+  search: JobSearch,
+  origin: Origin | null,
+  language: LanguageCode,
+  corrected: string | null,
+  pageSize: number,
+  priceEdges: PriceEdges | null,
+) {
+  const first = !search.cursor;
+  if (search.q?.trim()) {
+    const rows = await searchJobsQuery(db, search, origin, language, corrected, pageSize, { priceEdges });
+    return { rows, total: first ? (rows[0]?.matches ?? 0) : null, few: false };
+  }
+  const [rows, counted] = await Promise.all([
+    searchJobsQuery(db, search, origin, language, corrected, pageSize, { priceEdges }),
+    first ? countJobsQuery(db, search, origin, corrected, priceEdges) : Promise.resolve(null),
+  ]);
+  return { rows, total: counted ? (counted[0]?.total ?? 0) : null, few: false };
+}
+
+/**
+ * True when the text as written (or as word forms, or an employer's name) finds some open job. Counted
+ * as the count label counts, not probed with EXISTS: for a word no job has, the planner expects an
+ * early hit and reads every job looking for it (155 ms at 100k jobs instead of a probe of the index).
+ */
+export async function findsJobsAsWritten(db: Queryable, q: string): Promise<boolean> {
+  const [row] = await countJobsQuery(db, { q }, null);
+  return (row?.total ?? 0) > 0;
 }
 
 type PageRow = Awaited<ReturnType<typeof searchJobsQuery>>[number];
 
 /** The page of `rows` with the cursor after it, and the count label's figures. */
 function pageOf(
-  { rows, total }: { rows: PageRow[]; total: number | null },
+  { rows, total, corrected }: { rows: PageRow[]; total: number | null; corrected: string | null },
   pageSize: number,
-  ranked: false | { fuzzy: boolean },
+  ranked: boolean,
   few: boolean,
 ) {
   const { items, nextCursor } = takePage(rows, pageSize, (row): PageCursor => ({
     at: row.cursorAt,
     id: row.cursorId,
-    ...(ranked ? { rank: row.rank, ...(ranked.fuzzy ? { fuzzy: true } : {}) } : {}),
+    ...(ranked ? { rank: row.rank, ...(corrected ? { corrected } : {}) } : {}),
     ...(few ? { few } : {}),
   }));
   return {
-    items: items.map(({ cursorAt: _at, cursorId: _id, rank: _rank, ...item }) => item),
+    items: items.map(({ cursorAt: _at, cursorId: _id, rank: _rank, matches: _matches, ...item }) => item),
     nextCursor,
+    /** The text the jobs were found by when the search text, as written, found none ("delivery" for "delivry"). */
+    corrected,
     /** How many jobs match, counted on the first page only (null on later pages), at most JOB_COUNT_CAP. */
     total: total === null ? null : Math.min(total, JOB_COUNT_CAP),
     /** True when more than `total` jobs match: the label then says "1,000+". */
@@ -284,7 +346,7 @@ async function readFewFirst(
   const [found] = await newestMatchesQuery(db, search, origin, priceEdges, pageSize);
   const ids = found?.newest ?? null;
   // Nothing matches: no page to read.
-  const rows = ids?.length === 0 ? [] : await searchJobsQuery(db, search, origin, language, false, pageSize, { priceEdges, ids });
+  const rows = ids?.length === 0 ? [] : await searchJobsQuery(db, search, origin, language, null, pageSize, { priceEdges, ids });
   return { rows, total: search.cursor ? null : (found?.total ?? 0), few: ids !== null };
 }
 

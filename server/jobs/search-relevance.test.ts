@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createJob, type NewJob } from "../../db/factories/jobs.ts";
 import { createEmployer } from "../../db/factories/users.ts";
+import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import type { JobSearchInput } from "../../domain/job-filters.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
@@ -56,6 +57,8 @@ beforeAll(async () => {
       description: "Ordinary tasks, tools on site.",
       category: "retail",
     });
+  // As the background queue does every few minutes: the words typos are corrected to.
+  await refreshSpellingDictionary(t.db);
 });
 afterAll(() => t.close());
 

@@ -11,7 +11,9 @@ import {
   notifications,
   profiles,
   ratings,
+  searchWords,
 } from "../../db/schema/index.ts";
+import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import { ERR } from "../../domain/errors.ts";
 import { processFileDeletions } from "../storage/file-deletions.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
@@ -60,6 +62,10 @@ async function exists(key: string) {
   return file !== null;
 }
 
+async function dictionaryHas(word: string): Promise<boolean> {
+  return (await t.db.$count(searchWords, eq(searchWords.word, word))) > 0;
+}
+
 async function signedIn(cookie: string): Promise<boolean> {
   const res = await t.app.inject({ method: "GET", url: "/api/trpc/profiles.me", headers: { cookie } });
   return (res.json() as { result: { data: { json: unknown } } }).result.data.json !== null;
@@ -71,6 +77,9 @@ describe("privacy.deleteAccount", () => {
     scene = await accountScene(t);
     // The person has exported before: that log goes too.
     await t.callerAs(scene.subject.id).privacy.export();
+    // The words of the person's open job are in the spelling dictionary, as they would be on a site.
+    await refreshSpellingDictionary(t.db);
+    expect(await dictionaryHas("subject")).toBe(true);
     logLines.length = 0;
     const caller = await t.callerWithHeaders({ cookie: scene.subject.cookie });
     expect(await caller.privacy.deleteAccount()).toEqual({ deleted: true });
@@ -109,6 +118,10 @@ describe("privacy.deleteAccount", () => {
     ]) {
       expect(await rowsMentioning(t.db, marker), marker).toEqual({});
     }
+  });
+
+  it("takes the words of the person's open jobs out of the spelling dictionary in the background it queued", async () => {
+    expect(await dictionaryHas("subject")).toBe(false);
   });
 
   it("removes the person's files (certificates, chat images, an unsent upload) and those of chats that went", async () => {

@@ -139,7 +139,10 @@ export async function deleteAccount(
     await tx.delete(certificates).where(eq(certificates.userId, userId));
     await tx.delete(userInterests).where(eq(userInterests.userId, userId));
     await tx.delete(jobApplications).where(eq(jobApplications.workerId, userId));
-    await tx.delete(jobs).where(eq(jobs.employerId, userId));
+    const removed = await tx.delete(jobs).where(eq(jobs.employerId, userId)).returning({ status: jobs.status });
+    // Their open jobs' words leave the spelling dictionary right after this commits, not at its next
+    // scheduled read (docs/decisions/042): a word of theirs is never offered as a correction again.
+    if (removed.some((job) => job.status === "open")) await queue.send(tx, "spelling-dictionary", {});
     await tx.delete(consentHistory).where(eq(consentHistory.userId, userId));
     await tx.delete(dataProcessingLogs).where(eq(dataProcessingLogs.userId, userId));
     await tx.delete(profiles).where(eq(profiles.id, userId));

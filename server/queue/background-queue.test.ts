@@ -28,6 +28,7 @@ describe("the background queue as an instance starts it", () => {
         "file-deletions",
         "job-reminders",
         "saved-search-digests",
+        "spelling-dictionary",
         "timesheet-deadlines",
       ]);
       expect(rows.every((row) => JSON.stringify(row.data) === "{}")).toBe(true);

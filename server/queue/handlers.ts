@@ -1,4 +1,5 @@
 import type { Database } from "../../db/database.ts";
+import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import type { Config } from "../config.ts";
 import { refreshExchangeRates } from "../currency/refresh-rates.ts";
 import { sendNotificationMail } from "../mail/notification-mail.ts";
@@ -51,5 +52,6 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     "job-completion": async ({ jobId }) => {
       await completeWhenAgreed(db, services.queue, jobId, services.now());
     },
+    "spelling-dictionary": () => refreshSpellingDictionary(db),
   };
 }

@@ -7,7 +7,9 @@ import { jobFiltersSchema, type JobFilters } from "../../domain/job-filters.ts";
 import { normalizeSavedFilters, savedFiltersKey } from "../../domain/saved-search-keys.ts";
 import { resolveOrigin, type Origin } from "../jobs/near.ts";
 import { openJobConditions } from "../jobs/open-job-conditions.ts";
-import { hasExactMatch } from "../jobs/text-match.ts";
+import { findsJobsAsWritten } from "../jobs/search-jobs.ts";
+import { correctedTexts } from "../jobs/spelling.ts";
+import { mayMatchWithTypos } from "../jobs/text-match.ts";
 import { notifyPeople } from "../notifications/notify.ts";
 import { cityNameOf } from "../places/city-name.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
@@ -31,9 +33,9 @@ type Candidate = { id: string; user_id: string; filters: unknown };
 /**
  * The background work after a job is posted (queued in the transaction that inserts it): finds the saved
  * searches the job matches and tells their people. A saved search matches when the home list of its
- * filters would show the job: `openJobConditions(filters, origin) AND jobs.id = job`, typos forgiven
- * only when its text as written finds no open job (as the home page does). Searches with alerts off, and
- * the poster's own, are skipped.
+ * filters would show the job: `openJobConditions(filters, origin) AND jobs.id = job`, its text read
+ * corrected when as written it finds no open job (as the home page does, server/jobs/spelling.ts).
+ * Searches with alerts off, and the poster's own, are skipped.
  *
  * Cost is bounded by the number of distinct searches, not of people: a cheap SQL prefilter on the
  * equality filters (category, country, start day, duration bucket) drops the searches that cannot
@@ -74,10 +76,10 @@ export async function matchNewJob(db: Database, queue: BackgroundQueue, jobId: s
   }
 }
 
-type Evaluated = { key: string; filters: JobFilters; fuzzy: boolean };
+type Evaluated = { key: string; filters: JobFilters; corrected: string | null };
 
-/** How a text meets the job: as written (or as word forms), only with typos forgiven, or not at all. */
-type TextMatch = "exact" | "fuzzy" | "none";
+/** How a text meets the job: as written (or as word forms), read as its correction, or not at all. */
+type TextMatch = { as: "written" } | { as: "corrected"; text: string } | null;
 
 /** What one run has learnt, kept across pages: how the job meets each distinct text and set of filters. */
 class Matcher {
@@ -111,9 +113,9 @@ class Matcher {
     const left: Evaluated[] = [];
     for (const [key, { filters }] of groups) {
       if (this.searches.has(key)) continue;
-      const text = filters.q ? this.texts.get(filters.q) : "exact";
-      if (text === "none") this.searches.set(key, false);
-      else left.push({ key, filters, fuzzy: text === "fuzzy" });
+      const text: TextMatch | undefined = filters.q ? this.texts.get(filters.q) : { as: "written" };
+      if (!text) this.searches.set(key, false);
+      else left.push({ key, filters, corrected: text.as === "corrected" ? text.text : null });
     }
     const met = await this.meets(left);
     for (const { key } of left) this.searches.set(key, met.has(key));
@@ -122,31 +124,48 @@ class Matcher {
 
   /**
    * Each text alone (filters only narrow: a search whose text misses the job cannot match it). As on the
-   * home page, typos are forgiven only when the text as written finds no open job at all. Every text is
-   * tried with typos forgiven first (that finds a superset); only the few that meet the job so are
-   * tried as written, and those that meet it only with typos take the probe (hasExactMatch).
+   * home page, a text is read corrected only when as written it finds no open job at all. Every text is
+   * first tried loosely, its words or their trigram word similarity to the job's text (mayMatchWithTypos);
+   * only the few that pass are tried as written. Those that fail are corrected together in one statement,
+   * with the job's own words in the dictionary, and tried so; the few that then meet the job are counted
+   * as written (findsJobsAsWritten), and a text that finds open jobs as written keeps no correction.
    */
   private async matchTexts(texts: string[]) {
-    const withTypos = await this.meets(texts.map((q) => ({ key: q, filters: { q }, fuzzy: true })));
-    const asWritten = await this.meets([...withTypos].map((q) => ({ key: q, filters: { q }, fuzzy: false })));
+    const loosely = await this.meets(
+      texts.map((q) => ({ key: q, filters: { q }, corrected: null })),
+      mayMatchWithTypos,
+    );
+    const asWritten = await this.meets([...loosely].map((q) => ({ key: q, filters: { q }, corrected: null })));
+    const corrections = await correctedTexts(
+      this.db,
+      [...loosely].filter((q) => !asWritten.has(q)),
+      { jobId: this.jobId },
+    );
+    const whenCorrected = await this.meets([...corrections].map(([q, corrected]) => ({ key: q, filters: { q }, corrected })));
+    for (const q of whenCorrected) if (await findsJobsAsWritten(this.db, q)) whenCorrected.delete(q);
     for (const q of texts) {
-      if (asWritten.has(q)) this.texts.set(q, "exact");
-      else this.texts.set(q, withTypos.has(q) && !(await hasExactMatch(this.db, q)) ? "fuzzy" : "none");
+      const corrected = corrections.get(q);
+      this.texts.set(
+        q,
+        asWritten.has(q) ? { as: "written" } : corrected && whenCorrected.has(q) ? { as: "corrected", text: corrected } : null,
+      );
     }
   }
 
   /** The keys of the items whose filters the job meets; a city the gazetteer lacks meets nothing. */
-  private async meets(items: Evaluated[]): Promise<Set<string>> {
+  private async meets(items: Evaluated[], textCondition?: (q: string) => SQL): Promise<Set<string>> {
     const met = new Set<string>();
     for (let start = 0; start < items.length; start += EVALUATED_PER_STATEMENT) {
       const chunk = items.slice(start, start + EVALUATED_PER_STATEMENT);
       const branches: SQL[] = [];
-      for (const [index, { filters, fuzzy }] of chunk.entries()) {
+      for (const [index, { filters, corrected }] of chunk.entries()) {
         const origin = await this.origin(filters);
         if (origin === "unknown") continue;
-        branches.push(
-          sql`select ${index}::int as i from ${jobs} where ${jobs.id} = ${this.jobId} and ${openJobConditions(filters, origin, fuzzy)}`,
-        );
+        const conditions =
+          textCondition && filters.q
+            ? sql`${jobs.status} = 'open' and ${textCondition(filters.q)}`
+            : openJobConditions(filters, origin, corrected);
+        branches.push(sql`select ${index}::int as i from ${jobs} where ${jobs.id} = ${this.jobId} and ${conditions}`);
       }
       if (branches.length === 0) continue;
       const rows = await queryRows<{ i: number }>(this.db, sql.join(branches, sql` union all `));

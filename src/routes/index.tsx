@@ -160,6 +160,8 @@ function HomePage() {
   const total = jobs.data?.pages[0]?.total ?? 0;
   // Above the count's cap the server only says "more than": the label shows "1,000+".
   const capped = jobs.data?.pages[0]?.capped ?? false;
+  // A text that found nothing as written was read with its spelling corrected: say so, and mark those words.
+  const corrected = jobs.data?.pages[0]?.corrected ?? null;
   // The day of the rates is said whenever they are at work: a price range, or a "≈" on some card.
   const converting =
     (search.price !== undefined && search.price !== "negotiable") ||
@@ -211,13 +213,18 @@ function HomePage() {
                     ? m.home_job_count_capped({ count: formatNumber(total) })
                     : m.home_job_count({ count: total })}
           </p>
+          {corrected && (
+            <p className="-mt-3 text-sm" data-testid="search-corrected">
+              {m.home_search_corrected({ typed: q, corrected })}
+            </p>
+          )}
           {converting && <RatesAsOf className="-mt-3" />}
           {jobs.isSuccess && total === 0 && (
             <EmptyResults query={q} filters={filters} place={place} onFilters={setFilters} onQuery={commitText} />
           )}
           <JobResults
             jobs={jobs}
-            query={q}
+            query={corrected ?? q}
             className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3", jobs.isPlaceholderData && "opacity-60")}
           />
         </section>
