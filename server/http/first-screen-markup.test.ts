@@ -25,6 +25,13 @@ const INDEX = `<!doctype html>
   </body>
 </html>
 `;
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc.js" },
+  "src/routes/jobs/$jobId.tsx?tsr-split=component": { file: "assets/job-789.js", imports: ["_badges.js"] },
+  "_badges.js": { file: "assets/badges-4.js" },
+  "src/paraglide/messages/de.js": { file: "assets/de-2.js" },
+  "src/paraglide/messages/de.js?rest": { file: "assets/de-rest-2.js" },
+};
 const CSS = "main{color:teal}";
 const RENDER = `
 export async function renderFirstScreen({ url, language, state }) {
@@ -46,7 +53,9 @@ beforeAll(async () => {
   staticDir = await mkdtemp(path.join(os.tmpdir(), "daywork-drawn-"));
   await mkdir(path.join(staticDir, "assets"));
   await mkdir(path.dirname(path.join(staticDir, FIRST_SCREEN_RENDER_FILE)));
+  await mkdir(path.join(staticDir, ".vite"));
   await writeFile(path.join(staticDir, "index.html"), INDEX);
+  await writeFile(path.join(staticDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   await writeFile(path.join(staticDir, "assets", "app-css1.css"), CSS);
   await writeFile(path.join(staticDir, FIRST_SCREEN_RENDER_FILE), RENDER);
   t = await createTestApp({ env: { STATIC_DIR: staticDir } });
@@ -81,9 +90,13 @@ describe("a visitor's first screen drawn by the server", () => {
     expect(body).toContain('<script type="application/json" id="first-screen">');
     // Fetched at once (at low priority, as the page's other chunks), started after the first paint.
     expect(body).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    // The language's first messages with the page; the page's own code, and the rest of the language,
+    // asked for by first-paint.js once the page is painted.
     expect(body).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js"><script src="/first-paint.js" data-entry="/assets/index-abc.js" defer></script>',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js"><script src="/first-paint.js" data-after-paint="/assets/de-rest-2.js /assets/job-789.js /assets/badges-4.js" data-entry="/assets/index-abc.js" defer></script>',
     );
+    expect(body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/de-2.js">');
+    expect(body.match(/rel="modulepreload"/g)).toHaveLength(2);
     expect(body).toContain('<html lang="de" dir="ltr">');
   });
 
@@ -95,6 +108,9 @@ describe("a visitor's first screen drawn by the server", () => {
       expect(body).toContain('<div class="shell">');
       expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-css1.css">');
       expect(body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+      // Not drawn: nothing waits for a paint, the page's code comes with it.
+      expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/job-789.js">');
+      expect(body).not.toContain("data-after-paint");
     }
     for (const url of [`/profile/${employerId}`, "/jobs/00000000-0000-4000-8000-000000000000", "/settings"]) {
       const { body } = await page(url);

@@ -16,6 +16,9 @@ const ROOT = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
 const ENTRY = /<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>/;
 /** What a drawn page's preloads of the app's code carry. */
 export const LOW_PRIORITY = ' fetchpriority="low"';
+
+/** How a drawn page's script that starts the app after the first paint begins (its attributes follow). */
+export const FIRST_PAINT_SCRIPT = '<script src="/first-paint.js"';
 /** The built index.html's own stylesheets (the app's one). */
 const STYLESHEET = /<link rel="stylesheet"[^>]* href="\/([^"]+\.css)"[^>]*>/g;
 
@@ -50,7 +53,7 @@ export function firstScreenMarkup(staticDir: string, template: string, log: Fast
     .replace(
       ENTRY,
       (_tag, src: string) =>
-        `<link rel="modulepreload"${LOW_PRIORITY} crossorigin href="${src}"><script src="/first-paint.js" data-entry="${src}" defer></script>`,
+        `<link rel="modulepreload"${LOW_PRIORITY} crossorigin href="${src}">${FIRST_PAINT_SCRIPT} data-entry="${src}" defer></script>`,
     );
   const root = ROOT.exec(drawnPage);
   if (!root) return notDrawn;

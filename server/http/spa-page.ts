@@ -14,7 +14,7 @@ import { pageLanguage } from "../i18n/request-language.ts";
 import { mayCarrySession } from "../session/session-user.ts";
 import { createContext, type ContextDeps } from "../trpc/context.ts";
 import { appRouter } from "../trpc/router.ts";
-import { firstScreenMarkup, LOW_PRIORITY } from "./first-screen-markup.ts";
+import { FIRST_PAINT_SCRIPT, firstScreenMarkup, LOW_PRIORITY } from "./first-screen-markup.ts";
 import { escapeHtml } from "./html.ts";
 import { isSpaPage } from "./page-paths.ts";
 import {
@@ -123,15 +123,21 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
       drawable && screen.visitor && screen.dehydrated
         ? await markup.draw({ url: request.url, language, state: screen.dehydrated })
         : null;
-    const preloads = [...importsOf(manifest, chunks)]
-      .filter((key) => !inEntry.has(key))
+    const ownCode = [...importsOf(manifest, chunks)].filter((key) => !inEntry.has(key));
+    // A drawn page's own code (its screen's chunks, the rest of the language) is asked for once the page
+    // is painted (public/first-paint.js), not with it: every page's code still comes at once, low priority.
+    const first = drawn ? importsOf(manifest, [messages]) : null;
+    const preloads = ownCode
+      .filter((key) => !first || first.has(key))
       .map((key) => `<link rel="modulepreload"${drawn ? LOW_PRIORITY : ""} crossorigin href="/${manifest[key]?.file}">`);
+    const afterPaint = first ? ownCode.filter((key) => !first.has(key)).map((key) => `/${manifest[key]?.file}`) : [];
     const html = (drawn ?? template)
       // Replaced by functions: a "$&" in a job's title is text, not a replacement pattern.
       .replace(/<html lang="[^"]*">/, () => `<html lang="${language}" dir="${textDirection(language)}">`)
       // The header shell's skip link (index.html), in the reader's language as the app's own.
       .replace(">Skip to content</a>", () => `>${escapeHtml(m.skip_to_content({}, { locale: language }))}</a>`)
       .replace("</head>", () => `${head}${preloads.join("")}</head>`)
+      .replace(FIRST_PAINT_SCRIPT, (tag) => (afterPaint.length ? `${tag} data-after-paint="${afterPaint.join(" ")}"` : tag))
       .replace(
         "</body>",
         () =>
