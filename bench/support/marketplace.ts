@@ -93,7 +93,9 @@ export async function seedMarketplace(db: postgres.Sql) {
            1 + g % 7,
            current_date + (g % 60),
            case when g % 9 = 0 then null else round((5 + (g * 37) % 60)::numeric + (g % 4) * 0.25, 2) end,
-           (enum_range(null::job_currency))[1 + g % 7],
+           -- Not g % 7 as the duration: each length of job would come in one currency only (2-3 days in
+           -- tenge and sums, which no rate in dollars matches).
+           (enum_range(null::job_currency))[1 + (g / 7) % 7],
            1 + g % 5,
            case when g % 20 < 17 then 'open' when g % 20 = 17 then 'in_progress'
                 when g % 20 = 18 then 'completed' else 'cancelled' end::job_status,
