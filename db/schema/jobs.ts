@@ -107,9 +107,11 @@ export const jobs = pgTable(
       .on(t.durationDays, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'open'`),
     // Price ranges in the reader's currency (server/jobs/open-job-conditions.ts): per job currency, a
-    // range of hourly rates; "negotiable" is the null rate of every currency.
+    // range of hourly rates; "negotiable" is the null rate of every currency. The category and the
+    // length come after, so a price with either is checked in the index: the jobs of a price range are
+    // thousands, of it and a category a tenth of that, and only those are fetched.
     index("jobs_open_price_idx")
-      .on(t.currency, t.hourlyRate)
+      .on(t.currency, t.hourlyRate, t.category, t.durationDays)
       .where(sql`${t.status} = 'open'`),
     // "Within N km": earthdistance's cube of the job's point, searched with earth_box (server/jobs/near.ts).
     index("jobs_open_earth_idx")

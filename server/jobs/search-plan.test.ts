@@ -316,6 +316,21 @@ describe("the home list's filters on 20,000 jobs", () => {
     },
   );
 
+  it("reads a price with a category or a length from the price index, fetching only the jobs that match", async () => {
+    for (const filters of [
+      { category: "cleaning", price: "15-25", currency: "USD" },
+      { category: "cleaning", duration: "2-3", price: "15-25", currency: "USD" },
+    ] as const) {
+      const expected = await reference(filters);
+      expect(expected.length).toBeGreaterThan(20);
+      const reads = await readsOf((await statementsOf(filters)).count);
+      expect(reads.nodes.join(", ")).toMatch(/jobs_open_price_idx/);
+      // Each match once from the index and once from the table: no job of the price range in another
+      // category or length is fetched to be thrown away (thousands of them with the rate alone indexed).
+      expect(reads.read, JSON.stringify(filters)).toBeLessThanOrEqual(2 * expected.length);
+    }
+  });
+
   it("pages a list of few matches by id, and a list of many along its index, both exactly", async () => {
     for (const filters of [
       { category: "cleaning", country: "KZ" },
