@@ -102,6 +102,44 @@ function withinEdges(edges: PriceEdges): SQL {
 const readerRate = alias(exchangeRates, "reader_rate");
 
 /**
+ * The statement of priceEdgesOf for a range with a lower edge, an upper edge or both, built once per
+ * database handle and prepared: the amounts and the reader's currency are bound.
+ */
+function buildEdgeStatement(db: Queryable, hasMin: boolean, hasBelow: boolean) {
+  // The first cent whose converted rate reaches `amount`, as `rateIn` converts: rate × job's per_unit / reader's.
+  const firstCent = (amount: SQL | null) => {
+    if (amount === null) return sql<string | null>`null::text`;
+    const near = sql`ceil(${amount}::numeric * ${readerRate.perUnit} / ${exchangeRates.perUnit} * 100) / 100`;
+    return sql<string | null>`(
+      select min(cent)::text
+      from (select round(${near} + step / 100.0, 2) as cent from generate_series(-2, 2) as step) as cents
+      where cent * ${exchangeRates.perUnit} / ${readerRate.perUnit} >= ${amount}::numeric)`;
+  };
+  return db
+    .select({
+      currency: exchangeRates.currency,
+      from: firstCent(hasMin ? sql`${sql.placeholder("min")}` : null),
+      below: firstCent(hasBelow ? sql`${sql.placeholder("below")}` : null),
+    })
+    .from(exchangeRates)
+    .innerJoin(readerRate, eq(readerRate.currency, sql`${sql.placeholder("reader")}`))
+    .where(inArray(exchangeRates.currency, [...JOB_CURRENCIES]))
+    .orderBy(exchangeRates.currency)
+    .prepare("price_edges");
+}
+
+const edgeStatements = new WeakMap<Queryable, Map<string, ReturnType<typeof buildEdgeStatement>>>();
+
+function edgeStatement(db: Queryable, hasMin: boolean, hasBelow: boolean) {
+  let statements = edgeStatements.get(db);
+  if (!statements) edgeStatements.set(db, (statements = new Map()));
+  const key = `${hasMin} ${hasBelow}`;
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = buildEdgeStatement(db, hasMin, hasBelow)));
+  return statement;
+}
+
+/**
  * The filters' price range as ranges of hourly rates per job currency (null without a range, or for
  * "negotiable"): one read of exchange_rates before the search, so that its statements carry the edges
  * as numbers. A rate passes the bucket's comparison (`rateIn`, exact numerics) from some cent upwards:
@@ -113,21 +151,11 @@ const readerRate = alias(exchangeRates, "reader_rate");
 export async function priceEdgesOf(db: Queryable, filters: Pick<JobFilters, "price" | "currency">): Promise<PriceEdges | null> {
   const price = PRICE_FILTERS.find((f) => f.key === filters.price);
   if (!price || "negotiable" in price) return null;
-  // The first cent whose converted rate reaches `amount`, as `rateIn` converts: rate × job's per_unit / reader's.
-  const firstCent = (amount: number | null) => {
-    if (amount === null) return sql<string | null>`null::text`;
-    const near = sql`ceil(${amount}::numeric * ${readerRate.perUnit} / ${exchangeRates.perUnit} * 100) / 100`;
-    return sql<string | null>`(
-      select min(cent)::text
-      from (select round(${near} + step / 100.0, 2) as cent from generate_series(-2, 2) as step) as cents
-      where cent * ${exchangeRates.perUnit} / ${readerRate.perUnit} >= ${amount}::numeric)`;
-  };
-  const rows = await db
-    .select({ currency: exchangeRates.currency, from: firstCent(price.min), below: firstCent(price.below) })
-    .from(exchangeRates)
-    .innerJoin(readerRate, eq(readerRate.currency, filters.currency ?? DEFAULT_READER_CURRENCY))
-    .where(inArray(exchangeRates.currency, [...JOB_CURRENCIES]))
-    .orderBy(exchangeRates.currency);
+  const rows = await edgeStatement(db, price.min !== null, price.below !== null).execute({
+    min: price.min,
+    below: price.below,
+    reader: filters.currency ?? DEFAULT_READER_CURRENCY,
+  });
   const edges: { currency: JobCurrency; from: string | null; below: string | null }[] = [];
   for (const { currency: code, from, below } of rows) {
     if ((price.min !== null && from === null) || (price.below !== null && below === null)) return null;

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { desc, eq, inArray, is, SQL, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { decodeRowsOnce } from "../../db/row-decoders.ts";
@@ -35,9 +35,10 @@ const RANKED_MATCHES = JOB_COUNT_CAP + 1;
 
 /**
  * What the statements of a search may know beforehand: a price range's edges (priceEdgesOf), and the
- * ids of the page when newestMatchesQuery found them, so the page is read by id.
+ * ids of the page when newestMatchesQuery found them, so the page is read by id (a placeholder for
+ * them in a prepared statement).
  */
-export type PageHelp = { priceEdges?: PriceEdges | null; ids?: readonly string[] | null };
+export type PageHelp = { priceEdges?: PriceEdges | null; ids?: readonly string[] | SQL | null };
 
 /**
  * One page of open jobs with each employer's display name and rating: with a search text, best match
@@ -58,7 +59,7 @@ export function searchJobsQuery(
 ) {
   // A page found by id was matched against the filters a moment ago: it only has to be still open.
   const where = ids
-    ? sql`${jobs.status} = 'open' and ${inArray(jobs.id, [...ids])}`
+    ? sql`${jobs.status} = 'open' and ${is(ids, SQL) ? sql`${jobs.id} = any(${ids}::uuid[])` : inArray(jobs.id, [...ids])}`
     : openJobConditions(search, origin, corrected, priceEdges);
   const q = search.q?.trim();
   const relevance = q ? textMatch(q, corrected).relevance : sql<number>`0::float8`;
@@ -255,11 +256,11 @@ async function readPage(
 ) {
   const first = !search.cursor;
   if (search.q?.trim()) {
-    const rows = await searchJobsQuery(db, search, origin, language, corrected, pageSize, { priceEdges });
+    const rows = await pageRows(searchJobsQuery(db, search, origin, language, corrected, pageSize, { priceEdges }));
     return { rows, total: first ? (rows[0]?.matches ?? 0) : null, few: false };
   }
   const [rows, counted] = await Promise.all([
-    searchJobsQuery(db, search, origin, language, corrected, pageSize, { priceEdges }),
+    pageRows(searchJobsQuery(db, search, origin, language, corrected, pageSize, { priceEdges })),
     first ? countJobsQuery(db, search, origin, corrected, priceEdges) : Promise.resolve(null),
   ]);
   return { rows, total: counted ? (counted[0]?.total ?? 0) : null, few: false };
@@ -303,32 +304,51 @@ function pageOf(
 }
 
 /**
- * The plain list (no text, no filter, no place): the home page's, the most read list by far. Its three
- * statements (first page, a later page, the count) are built once per database handle and prepared, so a
- * request only binds the reader's language and the cursor, Postgres reuses its plan, and the rows are
- * decoded by decoders found once (db/row-decoders.ts).
+ * The statements whose shape never changes, built once per database handle and prepared, so a request
+ * only binds its values, Postgres reuses the plan, and the rows are decoded by decoders found once
+ * (db/row-decoders.ts): the plain list's (no text, no filter, no place; the home page's, the most read
+ * list by far: its first page, a later page, the count), and a filtered page read by the ids its count
+ * found (readFewFirst), whatever the filters were.
  */
-function plainListStatements(db: Queryable) {
+function listStatements(db: Queryable) {
   const language = sql`${sql.placeholder("language")}`;
   const cursor = { at: sql.placeholder("at"), id: sql.placeholder("id") } as unknown as PageCursor;
+  const ids = sql`${sql.placeholder("ids")}`;
   const statements = {
     first: searchJobsQuery(db, {}, null, language).prepare("home_list_first"),
     next: searchJobsQuery(db, { cursor }, null, language).prepare("home_list_next"),
     count: countJobsQuery(db, {}, null).prepare("home_list_count"),
+    byIds: searchJobsQuery(db, {}, null, language, null, LIMITS.pageSize, { ids }).prepare("filtered_page_by_ids"),
   };
   decodeRowsOnce(statements.first);
   decodeRowsOnce(statements.next);
+  decodeRowsOnce(statements.byIds);
   return statements;
 }
 
-const plainLists = new WeakMap<Queryable, ReturnType<typeof plainListStatements>>();
+const prepared = new WeakMap<Queryable, ReturnType<typeof listStatements>>();
+
+function listStatementsOf(db: Queryable) {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = listStatements(db);
+    prepared.set(db, statements);
+  }
+  return statements;
+}
+
+/**
+ * A page of a statement built for this request: prepared to have its rows decoded by decoders found
+ * once for the statement (db/row-decoders.ts) rather than for each value of each row.
+ */
+function pageRows(query: ReturnType<typeof searchJobsQuery>) {
+  const statement = query.prepare("search_page");
+  decodeRowsOnce(statement);
+  return statement.execute();
+}
 
 async function readPlainList(db: Queryable, cursor: PageCursor | null, language: LanguageCode) {
-  let statements = plainLists.get(db);
-  if (!statements) {
-    statements = plainListStatements(db);
-    plainLists.set(db, statements);
-  }
+  const statements = listStatementsOf(db);
   if (cursor) return { rows: await statements.next.execute({ language, at: cursor.at, id: cursor.id }), total: null };
   const [rows, counted] = await Promise.all([statements.first.execute({ language }), statements.count.execute()]);
   return { rows, total: counted[0]?.total ?? 0 };
@@ -345,8 +365,13 @@ async function readFewFirst(
 ) {
   const [found] = await newestMatchesQuery(db, search, origin, priceEdges, pageSize);
   const ids = found?.newest ?? null;
-  // Nothing matches: no page to read.
-  const rows = ids?.length === 0 ? [] : await searchJobsQuery(db, search, origin, language, null, pageSize, { priceEdges, ids });
+  // Nothing matches: no page to read. Without a point to measure from, the page is one statement for all.
+  const rows =
+    ids?.length === 0
+      ? []
+      : ids && !origin && pageSize === LIMITS.pageSize
+        ? await listStatementsOf(db).byIds.execute({ language, ids })
+        : await pageRows(searchJobsQuery(db, search, origin, language, null, pageSize, { priceEdges, ids }));
   return { rows, total: search.cursor ? null : (found?.total ?? 0), few: ids !== null };
 }
 
