@@ -18,12 +18,26 @@ export async function resolveOrigin(
   const point = filterPoint(filters);
   if (!point) return null;
   if ("lat" in point) return point;
-  const [city] = await db
+  const [city] = await cityPointOf(db).execute({ cityId: point.cityId });
+  return city ?? "unknown";
+}
+
+const cityPoints = new WeakMap<Queryable, ReturnType<typeof cityPointStatement>>();
+
+/** A city's point, by id: one statement per database handle, built once and prepared. */
+function cityPointStatement(db: Queryable) {
+  return db
     .select({ lat: cities.latitude, lng: cities.longitude })
     .from(cities)
-    .where(eq(cities.id, point.cityId))
-    .limit(1);
-  return city ?? "unknown";
+    .where(eq(cities.id, sql`${sql.placeholder("cityId")}`))
+    .limit(1)
+    .prepare("city_point");
+}
+
+function cityPointOf(db: Queryable) {
+  let statement = cityPoints.get(db);
+  if (!statement) cityPoints.set(db, (statement = cityPointStatement(db)));
+  return statement;
 }
 
 const jobPoint = sql`ll_to_earth(${jobs.latitude}, ${jobs.longitude})`;

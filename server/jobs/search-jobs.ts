@@ -36,9 +36,10 @@ const RANKED_MATCHES = JOB_COUNT_CAP + 1;
 /**
  * What the statements of a search may know beforehand: a price range's edges (priceEdgesOf), and the
  * ids of the page when newestMatchesQuery found them, so the page is read by id (a placeholder for
- * them in a prepared statement).
+ * them in a prepared statement). `counted`: the rows of a first page carry the count of the matches
+ * (countJobsQuery, computed once in the same statement), so the count costs no statement of its own.
  */
-export type PageHelp = { priceEdges?: PriceEdges | null; ids?: readonly string[] | SQL | null };
+export type PageHelp = { priceEdges?: PriceEdges | null; ids?: readonly string[] | SQL | null; counted?: boolean };
 
 /**
  * One page of open jobs with each employer's display name and rating: with a search text, best match
@@ -55,7 +56,7 @@ export function searchJobsQuery(
   language: LanguageCode | SQL,
   corrected: string | null = null,
   pageSize: number = LIMITS.pageSize,
-  { priceEdges = null, ids = null }: PageHelp = {},
+  { priceEdges = null, ids = null, counted = false }: PageHelp = {},
 ) {
   // A page found by id was matched against the filters a moment ago: it only has to be still open.
   const where = ids
@@ -89,7 +90,12 @@ export function searchJobsQuery(
       rank: relevance.as("rank"),
       distanceKm: (origin ? distanceKm(origin) : sql<number | null>`null::float8`).as("distance_km"),
       // The ranked matches count themselves, so a text's first page needs no second walk to count them.
-      matches: (ranked ? sql<number>`(count(*) over ())::int` : sql<number | null>`null::int`).as("matches"),
+      matches: (ranked
+        ? sql<number>`(count(*) over ())::int`
+        : counted
+          ? sql<number>`(${countJobsQuery(db, search, origin, corrected, priceEdges)})`
+          : sql<number | null>`null::int`
+      ).as("matches"),
     })
     .from(source)
     .where(condition)
@@ -242,8 +248,8 @@ async function readText(
 }
 
 /**
- * One page and, on a first page, the count: a text's ranked matches count themselves in the page's
- * statement; other lists count in a second statement, side by side.
+ * One page and, on a first page, the count, in one statement: a text's ranked matches count themselves;
+ * other lists carry their capped count (countJobsQuery) as a value computed once.
  */
 async function readPage(
   db: Queryable,
@@ -259,11 +265,8 @@ async function readPage(
     const rows = await pageRows(searchJobsQuery(db, search, origin, language, corrected, pageSize, { priceEdges }));
     return { rows, total: first ? (rows[0]?.matches ?? 0) : null, few: false };
   }
-  const [rows, counted] = await Promise.all([
-    pageRows(searchJobsQuery(db, search, origin, language, corrected, pageSize, { priceEdges })),
-    first ? countJobsQuery(db, search, origin, corrected, priceEdges) : Promise.resolve(null),
-  ]);
-  return { rows, total: counted ? (counted[0]?.total ?? 0) : null, few: false };
+  const rows = await pageRows(searchJobsQuery(db, search, origin, language, corrected, pageSize, { priceEdges, counted: first }));
+  return { rows, total: first ? (rows[0]?.matches ?? 0) : null, few: false };
 }
 
 /**
@@ -307,22 +310,24 @@ function pageOf(
  * The statements whose shape never changes, built once per database handle and prepared, so a request
  * only binds its values, Postgres reuses the plan, and the rows are decoded by decoders found once
  * (db/row-decoders.ts): the plain list's (no text, no filter, no place; the home page's, the most read
- * list by far: its first page, a later page, the count), and a filtered page read by the ids its count
- * found (readFewFirst), whatever the filters were.
+ * list by far: its first page, which counts, and a later page), and a filtered page read by the ids its count
+ * found (readFewFirst), whatever the filters were, with or without a point to measure distances from.
  */
 function listStatements(db: Queryable) {
   const language = sql`${sql.placeholder("language")}`;
   const cursor = { at: sql.placeholder("at"), id: sql.placeholder("id") } as unknown as PageCursor;
   const ids = sql`${sql.placeholder("ids")}`;
+  const point = { lat: sql.placeholder("lat"), lng: sql.placeholder("lng") } as unknown as Origin;
   const statements = {
-    first: searchJobsQuery(db, {}, null, language).prepare("home_list_first"),
+    first: searchJobsQuery(db, {}, null, language, null, LIMITS.pageSize, { counted: true }).prepare("home_list_first"),
     next: searchJobsQuery(db, { cursor }, null, language).prepare("home_list_next"),
-    count: countJobsQuery(db, {}, null).prepare("home_list_count"),
     byIds: searchJobsQuery(db, {}, null, language, null, LIMITS.pageSize, { ids }).prepare("filtered_page_by_ids"),
+    byIdsNear: searchJobsQuery(db, {}, point, language, null, LIMITS.pageSize, { ids }).prepare("filtered_page_by_ids_near"),
   };
   decodeRowsOnce(statements.first);
   decodeRowsOnce(statements.next);
   decodeRowsOnce(statements.byIds);
+  decodeRowsOnce(statements.byIdsNear);
   return statements;
 }
 
@@ -350,8 +355,8 @@ function pageRows(query: ReturnType<typeof searchJobsQuery>) {
 async function readPlainList(db: Queryable, cursor: PageCursor | null, language: LanguageCode) {
   const statements = listStatementsOf(db);
   if (cursor) return { rows: await statements.next.execute({ language, at: cursor.at, id: cursor.id }), total: null };
-  const [rows, counted] = await Promise.all([statements.first.execute({ language }), statements.count.execute()]);
-  return { rows, total: counted[0]?.total ?? 0 };
+  const rows = await statements.first.execute({ language });
+  return { rows, total: rows[0]?.matches ?? 0 };
 }
 
 /** A newest-first page with filters: counted first, read by id when few jobs match (newestMatchesQuery). */
@@ -365,12 +370,14 @@ async function readFewFirst(
 ) {
   const [found] = await newestMatchesQuery(db, search, origin, priceEdges, pageSize);
   const ids = found?.newest ?? null;
-  // Nothing matches: no page to read. Without a point to measure from, the page is one statement for all.
+  // Nothing matches: no page to read. Read by id, a page is the same statement whatever the filters.
   const rows =
     ids?.length === 0
       ? []
-      : ids && !origin && pageSize === LIMITS.pageSize
-        ? await listStatementsOf(db).byIds.execute({ language, ids })
+      : ids && pageSize === LIMITS.pageSize
+        ? await (origin
+            ? listStatementsOf(db).byIdsNear.execute({ language, ids, lat: origin.lat, lng: origin.lng })
+            : listStatementsOf(db).byIds.execute({ language, ids }))
         : await pageRows(searchJobsQuery(db, search, origin, language, null, pageSize, { priceEdges, ids }));
   return { rows, total: search.cursor ? null : (found?.total ?? 0), few: ids !== null };
 }
