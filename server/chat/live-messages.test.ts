@@ -37,6 +37,19 @@ async function send(content: string, who = f.owner) {
   return f.as(who).chat.send({ conversationId: f.conversationId, content });
 }
 
+/** The accepted worker's feed of the conversation after message `after`, handing frames to `outlet`; stopped by `abort`. */
+function feedAfter(after: number, outlet: Parameters<typeof liveMessages>[2]["outlet"]) {
+  const abort = new AbortController();
+  const stream = liveMessages(t.db, t.services, {
+    conversationId: f.conversationId,
+    userId: f.accepted.id,
+    after,
+    outlet,
+    signal: abort.signal,
+  });
+  return { stream, abort };
+}
+
 /** A bare `ws` client speaking tRPC's WebSocket protocol, keeping the reply frames exactly as they arrive. */
 async function rawSubscriber(cookie: string, input: { conversationId: string; lastEventId?: string }) {
   const socket = new WebSocket(wsUrl, { headers: { cookie, origin: TEST_ORIGIN } });
@@ -179,14 +192,7 @@ describe("the wire format", () => {
 describe("a slow reader", () => {
   it("gets every message in order after falling far behind the live feed", async () => {
     const mark = await send("mark");
-    const abort = new AbortController();
-    const stream = liveMessages(t.db, t.services, {
-      conversationId: f.conversationId,
-      userId: f.accepted.id,
-      after: mark.id,
-      outlet: null,
-      signal: abort.signal,
-    });
+    const { stream, abort } = feedAfter(mark.id, null);
     // Live and holding the first message unread while 650 more arrive: far more than the feed queues.
     const firstRead = stream.next();
     const sent = [(await send("first")).id];
@@ -218,14 +224,7 @@ describe("a fed subscriber whose socket falls behind", () => {
         return true;
       },
     };
-    const abort = new AbortController();
-    const stream = liveMessages(t.db, t.services, {
-      conversationId: f.conversationId,
-      userId: f.accepted.id,
-      after: mark.id,
-      outlet,
-      signal: abort.signal,
-    });
+    const { stream, abort } = feedAfter(mark.id, outlet);
     const reading = (async () => {
       for await (const message of stream) log.push(["y", message[1].id]);
     })();
@@ -245,14 +244,7 @@ describe("a fed subscriber whose socket falls behind", () => {
 describe("subscription lifetime", () => {
   it("ends when its client stops while it is still reading, rather than wait for a message", async () => {
     const mark = await send("mark");
-    const abort = new AbortController();
-    const stream = liveMessages(t.db, t.services, {
-      conversationId: f.conversationId,
-      userId: f.accepted.id,
-      after: mark.id,
-      outlet: { send: () => true },
-      signal: abort.signal,
-    });
+    const { stream, abort } = feedAfter(mark.id, { send: () => true });
     // The first step starts the read (the membership check); the stop arrives before it answers.
     const step = stream.next();
     abort.abort();
