@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
+import { oncePerDatabase } from "../../db/once-per-database.ts";
 import { decodeRowsOnce } from "../../db/row-decoders.ts";
 import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
@@ -52,23 +53,19 @@ export function jobDetailsQuery(db: Queryable) {
 /** The values of the job page's placeholders. */
 export type JobDetailsValues = { jobId: string; viewerId: string; language: LanguageCode };
 
-type JobDetailsStatement = ReturnType<ReturnType<typeof jobDetailsQuery>["prepare"]>;
-
 // Built once per database (or transaction) handle and prepared: each page view only binds its values
 // and, on Postgres, runs a statement the connection has already parsed, in one round trip; its row is
 // decoded by decoders found once (db/row-decoders.ts).
-const statements = new WeakMap<Queryable, JobDetailsStatement>();
+const jobDetailsStatement = oncePerDatabase((db) => {
+  const statement = jobDetailsQuery(db).prepare("job_details");
+  decodeRowsOnce(statement);
+  return statement;
+});
 
 /** A job page (see jobDetailsQuery) as `viewerId` reads it, in `language`; null when there is no such job. */
 export async function findJobDetails(db: Queryable, jobId: string, viewerId: string | null, language: LanguageCode) {
-  let statement = statements.get(db);
-  if (!statement) {
-    statement = jobDetailsQuery(db).prepare("job_details");
-    decodeRowsOnce(statement);
-    statements.set(db, statement);
-  }
   const values: JobDetailsValues = { jobId, viewerId: viewerId ?? "", language };
-  const [row] = await statement.execute(values);
+  const [row] = await jobDetailsStatement(db).execute(values);
   return row ?? null;
 }
 export type JobDetails = NonNullable<Awaited<ReturnType<typeof findJobDetails>>>;

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
+import { oncePerDatabase } from "../../db/once-per-database.ts";
 import { cities, jobs } from "../../db/schema/index.ts";
 import { filterPoint, type JobFilters } from "../../domain/job-filters.ts";
 
@@ -18,27 +19,19 @@ export async function resolveOrigin(
   const point = filterPoint(filters);
   if (!point) return null;
   if ("lat" in point) return point;
-  const [city] = await cityPointOf(db).execute({ cityId: point.cityId });
+  const [city] = await cityPoint(db).execute({ cityId: point.cityId });
   return city ?? "unknown";
 }
 
-const cityPoints = new WeakMap<Queryable, ReturnType<typeof cityPointStatement>>();
-
 /** A city's point, by id: one statement per database handle, built once and prepared. */
-function cityPointStatement(db: Queryable) {
-  return db
+const cityPoint = oncePerDatabase((db) =>
+  db
     .select({ lat: cities.latitude, lng: cities.longitude })
     .from(cities)
     .where(eq(cities.id, sql`${sql.placeholder("cityId")}`))
     .limit(1)
-    .prepare("city_point");
-}
-
-function cityPointOf(db: Queryable) {
-  let statement = cityPoints.get(db);
-  if (!statement) cityPoints.set(db, (statement = cityPointStatement(db)));
-  return statement;
-}
+    .prepare("city_point"),
+);
 
 const jobPoint = sql`ll_to_earth(${jobs.latitude}, ${jobs.longitude})`;
 const originPoint = (origin: Origin) => sql`ll_to_earth(${origin.lat}::float8, ${origin.lng}::float8)`;

@@ -2,6 +2,7 @@ import { and, between, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import type { Queryable } from "../../db/database.ts";
+import { oncePerDatabase } from "../../db/once-per-database.ts";
 import { exchangeRates, jobs } from "../../db/schema/index.ts";
 import { JOB_CURRENCIES, type JobCurrency } from "../../domain/currencies.ts";
 import { DURATION_FILTERS, PRICE_FILTERS } from "../../domain/job-filter-choices.ts";
@@ -102,10 +103,10 @@ function withinEdges(edges: PriceEdges): SQL {
 const readerRate = alias(exchangeRates, "reader_rate");
 
 /**
- * The statement of priceEdgesOf for a range with a lower edge, an upper edge or both, built once per
- * database handle and prepared: the amounts and the reader's currency are bound.
+ * The statement of priceEdgesOf for a range with a lower edge, an upper edge or both, prepared: the
+ * amounts and the reader's currency are bound.
  */
-function buildEdgeStatement(db: Queryable, hasMin: boolean, hasBelow: boolean) {
+function edgeStatement(db: Queryable, hasMin: boolean, hasBelow: boolean) {
   // The first cent whose converted rate reaches `amount`, as `rateIn` converts: rate × job's per_unit / reader's.
   const firstCent = (amount: SQL | null) => {
     if (amount === null) return sql<string | null>`null::text`;
@@ -128,16 +129,12 @@ function buildEdgeStatement(db: Queryable, hasMin: boolean, hasBelow: boolean) {
     .prepare("price_edges");
 }
 
-const edgeStatements = new WeakMap<Queryable, Map<string, ReturnType<typeof buildEdgeStatement>>>();
-
-function edgeStatement(db: Queryable, hasMin: boolean, hasBelow: boolean) {
-  let statements = edgeStatements.get(db);
-  if (!statements) edgeStatements.set(db, (statements = new Map()));
-  const key = `${hasMin} ${hasBelow}`;
-  let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = buildEdgeStatement(db, hasMin, hasBelow)));
-  return statement;
-}
+/** The three kinds of price range's statements (from, under, between), built once per database handle. */
+const edgeStatements = oncePerDatabase((db) => ({
+  from: edgeStatement(db, true, false),
+  under: edgeStatement(db, false, true),
+  between: edgeStatement(db, true, true),
+}));
 
 /**
  * The filters' price range as ranges of hourly rates per job currency (null without a range, or for
@@ -151,7 +148,9 @@ function edgeStatement(db: Queryable, hasMin: boolean, hasBelow: boolean) {
 export async function priceEdgesOf(db: Queryable, filters: Pick<JobFilters, "price" | "currency">): Promise<PriceEdges | null> {
   const price = PRICE_FILTERS.find((f) => f.key === filters.price);
   if (!price || "negotiable" in price) return null;
-  const rows = await edgeStatement(db, price.min !== null, price.below !== null).execute({
+  const statements = edgeStatements(db);
+  const statement = price.min === null ? statements.under : price.below === null ? statements.from : statements.between;
+  const rows = await statement.execute({
     min: price.min,
     below: price.below,
     reader: filters.currency ?? DEFAULT_READER_CURRENCY,

@@ -1,6 +1,7 @@
 import { desc, eq, inArray, is, SQL, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
+import { oncePerDatabase } from "../../db/once-per-database.ts";
 import { decodeRowsOnce } from "../../db/row-decoders.ts";
 import { jobs, profiles } from "../../db/schema/index.ts";
 import { filterPoint, type JobFilters } from "../../domain/job-filters.ts";
@@ -261,10 +262,6 @@ async function readPage(
   priceEdges: PriceEdges | null,
 ) {
   const first = !search.cursor;
-  if (search.q?.trim()) {
-    const rows = await pageRows(searchJobsQuery(db, search, origin, language, corrected, pageSize, { priceEdges }));
-    return { rows, total: first ? (rows[0]?.matches ?? 0) : null, few: false };
-  }
   const rows = await pageRows(searchJobsQuery(db, search, origin, language, corrected, pageSize, { priceEdges, counted: first }));
   return { rows, total: first ? (rows[0]?.matches ?? 0) : null, few: false };
 }
@@ -313,7 +310,7 @@ function pageOf(
  * list by far: its first page, which counts, and a later page), and a filtered page read by the ids its count
  * found (readFewFirst), whatever the filters were, with or without a point to measure distances from.
  */
-function listStatements(db: Queryable) {
+const listStatements = oncePerDatabase((db) => {
   const language = sql`${sql.placeholder("language")}`;
   const cursor = { at: sql.placeholder("at"), id: sql.placeholder("id") } as unknown as PageCursor;
   const ids = sql`${sql.placeholder("ids")}`;
@@ -329,18 +326,7 @@ function listStatements(db: Queryable) {
   decodeRowsOnce(statements.byIds);
   decodeRowsOnce(statements.byIdsNear);
   return statements;
-}
-
-const prepared = new WeakMap<Queryable, ReturnType<typeof listStatements>>();
-
-function listStatementsOf(db: Queryable) {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = listStatements(db);
-    prepared.set(db, statements);
-  }
-  return statements;
-}
+});
 
 /**
  * A page of a statement built for this request: prepared to have its rows decoded by decoders found
@@ -353,7 +339,7 @@ function pageRows(query: ReturnType<typeof searchJobsQuery>) {
 }
 
 async function readPlainList(db: Queryable, cursor: PageCursor | null, language: LanguageCode) {
-  const statements = listStatementsOf(db);
+  const statements = listStatements(db);
   if (cursor) return { rows: await statements.next.execute({ language, at: cursor.at, id: cursor.id }), total: null };
   const rows = await statements.first.execute({ language });
   return { rows, total: rows[0]?.matches ?? 0 };
@@ -375,11 +361,17 @@ async function readFewFirst(
     ids?.length === 0
       ? []
       : ids && pageSize === LIMITS.pageSize
-        ? await (origin
-            ? listStatementsOf(db).byIdsNear.execute({ language, ids, lat: origin.lat, lng: origin.lng })
-            : listStatementsOf(db).byIds.execute({ language, ids }))
+        ? await readByIds(db, ids, origin, language)
         : await pageRows(searchJobsQuery(db, search, origin, language, null, pageSize, { priceEdges, ids }));
   return { rows, total: search.cursor ? null : (found?.total ?? 0), few: ids !== null };
+}
+
+/** A page of LIMITS.pageSize jobs by their ids, with or without a point to measure distances from. */
+function readByIds(db: Queryable, ids: string[], origin: Origin | null, language: LanguageCode) {
+  const statements = listStatements(db);
+  return origin
+    ? statements.byIdsNear.execute({ language, ids, lat: origin.lat, lng: origin.lng })
+    : statements.byIds.execute({ language, ids });
 }
 
 /** Whether the search has a filter beyond its text: only then can a newest-first walk read in vain. */
