@@ -2,6 +2,7 @@ import { desc, eq, inArray, is, SQL, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { oncePerDatabase } from "../../db/once-per-database.ts";
+import { plannedEachCall } from "../../db/planned-each-call.ts";
 import { decodeRowsOnce } from "../../db/row-decoders.ts";
 import { jobs, profiles } from "../../db/schema/index.ts";
 import { filterPoint, type JobFilters } from "../../domain/job-filters.ts";
@@ -329,13 +330,11 @@ const listStatements = oncePerDatabase((db) => {
 });
 
 /**
- * A page of a statement built for this request: prepared to have its rows decoded by decoders found
- * once for the statement (db/row-decoders.ts) rather than for each value of each row.
+ * A page of a statement built for this request, planned for its values (an unnamed statement: the best
+ * plan of a text or a filter depends on them), its rows decoded by decoders found once.
  */
 function pageRows(query: ReturnType<typeof searchJobsQuery>) {
-  const statement = query.prepare("search_page");
-  decodeRowsOnce(statement);
-  return statement.execute();
+  return plannedEachCall(query).execute();
 }
 
 async function readPlainList(db: Queryable, cursor: PageCursor | null, language: LanguageCode) {

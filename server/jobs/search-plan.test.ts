@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/database.ts";
 import { CITY } from "../../db/factories/places.ts";
 import { createEmployer } from "../../db/factories/users.ts";
+import { openDatabase } from "../../db/open.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
@@ -168,6 +169,35 @@ describe("query plans on 20,000 jobs", () => {
       await t.db.execute(sql`delete from jobs where id in (${fresh}, ${old})`);
     }
   });
+
+  // A statement kept prepared is planned once for all values after five calls (db/planned-each-call.ts):
+  // a rare word's plan then served common words, several times slower.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "plans a search's statements that depend on their values for each call: none is kept prepared on the connection",
+    async () => {
+      const one = await openDatabase({ databaseUrl: t.database.url ?? "", maxConnections: 1 });
+      try {
+        await found(searchJobs(one.db, {}, "en"));
+        for (let i = 0; i < 6; i++) {
+          await found(searchJobs(one.db, { q: "xylophone" }, "en"));
+          await found(searchJobs(one.db, { category: "cleaning" }, "en"));
+          await found(searchJobs(one.db, { price: "15-25", currency: "USD" }, "en"));
+          await found(searchJobs(one.db, { cityId: CITY.moscow, km: 50, q: "loader" }, "en"));
+        }
+        const loader = await found(searchJobs(one.db, { q: "loader" }, "en"));
+        await found(searchJobs(one.db, { q: "loader", cursor: loader.nextCursor }, "en"));
+        const kept =
+          (await one.sql?.unsafe("select statement from pg_prepared_statements"))?.map((row) => String(row.statement)) ?? [];
+        // The statements built once, whose plan is the same whatever their values, are kept: the plain
+        // list and a price range's edges read here.
+        expect(kept.some((statement) => statement.includes("exchange_rates"))).toBe(true);
+        expect(kept.some((statement) => statement.includes(`"status" = 'open'`))).toBe(true);
+        for (const statement of kept) expect(statement).not.toMatch(/search_doc|"category" =|"hourly_rate" >=|earth_box/);
+      } finally {
+        await one.close();
+      }
+    },
+  );
 
   it("answers the country filter from its index", async () => {
     const plan = await planOf(searchJobsQuery(t.db, { country: "TM" }, null, "en"));
