@@ -16,6 +16,7 @@ import { refusal } from "../refusal.ts";
 import { jobCardFields, jobCardFieldsOf } from "./job-projection.ts";
 import { distanceKm, resolveOrigin, type Origin } from "./near.ts";
 import { openJobConditions, priceEdgesOf, type PriceEdges } from "./open-job-conditions.ts";
+import { shapeOfSearch, statementOfShape } from "./search-shapes.ts";
 import { correctedText } from "./spelling.ts";
 import { textMatch } from "./text-match.ts";
 
@@ -217,7 +218,7 @@ export async function searchJobs(db: Queryable, search: JobSearch, language: Lan
   const { rows, total, few } =
     hasFilters(search) && (!cursor || cursor.few)
       ? await readFewFirst(db, search, origin, language, pageSize, priceEdges)
-      : await readPage(db, search, origin, language, null, pageSize, priceEdges);
+      : await readListPage(db, search, origin, language, pageSize, priceEdges);
   return pageOf({ rows, total, corrected: null }, pageSize, false, few);
 }
 
@@ -249,10 +250,7 @@ async function readText(
   return read.total === 0 ? asWritten : { ...read, corrected };
 }
 
-/**
- * One page and, on a first page, the count, in one statement: a text's ranked matches count themselves;
- * other lists carry their capped count (countJobsQuery) as a value computed once.
- */
+/** One page of a text and, on a first page, its count: the ranked matches count themselves. */
 async function readPage(
   db: Queryable,
   search: JobSearch,
@@ -344,6 +342,32 @@ async function readPlainList(db: Queryable, cursor: PageCursor | null, language:
   return { rows, total: rows[0]?.matches ?? 0 };
 }
 
+/**
+ * A newest-first page with filters or a point and, on a first page, its capped count (countJobsQuery) as
+ * a value computed once in the same statement: one statement per shape of search (search-shapes.ts).
+ */
+async function readListPage(
+  db: Queryable,
+  search: JobSearch,
+  origin: Origin | null,
+  language: LanguageCode,
+  pageSize: number,
+  priceEdges: PriceEdges | null,
+) {
+  const first = !search.cursor;
+  const shape = shapeOfSearch(search, origin, priceEdges, pageSize);
+  const statement = statementOfShape(db, "page", shape, (s) =>
+    plannedEachCall(
+      searchJobsQuery(db, s.search, s.origin, sql`${sql.placeholder("language")}`, null, pageSize, {
+        priceEdges: s.priceEdges,
+        counted: first,
+      }),
+    ),
+  );
+  const rows = await statement.execute({ ...shape.values, language });
+  return { rows, total: first ? (rows[0]?.matches ?? 0) : null, few: false };
+}
+
 /** A newest-first page with filters: counted first, read by id when few jobs match (newestMatchesQuery). */
 async function readFewFirst(
   db: Queryable,
@@ -353,7 +377,10 @@ async function readFewFirst(
   pageSize: number,
   priceEdges: PriceEdges | null,
 ) {
-  const [found] = await newestMatchesQuery(db, search, origin, priceEdges, pageSize);
+  const shape = shapeOfSearch(search, origin, priceEdges, pageSize);
+  const [found] = await statementOfShape(db, "newest matches", shape, (s) =>
+    plannedEachCall(newestMatchesQuery(db, s.search, s.origin, s.priceEdges, pageSize)),
+  ).execute(shape.values);
   const ids = found?.newest ?? null;
   // Nothing matches: no page to read. Read by id, a page is the same statement whatever the filters.
   const rows =
