@@ -3,9 +3,6 @@ import { sql, type SQL } from "drizzle-orm";
 import { jobs } from "../../db/schema/index.ts";
 import { MIN_SIMILARITY } from "./spelling.ts";
 
-/** The stemming configurations a query is read in: as written, and in each language Postgres stems that we serve. */
-const CONFIGS = ["simple", "english", "russian", "german", "french", "spanish"] as const;
-
 /** A bonus that puts the jobs of an employer whose name or company matched among the best matches. */
 const EMPLOYER_MATCH = 0.5;
 
@@ -53,10 +50,10 @@ function employersLike(lowered: string): SQL {
   return sql`select p.id from profiles p where ${lowered} <% p.full_name or ${lowered} <% p.company_name`;
 }
 
-/** The search text read in every configuration, as one tsquery. */
+/**
+ * The search text read in every configuration the documents are stemmed in, each distinct reading
+ * once, as one tsquery (daywork_search_query, migration 0017): the planner sees the words themselves.
+ */
 function documentQuery(q: string): SQL {
-  return sql.join(
-    CONFIGS.map((config) => sql`websearch_to_tsquery(${sql.raw(`'${config}'`)}::regconfig, ${q})`),
-    sql` || `,
-  );
+  return sql`daywork_search_query(${q})`;
 }
