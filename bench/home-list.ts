@@ -13,7 +13,8 @@
 //   BENCH_PAIRS         alternating app/bare pairs per scenario (default 3; the issue's figures used 6)
 //   BENCH_CONCURRENCY   requests in flight at once (default 32)
 //   BENCH_POOL_SIZE     database connections of each server; default: the app's own default
-//                       (DATABASE_POOL_SIZE unset), and the bare server gets the same number
+//                       (DATABASE_POOL_SIZE unset), and the bare server gets the same number, split
+//                       between its two pools as the app's (db/pool-size.ts splitPool)
 //   BENCH_ONLY          run only the scenarios whose name contains one of these comma-separated words
 //   BENCH_JOBS          how many jobs to seed (default 100000; 1000000 for the million-job figures)
 //   BENCH_ACCEPT_ENCODING  the requests' Accept-Encoding (default Chrome's "gzip, deflate, br, zstd";
@@ -30,7 +31,8 @@
 // - bare: Fastify answering the same URLs by running the statements the procedure sent for that input
 //   (recorded once at start at the driver: their text, parameters, which of them go together, which the
 //   app prepares), with `sql.unsafe(text, params, { prepare: true })`, rows as JSON. Statements the app
-//   sends unprepared run with plan_cache_mode = force_custom_plan, planned for their values as the app's.
+//   sends unprepared or through its pool planned for each call (db/planned-each-call.ts) run with
+//   plan_cache_mode = force_custom_plan, planned for their values as the app's.
 // Runs alternate app, bare, bare, app, ... so the machine's noise falls on both sides. The ratio is app
 // req/s over bare req/s (the goal of issue 14: at least 0.60, app p99 under 50 ms); "cpu µs" is the
 // server process's CPU time per request.
@@ -44,6 +46,8 @@ import postgres from "postgres";
 
 import { CITY } from "../db/factories/places.ts";
 import { openDatabase } from "../db/open.ts";
+import { planEachCallWith } from "../db/planned-each-call.ts";
+import { splitPool } from "../db/pool-size.ts";
 import * as schema from "../db/schema/index.ts";
 import type { JobSearchInput } from "../domain/job-filters.ts";
 import type { Config } from "../server/config.ts";
@@ -115,7 +119,8 @@ async function main() {
   await rm(scratch, { recursive: true, force: true });
   console.log(
     `open jobs: ${stats.open}; ${CONCURRENCY} concurrent requests; ${PAIRS} app/bare pairs of ${SECONDS} s per scenario; ` +
-      `pool ${pool} connections per server; ${os.availableParallelism()} CPUs`,
+      `pool ${pool} connections per server (${splitPool(pool).main} planned once, ${splitPool(pool).planned} planned each call); ` +
+      `${os.availableParallelism()} CPUs`,
   );
 
   const app = await startServer("app");
@@ -196,11 +201,12 @@ function startServer(kind: "app" | "bare"): Promise<Server> {
 }
 
 /**
- * One statement a procedure sent: its text, its parameters, and whether the app sent it as a prepared
- * statement (drizzle's `.prepare()`) or unprepared (planned for its values each time). A plan is the
- * statements in rounds: those sent together (one Promise.all), then the next round once they answered.
+ * One statement a procedure sent: its text, its parameters, whether the app sent it as a prepared
+ * statement (drizzle's `.prepare()`) or unprepared (planned for its values each time), and whether it
+ * went through the app's pool that plans each call (`planned`). A plan is the statements in rounds:
+ * those sent together (one Promise.all), then the next round once they answered.
  */
-type Statement = { text: string; params: unknown[]; prepared: boolean };
+type Statement = { text: string; params: unknown[]; prepared: boolean; planned: boolean };
 type Plan = Statement[][];
 
 /**
@@ -211,22 +217,26 @@ type Plan = Statement[][];
 async function recordPlan(client: postgres.Sql, call: (db: Context["db"]) => Promise<unknown>): Promise<Plan> {
   const plan: Plan = [];
   let roundOpen = false;
-  const recording = new Proxy(client, {
-    get(target, property, receiver) {
-      if (property !== "unsafe") return Reflect.get(target, property, receiver);
-      const unsafe: postgres.Sql["unsafe"] = (text, params = [], options) => {
-        if (!roundOpen) {
-          plan.push([]);
-          roundOpen = true;
-          setImmediate(() => (roundOpen = false));
-        }
-        plan[plan.length - 1]?.push({ text, params, prepared: options?.prepare === true });
-        return target.unsafe(text, params, options);
-      };
-      return unsafe;
-    },
-  });
-  await call(drizzle(recording, { schema }));
+  const recording = (planned: boolean) =>
+    new Proxy(client, {
+      get(target, property, receiver) {
+        if (property !== "unsafe") return Reflect.get(target, property, receiver);
+        const unsafe: postgres.Sql["unsafe"] = (text, params = [], options) => {
+          if (!roundOpen) {
+            plan.push([]);
+            roundOpen = true;
+            setImmediate(() => (roundOpen = false));
+          }
+          plan[plan.length - 1]?.push({ text, params, prepared: options?.prepare === true, planned });
+          return target.unsafe(text, params, options);
+        };
+        return unsafe;
+      },
+    });
+  const db = drizzle(recording(false), { schema });
+  // As db/open.ts pairs the app's pools: the statements built on plannedEachCall's handle are marked so.
+  planEachCallWith(db, drizzle(recording(true), { schema }));
+  await call(db);
   return plan;
 }
 
@@ -259,8 +269,9 @@ function recordingContext(db: Context["db"], config: Config): Context {
  * The bare child: Fastify answering the same URLs with the statements the procedure sends for them (no
  * tRPC, no drizzle, no session, no superjson), through the app's own postgres.js settings. Every
  * statement goes prepared (one round trip, parsed once per connection); those the app sends unprepared
- * go over connections with plan_cache_mode = force_custom_plan, so they are planned for their values
- * each time as the app's are (a generic plan made some text searches several times slower).
+ * or through its pool that plans each call go over connections with plan_cache_mode =
+ * force_custom_plan, so they are planned for their values each time as the app's are (a generic plan
+ * made some text searches several times slower).
  */
 async function serveBare() {
   const scratch = await mkdtemp(path.join(os.tmpdir(), "daywork-bench-"));
@@ -275,7 +286,8 @@ async function serveBare() {
   const describe = (name: string, plan: Plan) =>
     described.push(
       `${name}: ${plan.map((round) => round.length).join(" then ")} statement(s), ` +
-        `${plan.flat().filter((s) => s.prepared).length} prepared by the app`,
+        `${plan.flat().filter((s) => s.prepared).length} prepared by the app, ` +
+        `${plan.flat().filter((s) => s.planned).length} planned for each call's values`,
     );
   for (const scenario of SCENARIOS.filter(selected)) {
     if (scenario.kind !== "search") continue;
@@ -290,7 +302,7 @@ async function serveBare() {
   describe("job page", jobPlan);
   console.log(`the bare server sends, per request:\n  ${described.join("\n  ")}`);
   const customPlans = postgres(DATABASE_URL, {
-    max: config.databasePoolSize,
+    max: splitPool(config.databasePoolSize).planned,
     onnotice: () => {},
     connection: { ...client.options.connection, plan_cache_mode: "force_custom_plan" },
   });
@@ -302,9 +314,13 @@ async function serveBare() {
     for (const round of plan) {
       answer = await Promise.all(
         round.map((s) =>
-          (s.prepared ? client : customPlans).unsafe(s.text, s.params.map(param) as postgres.ParameterOrJSON<never>[], {
-            prepare: true,
-          }),
+          (s.prepared && !s.planned ? client : customPlans).unsafe(
+            s.text,
+            s.params.map(param) as postgres.ParameterOrJSON<never>[],
+            {
+              prepare: true,
+            },
+          ),
         ),
       );
     }

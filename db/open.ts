@@ -13,7 +13,8 @@ import postgres from "postgres";
 
 import type { Database } from "./database.ts";
 import { loadExchangeRateSnapshot } from "./exchange-rates-snapshot.ts";
-import { defaultPoolSize } from "./pool-size.ts";
+import { planEachCallWith } from "./planned-each-call.ts";
+import { defaultPoolSize, splitPool } from "./pool-size.ts";
 import { migrateQueueSchema, pgliteQueueConnection, postgresQueueConnection, type QueueConnection } from "./queue-connection.ts";
 import * as schema from "./schema/index.ts";
 
@@ -45,9 +46,10 @@ const SEARCH_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" } as const;
 let poolsOpened = 0;
 
 /**
- * The application_name of the n-th pool this process opens, "daywork/<pid>.<n>@<host>" (Postgres keeps
- * 63 bytes): each instance's connections can be told apart in pg_stat_activity (`application_name like
- * 'daywork/%'` finds them all), and GET /api/metrics counts its own by it.
+ * The application_name of the n-th database this process opens, "daywork/<pid>.<n>@<host>" (Postgres
+ * keeps 63 bytes), on the connections of both its pools: each instance's connections can be told apart
+ * in pg_stat_activity (`application_name like 'daywork/%'` finds them all), and GET /api/metrics counts
+ * its own by it.
  */
 function poolApplicationName(): string {
   poolsOpened += 1;
@@ -62,12 +64,21 @@ export type OpenOptions = { databaseUrl: string; maxConnections?: number } | { d
  */
 export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
   if ("databaseUrl" in options) {
-    const sql = postgres(options.databaseUrl, {
-      max: options.maxConnections ?? defaultPoolSize(),
-      onnotice: () => {},
-      connection: { application_name: poolApplicationName(), ...SEARCH_SETTINGS },
-    });
+    const applicationName = poolApplicationName();
+    const pool = (max: number, settings: Record<string, string>) =>
+      postgres(options.databaseUrl, {
+        max,
+        onnotice: () => {},
+        connection: { application_name: applicationName, ...SEARCH_SETTINGS, ...settings },
+      });
+    // The statements whose best plan depends on their values (a search's) go through a pool of their own,
+    // whose connections plan each call for its values (db/planned-each-call.ts): half the connections,
+    // so a burst of slow searches never holds those of job pages, sign-ins and the job queue.
+    const { main, planned } = splitPool(options.maxConnections ?? defaultPoolSize());
+    const sql = pool(main, {});
+    const plannedSql = pool(planned, { plan_cache_mode: "force_custom_plan" });
     const db = drizzlePostgres(sql, { schema });
+    planEachCallWith(db, drizzlePostgres(plannedSql, { schema }));
     const queue = postgresQueueConnection(sql);
     return {
       db,
@@ -87,7 +98,9 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
         await migrateQueueSchema(queue);
         await loadExchangeRateSnapshot(db);
       },
-      close: () => sql.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([sql.end({ timeout: 5 }), plannedSql.end({ timeout: 5 })]);
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { loadConfig } from "../server/config.ts";
-import { defaultPoolSize } from "./pool-size.ts";
+import { defaultPoolSize, splitPool } from "./pool-size.ts";
 
 describe("the default pool size", () => {
   it("is twice the cores, at least 4 and at most 10", () => {
@@ -16,5 +16,18 @@ describe("the default pool size", () => {
     } as const;
     expect(loadConfig(env).databasePoolSize).toBe(defaultPoolSize());
     expect(loadConfig({ ...env, DATABASE_POOL_SIZE: "25" }).databasePoolSize).toBe(25);
+  });
+});
+
+describe("a database's two pools", () => {
+  it("share its connections half and half, at least one each", () => {
+    expect([1, 2, 3, 4, 5, 10].map((connections) => splitPool(connections))).toEqual([
+      { main: 1, planned: 1 },
+      { main: 1, planned: 1 },
+      { main: 2, planned: 1 },
+      { main: 2, planned: 2 },
+      { main: 3, planned: 2 },
+      { main: 5, planned: 5 },
+    ]);
   });
 });

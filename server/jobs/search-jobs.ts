@@ -261,7 +261,9 @@ async function readPage(
   priceEdges: PriceEdges | null,
 ) {
   const first = !search.cursor;
-  const rows = await pageRows(searchJobsQuery(db, search, origin, language, corrected, pageSize, { priceEdges, counted: first }));
+  const rows = await pageRows(
+    searchJobsQuery(plannedEachCall(db), search, origin, language, corrected, pageSize, { priceEdges, counted: first }),
+  );
   return { rows, total: first ? (rows[0]?.matches ?? 0) : null, few: false };
 }
 
@@ -314,25 +316,27 @@ const listStatements = oncePerDatabase((db) => {
   const cursor = { at: sql.placeholder("at"), id: sql.placeholder("id") } as unknown as PageCursor;
   const ids = sql`${sql.placeholder("ids")}`;
   const point = { lat: sql.placeholder("lat"), lng: sql.placeholder("lng") } as unknown as Origin;
-  const statements = {
-    first: searchJobsQuery(db, {}, null, language, null, LIMITS.pageSize, { counted: true }).prepare("home_list_first"),
-    next: searchJobsQuery(db, { cursor }, null, language).prepare("home_list_next"),
-    byIds: searchJobsQuery(db, {}, null, language, null, LIMITS.pageSize, { ids }).prepare("filtered_page_by_ids"),
-    byIdsNear: searchJobsQuery(db, {}, point, language, null, LIMITS.pageSize, { ids }).prepare("filtered_page_by_ids_near"),
+  return {
+    first: prepared(searchJobsQuery(db, {}, null, language, null, LIMITS.pageSize, { counted: true }), "home_list_first"),
+    next: prepared(searchJobsQuery(db, { cursor }, null, language), "home_list_next"),
+    byIds: prepared(searchJobsQuery(db, {}, null, language, null, LIMITS.pageSize, { ids }), "filtered_page_by_ids"),
+    byIdsNear: prepared(searchJobsQuery(db, {}, point, language, null, LIMITS.pageSize, { ids }), "filtered_page_by_ids_near"),
   };
-  decodeRowsOnce(statements.first);
-  decodeRowsOnce(statements.next);
-  decodeRowsOnce(statements.byIds);
-  decodeRowsOnce(statements.byIdsNear);
-  return statements;
 });
 
+/** A select prepared, its rows decoded by decoders found once for the statement (db/row-decoders.ts). */
+function prepared<Q extends { prepare(name: string): object }>(query: Q, name: string): ReturnType<Q["prepare"]> {
+  const statement = query.prepare(name) as ReturnType<Q["prepare"]>;
+  decodeRowsOnce(statement);
+  return statement;
+}
+
 /**
- * A page of a statement built for this request, planned for its values (an unnamed statement: the best
- * plan of a text or a filter depends on them), its rows decoded by decoders found once.
+ * A page of a statement built for this request on plannedEachCall's handle, planned for its values (the
+ * best plan of a text or a filter depends on them), its rows decoded by decoders found once.
  */
 function pageRows(query: ReturnType<typeof searchJobsQuery>) {
-  return plannedEachCall(query).execute();
+  return prepared(query, "search_page").execute();
 }
 
 async function readPlainList(db: Queryable, cursor: PageCursor | null, language: LanguageCode) {
@@ -356,12 +360,14 @@ async function readListPage(
 ) {
   const first = !search.cursor;
   const shape = shapeOfSearch(search, origin, priceEdges, pageSize);
-  const statement = statementOfShape(db, "page", shape, (s) =>
-    plannedEachCall(
-      searchJobsQuery(db, s.search, s.origin, sql`${sql.placeholder("language")}`, null, pageSize, {
+  const planned = plannedEachCall(db);
+  const statement = statementOfShape(planned, "page", shape, (s) =>
+    prepared(
+      searchJobsQuery(planned, s.search, s.origin, sql`${sql.placeholder("language")}`, null, pageSize, {
         priceEdges: s.priceEdges,
         counted: first,
       }),
+      "filtered_page",
     ),
   );
   const rows = await statement.execute({ ...shape.values, language });
@@ -378,8 +384,9 @@ async function readFewFirst(
   priceEdges: PriceEdges | null,
 ) {
   const shape = shapeOfSearch(search, origin, priceEdges, pageSize);
-  const [found] = await statementOfShape(db, "newest matches", shape, (s) =>
-    plannedEachCall(newestMatchesQuery(db, s.search, s.origin, s.priceEdges, pageSize)),
+  const planned = plannedEachCall(db);
+  const [found] = await statementOfShape(planned, "newest matches", shape, (s) =>
+    prepared(newestMatchesQuery(planned, s.search, s.origin, s.priceEdges, pageSize), "newest_matches"),
   ).execute(shape.values);
   const ids = found?.newest ?? null;
   // Nothing matches: no page to read. Read by id, a page is the same statement whatever the filters.
@@ -388,7 +395,7 @@ async function readFewFirst(
       ? []
       : ids && pageSize === LIMITS.pageSize
         ? await readByIds(db, ids, origin, language)
-        : await pageRows(searchJobsQuery(db, search, origin, language, null, pageSize, { priceEdges, ids }));
+        : await pageRows(searchJobsQuery(planned, search, origin, language, null, pageSize, { priceEdges, ids }));
   return { rows, total: search.cursor ? null : (found?.total ?? 0), few: ids !== null };
 }
 
