@@ -9,7 +9,7 @@ import { DURATION_FILTERS, PRICE_FILTERS } from "../../domain/job-filter-choices
 import { type JobFilters } from "../../domain/job-filters.ts";
 import { DEFAULT_READER_CURRENCY } from "../../domain/money.ts";
 import { withinKm, type Origin } from "./near.ts";
-import { textMatch } from "./text-match.ts";
+import { searchTextOf, textMatch } from "./text-match.ts";
 
 /**
  * A price range as ranges of hourly rates, one per job currency that has an exchange rate (priceEdgesOf):
@@ -34,8 +34,8 @@ export function openJobConditions(
   priceEdges: PriceEdges | null = null,
 ): SQL {
   const conditions: SQL[] = [sql`${jobs.status} = 'open'`];
-  const q = filters.q?.trim();
-  if (q) conditions.push(textMatch(q, corrected).where);
+  const text = searchTextOf(filters.q, corrected);
+  if (text) conditions.push(textMatch(text).where);
   if (filters.category) conditions.push(eq(jobs.category, filters.category));
   if (filters.country) conditions.push(eq(jobs.country, filters.country));
   if (origin && filters.km !== undefined) conditions.push(withinKm(origin, filters.km));

@@ -18,7 +18,7 @@ import { distanceKm, resolveOrigin, type Origin } from "./near.ts";
 import { openJobConditions, priceEdgesOf, type PriceEdges } from "./open-job-conditions.ts";
 import { shapeOfSearch, statementOfShape } from "./search-shapes.ts";
 import { correctedText } from "./spelling.ts";
-import { textMatch } from "./text-match.ts";
+import { searchTextOf, textMatch } from "./text-match.ts";
 
 export type JobSearch = JobFilters & { cursor?: PageCursor | null };
 
@@ -65,17 +65,17 @@ export function searchJobsQuery(
   const where = ids
     ? sql`${jobs.status} = 'open' and ${is(ids, SQL) ? sql`${jobs.id} = any(${ids}::uuid[])` : inArray(jobs.id, [...ids])}`
     : openJobConditions(search, origin, corrected, priceEdges);
-  const q = search.q?.trim();
-  const relevance = q ? textMatch(q, corrected).relevance : sql<number>`0::float8`;
+  const text = searchTextOf(search.q, corrected);
+  const relevance = text ? textMatch(text).relevance : sql<number>`0::float8`;
   const cursor = search.cursor;
   const after = !cursor
     ? undefined
-    : q
+    : text
       ? sql`(${relevance}, ${jobs.createdAt}, ${jobs.id}) < (${cursor.rank ?? Number.MAX_VALUE}::float8, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`
       : afterCursor(jobs.createdAt, jobs.id, cursor);
   // A text ranks its newest RANKED_MATCHES matches only, read under the table's own name so that the
   // columns and the relevance below read them: ranking every match of a common word was most of a search.
-  const ranked = q && !ids;
+  const ranked = text && !ids;
   const source = ranked
     ? db
         .select()
@@ -102,7 +102,7 @@ export function searchJobsQuery(
     })
     .from(source)
     .where(condition)
-    .orderBy(...(q ? [sql`rank desc`] : []), ...newestFirst(jobs.createdAt, jobs.id))
+    .orderBy(...(text ? [sql`rank desc`] : []), ...newestFirst(jobs.createdAt, jobs.id))
     // One more than a page tells whether another page exists.
     .limit(pageSize + 1)
     .as("page");
@@ -150,7 +150,7 @@ function someMatches(
       .where(after ? sql`${where} and ${afterCursor(jobs.createdAt, jobs.id, after)}` : where);
   };
   const limit = JOB_COUNT_CAP + 1;
-  const priceAlone = !filters.q?.trim() && !hasFilters({ ...filters, price: undefined });
+  const priceAlone = !searchTextOf(filters.q) && !hasFilters({ ...filters, price: undefined });
   return priceEdges && priceEdges.length > 1 && priceAlone
     ? sql`(${sql.join(
         priceEdges.map((edge) => sql`(${matching([edge])})`),
@@ -218,7 +218,7 @@ export async function searchJobs(db: Queryable, search: JobSearch, language: Lan
   const { rows, total, few } =
     hasFilters(search) && (!cursor || cursor.few)
       ? await readFewFirst(db, search, origin, language, pageSize, priceEdges)
-      : await readListPage(db, search, origin, language, pageSize, priceEdges);
+      : await readPage(db, search, origin, language, null, pageSize, priceEdges);
   return pageOf({ rows, total, corrected: null }, pageSize, false, few);
 }
 
@@ -250,7 +250,11 @@ async function readText(
   return read.total === 0 ? asWritten : { ...read, corrected };
 }
 
-/** One page of a text and, on a first page, its count: the ranked matches count themselves. */
+/**
+ * One page and, on a first page, its count, in one statement per shape of search (search-shapes.ts): a
+ * text's ranked matches count themselves; other lists carry their capped count (countJobsQuery) as a
+ * value computed once in the same statement.
+ */
 async function readPage(
   db: Queryable,
   search: JobSearch,
@@ -261,9 +265,18 @@ async function readPage(
   priceEdges: PriceEdges | null,
 ) {
   const first = !search.cursor;
-  const rows = await pageRows(
-    searchJobsQuery(plannedEachCall(db), search, origin, language, corrected, pageSize, { priceEdges, counted: first }),
+  const shape = shapeOfSearch(search, origin, priceEdges, pageSize, corrected);
+  const planned = plannedEachCall(db);
+  const statement = statementOfShape(planned, "page", shape, (s) =>
+    prepared(
+      searchJobsQuery(planned, s.search, s.origin, sql`${sql.placeholder("language")}`, null, pageSize, {
+        priceEdges: s.priceEdges,
+        counted: first,
+      }),
+      "search_page",
+    ),
   );
+  const rows = await statement.execute({ ...shape.values, language });
   return { rows, total: first ? (rows[0]?.matches ?? 0) : null, few: false };
 }
 
@@ -331,47 +344,11 @@ function prepared<Q extends { prepare(name: string): object }>(query: Q, name: s
   return statement;
 }
 
-/**
- * A page of a statement built for this request on plannedEachCall's handle, planned for its values (the
- * best plan of a text or a filter depends on them), its rows decoded by decoders found once.
- */
-function pageRows(query: ReturnType<typeof searchJobsQuery>) {
-  return prepared(query, "search_page").execute();
-}
-
 async function readPlainList(db: Queryable, cursor: PageCursor | null, language: LanguageCode) {
   const statements = listStatements(db);
   if (cursor) return { rows: await statements.next.execute({ language, at: cursor.at, id: cursor.id }), total: null };
   const rows = await statements.first.execute({ language });
   return { rows, total: rows[0]?.matches ?? 0 };
-}
-
-/**
- * A newest-first page with filters or a point and, on a first page, its capped count (countJobsQuery) as
- * a value computed once in the same statement: one statement per shape of search (search-shapes.ts).
- */
-async function readListPage(
-  db: Queryable,
-  search: JobSearch,
-  origin: Origin | null,
-  language: LanguageCode,
-  pageSize: number,
-  priceEdges: PriceEdges | null,
-) {
-  const first = !search.cursor;
-  const shape = shapeOfSearch(search, origin, priceEdges, pageSize);
-  const planned = plannedEachCall(db);
-  const statement = statementOfShape(planned, "page", shape, (s) =>
-    prepared(
-      searchJobsQuery(planned, s.search, s.origin, sql`${sql.placeholder("language")}`, null, pageSize, {
-        priceEdges: s.priceEdges,
-        counted: first,
-      }),
-      "filtered_page",
-    ),
-  );
-  const rows = await statement.execute({ ...shape.values, language });
-  return { rows, total: first ? (rows[0]?.matches ?? 0) : null, few: false };
 }
 
 /** A newest-first page with filters: counted first, read by id when few jobs match (newestMatchesQuery). */
@@ -395,7 +372,10 @@ async function readFewFirst(
       ? []
       : ids && pageSize === LIMITS.pageSize
         ? await readByIds(db, ids, origin, language)
-        : await pageRows(searchJobsQuery(planned, search, origin, language, null, pageSize, { priceEdges, ids }));
+        : await prepared(
+            searchJobsQuery(planned, search, origin, language, null, pageSize, { priceEdges, ids }),
+            "page_by_ids",
+          ).execute();
   return { rows, total: search.cursor ? null : (found?.total ?? 0), few: ids !== null };
 }
 

@@ -427,6 +427,32 @@ describe("the home list's filters on 20,000 jobs", () => {
     }
   });
 
+  it("answers each text with its own words from the one statement kept for texts, page after page", async () => {
+    // Built for the search's own values, no statement kept: what the kept one must answer.
+    const fresh = async (search: JobSearch, corrected: string | null = null) =>
+      (await searchJobsQuery(t.db, search, null, "en", corrected)).slice(0, 20).map((j) => j.id);
+    const shapes = ["xylophone", "LOADER", "employer number 7"].map((q) => shapeOfSearch({ q }, null, null, 20));
+    expect(new Set(shapes.map((shape) => shape.key)).size).toBe(1);
+    for (const q of ["xylophone", "LOADER", "employer number 7", "Office cleaner"]) {
+      const first = await found(searchJobs(t.db, { q }, "en"));
+      expect(
+        first.items.map((j) => j.id),
+        q,
+      ).toEqual(await fresh({ q }));
+      expect(first.items.length).toBeGreaterThan(0);
+      if (!first.nextCursor) continue;
+      const next = await found(searchJobs(t.db, { q, cursor: first.nextCursor }, "en"));
+      expect(
+        next.items.map((j) => j.id),
+        q,
+      ).toEqual(await fresh({ q, cursor: first.nextCursor }));
+    }
+    // A text read corrected: the kept statement reads the correction's words, and an employer by the text as typed.
+    const corrected = await found(searchJobs(t.db, { q: "xylofone" }, "en"));
+    expect(corrected.corrected).toBe("xylophone");
+    expect(corrected.items.map((j) => j.id)).toEqual(await fresh({ q: "xylofone" }, "xylophone"));
+  });
+
   it("reads a price with a category or a length from the price index, fetching only the jobs that match", async () => {
     for (const filters of [
       { category: "cleaning", price: "15-25", currency: "USD" },

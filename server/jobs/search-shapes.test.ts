@@ -30,6 +30,17 @@ describe("a search's shape", () => {
   });
 });
 
+describe("a text's shape", () => {
+  it("binds the words it is matched by, corrected or not, the text in lower case and a ranked cursor's rank", () => {
+    const cursor = { at: "2026-11-25T10:00:00.000000Z", id: "00000000-0000-4000-8000-000000000001", rank: 0.25 };
+    const typo = shapeOfSearch({ q: "Delivry", cursor }, null, null, 20, "delivery");
+    expect(typo.values).toEqual({ words: "delivery", lowered: "delivry", at: cursor.at, id: cursor.id, rank: 0.25 });
+    expect(shapeOfSearch({ q: "Loader", cursor: { ...cursor, rank: 0.5 } }, null, null, 20).key).toBe(typo.key);
+    expect(shapeOfSearch({ q: "Loader" }, null, null, 20).key).not.toBe(typo.key);
+    expect(shapeOfSearch({}, null, null, 20).key).not.toBe(shapeOfSearch({ q: "Loader" }, null, null, 20).key);
+  });
+});
+
 describe("statements kept per shape", () => {
   it("are built once per shape and kind, and at most SHAPES_KEPT of them are kept", () => {
     const db = {} as Queryable;

@@ -6,10 +6,11 @@ import type { JobFilters } from "../../domain/job-filters.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
 import type { Origin } from "./near.ts";
 import type { PriceEdges } from "./open-job-conditions.ts";
+import { searchTextOf } from "./text-match.ts";
 
 /**
- * A search without a text as the shape of its statements: the same filters, point and price edges with
- * their values as placeholders, the values to bind to them, and a key that spells the shape out.
+ * A search as the shape of its statements: the same text, filters, point and price edges with their
+ * values as placeholders, the values to bind to them, and a key that spells the shape out.
  */
 export type SearchShape = {
   key: string;
@@ -20,18 +21,19 @@ export type SearchShape = {
 };
 
 /**
- * The shape of a search without a text. The values a person types or picks from many (a category, a
- * country, a start date, the point, the cursor) and the edges read from the exchange rates become
- * placeholders; choices among a few constants (a length, a price bucket, a distance) and the page size
- * stay as they are. The key is the shaped search written out, placeholders by their names, so whatever
- * is not a placeholder is part of the key: a value left unbound by mistake makes more shapes, never a
- * statement that answers with another search's values.
+ * The shape of a search, its text read `corrected` when it was. The values a person types or picks from
+ * many (the text, a category, a country, a start date, the point, the cursor) and the edges read from
+ * the exchange rates become placeholders; choices among a few constants (a length, a price bucket, a
+ * distance) and the page size stay as they are. The key is the shaped search written out, placeholders
+ * by their names, so whatever is not a placeholder is part of the key: a value left unbound by mistake
+ * makes more shapes, never a statement that answers with another search's values.
  */
 export function shapeOfSearch(
   search: JobFilters & { cursor?: PageCursor | null },
   origin: Origin | null,
   priceEdges: PriceEdges | null,
   pageSize: number,
+  corrected: string | null = null,
 ): SearchShape {
   const values: Record<string, unknown> = {};
   const bind = <T>(name: string, value: T): T => {
@@ -39,8 +41,12 @@ export function shapeOfSearch(
     return sql.placeholder(name) as unknown as T;
   };
   const { cursor } = search;
+  // The text stands as a placeholder of its own, which searchTextOf reads as "words" and "lowered".
+  const text = searchTextOf(search.q, corrected);
+  if (text) Object.assign(values, text);
   const shaped = {
     search: {
+      q: text ? (sql.placeholder("text") as unknown as string) : undefined,
       category: search.category === undefined ? undefined : bind("category", search.category),
       country: search.country === undefined ? undefined : bind("country", search.country),
       startDate: search.startDate === undefined ? undefined : bind("startDate", search.startDate),
@@ -49,7 +55,13 @@ export function shapeOfSearch(
       // The reader's currency only counts when the range could not be read as edges.
       currency: priceEdges ? undefined : search.currency,
       km: search.km,
-      cursor: cursor ? { at: bind("at", cursor.at), id: bind("id", cursor.id) } : null,
+      cursor: cursor
+        ? {
+            at: bind("at", cursor.at),
+            id: bind("id", cursor.id),
+            rank: cursor.rank === undefined ? undefined : bind("rank", cursor.rank),
+          }
+        : null,
     },
     origin: origin ? { lat: bind("lat", origin.lat), lng: bind("lng", origin.lng) } : null,
     priceEdges:

@@ -1,10 +1,29 @@
-import { sql, type SQL } from "drizzle-orm";
+import { is, Placeholder, sql, type SQL } from "drizzle-orm";
 
 import { jobs } from "../../db/schema/index.ts";
 import { MIN_SIMILARITY } from "./spelling.ts";
 
 /** A bonus that puts the jobs of an employer whose name or company matched among the best matches. */
 const EMPLOYER_MATCH = 0.5;
+
+/**
+ * A search's text as its statements read it: `words`, what the jobs' documents are matched and ranked
+ * by (the text, or its correction), and `lowered`, the text as written in lower case, what employers'
+ * names are matched by. Placeholders of those names in a statement kept for a shape of search
+ * (search-shapes.ts).
+ */
+export type SearchText = { words: string; lowered: string };
+
+/**
+ * The text of a search, read `corrected` when it was (null without a text). A search's shape stands a
+ * placeholder for its text (search-shapes.ts): the text is then the shape's "words" and "lowered".
+ */
+export function searchTextOf(q: string | undefined, corrected: string | null = null): SearchText | null {
+  if (is(q, Placeholder))
+    return { words: sql.placeholder("words"), lowered: sql.placeholder("lowered") } as unknown as SearchText;
+  const text = q?.trim();
+  return text ? { words: corrected ?? text, lowered: text.toLowerCase() } : null;
+}
 
 /**
  * How a search text finds and ranks open jobs (docs/decisions/020, 042):
@@ -19,9 +38,8 @@ const EMPLOYER_MATCH = 0.5;
  * (jobs_search_doc serves the words, the profiles' trigram indexes the employers), so a selective filter
  * (a place) can lead and the words are checked on those few rows.
  */
-export function textMatch(q: string, corrected: string | null = null): { where: SQL; relevance: SQL<number> } {
-  const lowered = q.toLowerCase();
-  const query = documentQuery(corrected ?? q);
+export function textMatch({ words, lowered }: SearchText): { where: SQL; relevance: SQL<number> } {
+  const query = documentQuery(words);
   const employers = sql`array(${employersLike(lowered)})`;
   return {
     where: sql`(${jobs.searchDoc} @@ (${query}) or ${jobs.employerId} = any(${employers}))`,
