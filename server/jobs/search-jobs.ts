@@ -267,14 +267,11 @@ async function readPage(
   const first = !search.cursor;
   const shape = shapeOfSearch(search, origin, priceEdges, pageSize, corrected);
   const planned = plannedEachCall(db);
-  const statement = statementOfShape(planned, "page", shape, (s) =>
-    prepared(
-      searchJobsQuery(planned, s.search, s.origin, sql`${sql.placeholder("language")}`, null, pageSize, {
-        priceEdges: s.priceEdges,
-        counted: first,
-      }),
-      "search_page",
-    ),
+  const statement = statementOfShape(planned, "search_page", shape, (s) =>
+    searchJobsQuery(planned, s.search, s.origin, sql`${sql.placeholder("language")}`, null, pageSize, {
+      priceEdges: s.priceEdges,
+      counted: first,
+    }),
   );
   const rows = await statement.execute({ ...shape.values, language });
   return { rows, total: first ? (rows[0]?.matches ?? 0) : null, few: false };
@@ -362,8 +359,8 @@ async function readFewFirst(
 ) {
   const shape = shapeOfSearch(search, origin, priceEdges, pageSize);
   const planned = plannedEachCall(db);
-  const [found] = await statementOfShape(planned, "newest matches", shape, (s) =>
-    prepared(newestMatchesQuery(planned, s.search, s.origin, s.priceEdges, pageSize), "newest_matches"),
+  const [found] = await statementOfShape(planned, "newest_matches", shape, (s) =>
+    newestMatchesQuery(planned, s.search, s.origin, s.priceEdges, pageSize),
   ).execute(shape.values);
   const ids = found?.newest ?? null;
   // Nothing matches: no page to read. Read by id, a page is the same statement whatever the filters.
@@ -372,10 +369,7 @@ async function readFewFirst(
       ? []
       : ids && pageSize === LIMITS.pageSize
         ? await readByIds(db, ids, origin, language)
-        : await prepared(
-            searchJobsQuery(planned, search, origin, language, null, pageSize, { priceEdges, ids }),
-            "page_by_ids",
-          ).execute();
+        : await searchJobsQuery(planned, search, origin, language, null, pageSize, { priceEdges, ids });
   return { rows, total: search.cursor ? null : (found?.total ?? 0), few: ids !== null };
 }
 

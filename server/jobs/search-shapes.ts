@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { oncePerDatabase } from "../../db/once-per-database.ts";
+import { decodeRowsOnce } from "../../db/row-decoders.ts";
 import type { JobFilters } from "../../domain/job-filters.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
 import type { Origin } from "./near.ts";
@@ -75,23 +76,38 @@ export function shapeOfSearch(
 }
 
 /**
- * How many statements of shapes are kept per database handle: the shapes a home page offers, times a
- * first and a later page, are a few hundred at most; past this the oldest is built again when asked.
+ * How many shapes' statements are kept prepared per database handle, for the life of the process. Each
+ * statement kept prepared also holds about 37 KB of each connection's memory in Postgres, and there are
+ * thousands of possible shapes (each combination of filters, a length, a price bucket, a distance): a
+ * script asking for all of them must not fill the database's memory. The shapes people use are a few
+ * dozen; a shape first asked for after the cap is built on each call and sent unnamed instead.
  */
-export const SHAPES_KEPT = 500;
+export const SHAPES_KEPT = 200;
 
 const keptStatements = oncePerDatabase(() => new Map<string, unknown>());
 
+/** A drizzle select: prepared by name, or executed as it is (an unnamed statement). */
+type Select<R> = { prepare(name: string): object; execute(values?: Record<string, unknown>): Promise<R> };
+
 /**
- * The statement `build` makes for a shape, built once per database handle and kind of statement and
- * kept for every search of that shape; execute it with `shape.values`.
+ * The statement of `build` for a shape, named `name`: built once per database handle, prepared, its rows
+ * decoded by decoders found once (db/row-decoders.ts), and kept for every search of that shape; once
+ * SHAPES_KEPT shapes are kept, a new shape's statement is built each time. Execute it with `shape.values`.
  */
-export function statementOfShape<S>(db: Queryable, kind: string, shape: SearchShape, build: (shape: SearchShape) => S): S {
+export function statementOfShape<R>(
+  db: Queryable,
+  name: string,
+  shape: SearchShape,
+  build: (shape: SearchShape) => Select<R>,
+): { execute(values: Record<string, unknown>): Promise<R> } {
   const kept = keptStatements(db);
-  const key = `${kind} ${shape.key}`;
-  if (kept.has(key)) return kept.get(key) as S;
-  if (kept.size >= SHAPES_KEPT) kept.delete(kept.keys().next().value as string);
-  const statement = build(shape);
-  kept.set(key, statement);
-  return statement;
+  const key = `${name} ${shape.key}`;
+  const statement = kept.get(key) as { execute(values: Record<string, unknown>): Promise<R> } | undefined;
+  if (statement) return statement;
+  const query = build(shape);
+  if (kept.size >= SHAPES_KEPT) return query;
+  const prepared = query.prepare(name) as { execute(values: Record<string, unknown>): Promise<R> };
+  decodeRowsOnce(prepared);
+  kept.set(key, prepared);
+  return prepared;
 }
