@@ -57,3 +57,13 @@ export function decodeRowsOnce(prepared: object): boolean {
     });
   return true;
 }
+
+/** A drizzle select prepared by `name`, its rows decoded by decoders found once (decodeRowsOnce). */
+export function preparedDecodingOnce<Q extends { prepare(name: string): object }>(
+  query: Q,
+  name: string,
+): ReturnType<Q["prepare"]> {
+  const statement = query.prepare(name) as ReturnType<Q["prepare"]>;
+  decodeRowsOnce(statement);
+  return statement;
+}

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { oncePerDatabase } from "../../db/once-per-database.ts";
-import { decodeRowsOnce } from "../../db/row-decoders.ts";
+import { preparedDecodingOnce } from "../../db/row-decoders.ts";
 import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import { cityNameOf } from "../places/city-name.ts";
@@ -56,11 +56,7 @@ export type JobDetailsValues = { jobId: string; viewerId: string; language: Lang
 // Built once per database (or transaction) handle and prepared: each page view only binds its values
 // and, on Postgres, runs a statement the connection has already parsed, in one round trip; its row is
 // decoded by decoders found once (db/row-decoders.ts).
-const jobDetailsStatement = oncePerDatabase((db) => {
-  const statement = jobDetailsQuery(db).prepare("job_details");
-  decodeRowsOnce(statement);
-  return statement;
-});
+const jobDetailsStatement = oncePerDatabase((db) => preparedDecodingOnce(jobDetailsQuery(db), "job_details"));
 
 /** A job page (see jobDetailsQuery) as `viewerId` reads it, in `language`; null when there is no such job. */
 export async function findJobDetails(db: Queryable, jobId: string, viewerId: string | null, language: LanguageCode) {

@@ -3,7 +3,7 @@ import { desc, eq, inArray, is, SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.ts";
 import { oncePerDatabase } from "../../db/once-per-database.ts";
 import { plannedEachCall } from "../../db/planned-each-call.ts";
-import { decodeRowsOnce } from "../../db/row-decoders.ts";
+import { preparedDecodingOnce } from "../../db/row-decoders.ts";
 import { jobs, profiles } from "../../db/schema/index.ts";
 import { filterPoint, type JobFilters } from "../../domain/job-filters.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
@@ -327,19 +327,18 @@ const listStatements = oncePerDatabase((db) => {
   const ids = sql`${sql.placeholder("ids")}`;
   const point = { lat: sql.placeholder("lat"), lng: sql.placeholder("lng") } as unknown as Origin;
   return {
-    first: prepared(searchJobsQuery(db, {}, null, language, null, LIMITS.pageSize, { counted: true }), "home_list_first"),
-    next: prepared(searchJobsQuery(db, { cursor }, null, language), "home_list_next"),
-    byIds: prepared(searchJobsQuery(db, {}, null, language, null, LIMITS.pageSize, { ids }), "filtered_page_by_ids"),
-    byIdsNear: prepared(searchJobsQuery(db, {}, point, language, null, LIMITS.pageSize, { ids }), "filtered_page_by_ids_near"),
+    first: preparedDecodingOnce(
+      searchJobsQuery(db, {}, null, language, null, LIMITS.pageSize, { counted: true }),
+      "home_list_first",
+    ),
+    next: preparedDecodingOnce(searchJobsQuery(db, { cursor }, null, language), "home_list_next"),
+    byIds: preparedDecodingOnce(searchJobsQuery(db, {}, null, language, null, LIMITS.pageSize, { ids }), "filtered_page_by_ids"),
+    byIdsNear: preparedDecodingOnce(
+      searchJobsQuery(db, {}, point, language, null, LIMITS.pageSize, { ids }),
+      "filtered_page_by_ids_near",
+    ),
   };
 });
-
-/** A select prepared, its rows decoded by decoders found once for the statement (db/row-decoders.ts). */
-function prepared<Q extends { prepare(name: string): object }>(query: Q, name: string): ReturnType<Q["prepare"]> {
-  const statement = query.prepare(name) as ReturnType<Q["prepare"]>;
-  decodeRowsOnce(statement);
-  return statement;
-}
 
 async function readPlainList(db: Queryable, cursor: PageCursor | null, language: LanguageCode) {
   const statements = listStatements(db);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { oncePerDatabase } from "../../db/once-per-database.ts";
-import { decodeRowsOnce } from "../../db/row-decoders.ts";
+import { preparedDecodingOnce } from "../../db/row-decoders.ts";
 import type { JobFilters } from "../../domain/job-filters.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
 import type { Origin } from "./near.ts";
@@ -106,8 +106,7 @@ export function statementOfShape<R>(
   if (statement) return statement;
   const query = build(shape);
   if (kept.size >= SHAPES_KEPT) return query;
-  const prepared = query.prepare(name) as { execute(values: Record<string, unknown>): Promise<R> };
-  decodeRowsOnce(prepared);
+  const prepared = preparedDecodingOnce(query, name) as { execute(values: Record<string, unknown>): Promise<R> };
   kept.set(key, prepared);
   return prepared;
 }
