@@ -86,6 +86,7 @@ const SCENARIOS: Scenario[] = [
   { name: "text 'delivry' (typo)", kind: "search", input: { q: "delivry" } },
   { name: "within 15 km of Tashkent", kind: "search", input: { cityId: CITY.tashkent, km: 15 } },
   { name: "within 25 km of Kazan + 'loader'", kind: "search", input: { cityId: CITY.kazan, km: 25, q: "loader" } },
+  { name: "'loader' + 15-25 USD", kind: "search", input: { q: "loader", price: "15-25", currency: "USD" } },
   { name: "job page /jobs/{id}", kind: "job" },
 ];
 
