@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { oncePerDatabase } from "../../db/once-per-database.ts";
+import { preparedDecodingOnce } from "../../db/row-decoders.ts";
 import { cities, jobs } from "../../db/schema/index.ts";
 import { filterPoint, type JobFilters } from "../../domain/job-filters.ts";
 
@@ -25,12 +26,14 @@ export async function resolveOrigin(
 
 /** A city's point, by id: one statement per database handle, built once and prepared. */
 const cityPoint = oncePerDatabase((db) =>
-  db
-    .select({ lat: cities.latitude, lng: cities.longitude })
-    .from(cities)
-    .where(eq(cities.id, sql`${sql.placeholder("cityId")}`))
-    .limit(1)
-    .prepare("city_point"),
+  preparedDecodingOnce(
+    db
+      .select({ lat: cities.latitude, lng: cities.longitude })
+      .from(cities)
+      .where(eq(cities.id, sql`${sql.placeholder("cityId")}`))
+      .limit(1),
+    "city_point",
+  ),
 );
 
 const jobPoint = sql`ll_to_earth(${jobs.latitude}, ${jobs.longitude})`;

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 
 import type { Queryable } from "../../db/database.ts";
 import { oncePerDatabase } from "../../db/once-per-database.ts";
+import { preparedDecodingOnce } from "../../db/row-decoders.ts";
 import { exchangeRates, jobs } from "../../db/schema/index.ts";
 import { JOB_CURRENCIES, type JobCurrency } from "../../domain/currencies.ts";
 import { DURATION_FILTERS, PRICE_FILTERS } from "../../domain/job-filter-choices.ts";
@@ -116,17 +117,19 @@ function edgeStatement(db: Queryable, hasMin: boolean, hasBelow: boolean) {
       from (select round(${near} + step / 100.0, 2) as cent from generate_series(-2, 2) as step) as cents
       where cent * ${exchangeRates.perUnit} / ${readerRate.perUnit} >= ${amount}::numeric)`;
   };
-  return db
-    .select({
-      currency: exchangeRates.currency,
-      from: firstCent(hasMin ? sql`${sql.placeholder("min")}` : null),
-      below: firstCent(hasBelow ? sql`${sql.placeholder("below")}` : null),
-    })
-    .from(exchangeRates)
-    .innerJoin(readerRate, eq(readerRate.currency, sql`${sql.placeholder("reader")}`))
-    .where(inArray(exchangeRates.currency, [...JOB_CURRENCIES]))
-    .orderBy(exchangeRates.currency)
-    .prepare("price_edges");
+  return preparedDecodingOnce(
+    db
+      .select({
+        currency: exchangeRates.currency,
+        from: firstCent(hasMin ? sql`${sql.placeholder("min")}` : null),
+        below: firstCent(hasBelow ? sql`${sql.placeholder("below")}` : null),
+      })
+      .from(exchangeRates)
+      .innerJoin(readerRate, eq(readerRate.currency, sql`${sql.placeholder("reader")}`))
+      .where(inArray(exchangeRates.currency, [...JOB_CURRENCIES]))
+      .orderBy(exchangeRates.currency),
+    "price_edges",
+  );
 }
 
 /** The three kinds of price range's statements (from, under, between), built once per database handle. */
