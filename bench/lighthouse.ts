@@ -27,7 +27,7 @@ type Figures = { score: number; lcp: number; tbt: number; cls: number; fcp: numb
 async function startServer(): Promise<{ url: string; stop: () => void }> {
   if (process.env.LIGHTHOUSE_URL) return { url: process.env.LIGHTHOUSE_URL, stop: () => {} };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "daywork-lighthouse-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const server = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -54,10 +54,15 @@ export type ServerProcess = {
   stop(): Promise<void>;
 };
 
-/** Forks `entry` (a TypeScript file, run through tsx) with `args` and waits for the port it listens on. */
+/**
+ * Forks `entry` (a TypeScript file) with `args` and waits for the port it listens on. It runs on Node's
+ * own type stripping, as `npm start` and the container run the server, not through tsx: tsx's compiled
+ * output names every function it creates (a call per closure), which cost the app 10-20% of its CPU
+ * per request in this bench and no deployment pays.
+ */
 export async function forkServer(entry: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const child: ChildProcess = fork(entry, args, {
-    execArgv: ["--import", "tsx", ...(process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean)],
+    execArgv: (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean),
     env: { ...process.env, BENCH_DATABASE_URL, ...env },
   });
   const next = (type: ChildMessage["type"]) =>
