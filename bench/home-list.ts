@@ -24,8 +24,9 @@
 // the gazetteer's cities (the big ones more often, as on a real site), with SQL
 // generate_series, plus ratings of employers (bench/support/marketplace.ts); everything stays on loopback.
 //
-// Two servers run, each in its own child process (bench/support/app-process.ts, and this file with
-// --serve bare), so neither shares an event loop with the load loop here:
+// Two servers run on Node's own type stripping as a deployment runs the app, each in its own child
+// process (bench/support/app-process.ts, and this file with --serve bare), so neither shares an event
+// loop with the load loop here:
 // - app: buildApp as in production (NODE_ENV=production), anonymous requests as the SPA sends them
 //   (httpBatchLink: GET /api/trpc/<procedure>?batch=1&input=<superjson>, an x-locale header);
 // - bare: Fastify answering the same URLs by running the statements the procedure sent for that input
@@ -33,6 +34,9 @@
 //   app prepares), with `sql.unsafe(text, params, { prepare: true })`, rows as JSON. Statements the app
 //   sends unprepared or through its pool planned for each call (db/planned-each-call.ts) run with
 //   plan_cache_mode = force_custom_plan, planned for their values as the app's.
+// The app reads the home list's first page once for all the requests that asked while the previous read
+// was under way (db/shared-reads.ts); the bare route runs its statement for every request, so on that
+// scenario the app may serve more than bare.
 // Runs alternate app, bare, bare, app, ... so the machine's noise falls on both sides. The ratio is app
 // req/s over bare req/s (the goal of issue 14: at least 0.60, app p99 under 50 ms); "cpu µs" is the
 // server process's CPU time per request.

@@ -226,3 +226,14 @@ describe("employer display and rating", () => {
     expect(typeof job?.startDate).toBe("string");
   });
 });
+
+describe("the home list's first page, read once for requests that ask together", () => {
+  it("never answers a request without a job published before it asked", async () => {
+    const reading = Promise.all([search({}), search({}), search({})]);
+    const published = await make({ title: "Published while the list was being read" });
+    const [before, after] = await Promise.all([reading, Promise.all([search({}), search({}), search({})])]);
+    for (const page of [...before, ...after]) expect(page.items).toHaveLength(20);
+    // Asked while the first requests' reads may still be under way, yet after the job was published.
+    for (const page of after) expect(page.items[0]?.id).toBe(published.id);
+  });
+});

@@ -5,6 +5,7 @@ import { oncePerDatabase } from "../../db/once-per-database.ts";
 import { plannedEachCall } from "../../db/planned-each-call.ts";
 import { preparedDecodingOnce } from "../../db/row-decoders.ts";
 import { jobs, profiles } from "../../db/schema/index.ts";
+import { sharedReads } from "../../db/shared-reads.ts";
 import { filterPoint, type JobFilters } from "../../domain/job-filters.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import { LIMITS } from "../../domain/limits.ts";
@@ -340,10 +341,18 @@ const listStatements = oncePerDatabase((db) => {
   };
 });
 
+/**
+ * The home list's first page in each language, read once for all the requests that asked while the
+ * previous read was under way (db/shared-reads.ts): it is the same for everyone, and the page every
+ * visitor opens first. Each answer is still read after its request arrived.
+ */
+const firstPages = oncePerDatabase((db) =>
+  sharedReads((language: LanguageCode) => listStatements(db).first.execute({ language })),
+);
+
 async function readPlainList(db: Queryable, cursor: PageCursor | null, language: LanguageCode) {
-  const statements = listStatements(db);
-  if (cursor) return { rows: await statements.next.execute({ language, at: cursor.at, id: cursor.id }), total: null };
-  const rows = await statements.first.execute({ language });
+  if (cursor) return { rows: await listStatements(db).next.execute({ language, at: cursor.at, id: cursor.id }), total: null };
+  const rows = await firstPages(db)(language);
   return { rows, total: rows[0]?.matches ?? 0 };
 }
 
