@@ -6,13 +6,16 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 # Production dependencies only (Node runs the TypeScript sources by type stripping; no compile step).
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
+# patches/: fixes to dependencies, applied by patch-package after the install (package.json postinstall).
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # Everything, to generate the messages and the route tree and to build the SPA (dist/, precompressed).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
