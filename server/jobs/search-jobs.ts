@@ -47,9 +47,9 @@ export type PageHelp = { priceEdges?: PriceEdges | null; ids?: readonly string[]
 
 /**
  * One page of open jobs with each employer's display name and rating: with a search text, best match
- * first (ties newest first), else newest first. The inner query picks the page alone (the plain list
- * ordered like jobs_open_created_idx, NULLS LAST included, so the index can serve it), and only those
- * rows get the profile join and the kept rating. Ranked pages continue after the cursor's
+ * first (ties newest first, rankedPage), else newest first. The inner query picks the page alone (the
+ * plain list ordered like jobs_open_created_idx, NULLS LAST included, so the index can serve it), and
+ * only those rows get the profile join and the kept rating. Ranked pages continue after the cursor's
  * (rank, at, id), so paging stays exact under ranking. Given `ids`, the page is those jobs, read by
  * primary key.
  */
