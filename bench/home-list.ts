@@ -282,8 +282,8 @@ async function serveBare() {
   const scratch = await mkdtemp(path.join(os.tmpdir(), "daywork-bench-"));
   const config = benchConfig(scratch);
   const database = await openDatabase({ databaseUrl: DATABASE_URL, maxConnections: config.databasePoolSize });
-  const client = database.sql;
-  if (!client) throw new Error("the bare server needs Postgres");
+  const { sql: client, plannedSql } = database;
+  if (!client || !plannedSql) throw new Error("the bare server needs Postgres");
   const caller = (db: Context["db"]) => createCallerFactory(appRouter)(recordingContext(db, config));
 
   const searches = new Map<string, Plan>();
@@ -306,20 +306,13 @@ async function serveBare() {
   const jobPlan = await recordPlan(client, (db) => caller(db).jobs.byId({ jobId: sampleId }));
   describe("job page", jobPlan);
   console.log(`the bare server sends, per request:\n  ${described.join("\n  ")}`);
-  const customPlans = postgres(DATABASE_URL, {
-    max: splitPool(config.databasePoolSize).planned,
-    onnotice: () => {},
-    connection: { ...client.options.connection, plan_cache_mode: "force_custom_plan" },
-  });
-  // The same type parsers as the app's client (drizzle installs them on the client it is given).
-  drizzle(customPlans);
 
   const run = async (plan: Plan, param: (value: unknown) => unknown) => {
     let answer: unknown[] = [];
     for (const round of plan) {
       answer = await Promise.all(
         round.map((s) =>
-          (s.prepared && !s.planned ? client : customPlans).unsafe(
+          (s.prepared && !s.planned ? client : plannedSql).unsafe(
             s.text,
             s.params.map(param) as postgres.ParameterOrJSON<never>[],
             {
@@ -347,7 +340,6 @@ async function serveBare() {
   await app.listen({ port: 0, host: "127.0.0.1" });
   answerParent((app.server.address() as AddressInfo).port, async () => {
     await app.close();
-    await customPlans.end({ timeout: 5 });
     await database.close();
     await rm(scratch, { recursive: true, force: true });
   });

@@ -25,6 +25,8 @@ export type OpenedDatabase = {
   kind: "postgres" | "pglite";
   /** The postgres.js client when on Postgres (LISTEN/NOTIFY needs it); null on PGlite. */
   sql: postgres.Sql | null;
+  /** The pool that plans each call for its values (db/planned-each-call.ts) when on Postgres; null on PGlite. */
+  plannedSql: postgres.Sql | null;
   /**
    * LISTEN on a channel: `onNotify` gets each payload NOTIFYed by a committed transaction, and
    * `onReconnect` runs when the listener came back after a drop (notifications in between are gone).
@@ -84,6 +86,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       db,
       kind: "postgres",
       sql,
+      plannedSql,
       queue,
       async listen(channel, onNotify, onReconnect) {
         let first = true;
@@ -116,6 +119,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     db,
     kind: "pglite",
     sql: null,
+    plannedSql: null,
     queue,
     // One process, one connection: nothing to reconnect.
     listen: async (channel, onNotify) => client.listen(channel, onNotify),
