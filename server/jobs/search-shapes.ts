@@ -86,6 +86,9 @@ export const SHAPES_KEPT = 200;
 
 const keptStatements = oncePerDatabase(() => new Map<string, unknown>());
 
+/** A statement that runs with a shape's values bound. */
+type Bound<R> = { execute(values: Record<string, unknown>): Promise<R> };
+
 /** A drizzle select: prepared by name, or executed as it is (an unnamed statement). */
 type Select<R> = { prepare(name: string): object; execute(values?: Record<string, unknown>): Promise<R> };
 
@@ -99,14 +102,14 @@ export function statementOfShape<R>(
   name: string,
   shape: SearchShape,
   build: (shape: SearchShape) => Select<R>,
-): { execute(values: Record<string, unknown>): Promise<R> } {
+): Bound<R> {
   const kept = keptStatements(db);
   const key = `${name} ${shape.key}`;
-  const statement = kept.get(key) as { execute(values: Record<string, unknown>): Promise<R> } | undefined;
+  const statement = kept.get(key) as Bound<R> | undefined;
   if (statement) return statement;
   const query = build(shape);
   if (kept.size >= SHAPES_KEPT) return query;
-  const prepared = preparedDecodingOnce(query, name) as { execute(values: Record<string, unknown>): Promise<R> };
+  const prepared = preparedDecodingOnce(query, name) as Bound<R>;
   kept.set(key, prepared);
   return prepared;
 }
