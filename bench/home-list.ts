@@ -19,6 +19,8 @@
 //   BENCH_JOBS          how many jobs to seed (default 100000; 1000000 for the million-job figures)
 //   BENCH_ACCEPT_ENCODING  the requests' Accept-Encoding (default Chrome's "gzip, deflate, br, zstd";
 //                       "identity" shows the app without response compression)
+//   BENCH_EACH_RUN=1    also print each run's requests a second and CPU per request, as it ends (a server
+//                       still warming up shows as a first run slower than the next)
 //   BENCH_SERVER_NODE_OPTIONS  extra node flags for both servers, e.g. "--cpu-prof --cpu-prof-dir=prof"
 // Seeds 20,000 people (a fifth employers) and BENCH_JOBS jobs of every category and status, placed in
 // the gazetteer's cities (the big ones more often, as on a real site), with SQL
@@ -67,6 +69,7 @@ import { browserSearchInput, LOCALE, SPA_HEADERS } from "./support/spa-requests.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const EACH_RUN = process.env.BENCH_EACH_RUN === "1";
 const ONLY = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((word) => word.trim().toLowerCase())
@@ -154,7 +157,14 @@ async function main() {
       const ratios: number[] = [];
       for (let pair = 0; pair < PAIRS; pair += 1) {
         const order: (keyof typeof sides)[] = pair % 2 === 0 ? ["app", "bare"] : ["bare", "app"];
-        for (const side of order) runs[side].push(await run(side, SECONDS));
+        for (const side of order) {
+          const result = await run(side, SECONDS);
+          runs[side].push(result);
+          if (EACH_RUN)
+            console.log(
+              `  ${side} run ${runs[side].length}: ${fmt(result.requests / result.seconds)} req/s, ${fmt(result.cpuMicros / result.requests)} µs CPU each`,
+            );
+        }
         const last = (side: keyof typeof sides) => runs[side][runs[side].length - 1] as Run;
         ratios.push(last("app").requests / last("app").seconds / (last("bare").requests / last("bare").seconds));
       }
