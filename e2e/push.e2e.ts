@@ -49,14 +49,19 @@ test.describe("push notifications in the browser", () => {
     await page.reload();
     await expect(status).toHaveText(text("en", "push_status_blocked"));
     await expect(page.getByTestId("push-enable-here")).toHaveCount(0);
+    // The switch moves before the server has the change: the reload waits for its answer.
+    let saved = page.waitForResponse((response) => response.url().includes("profiles.setNotifications") && response.ok());
     await push.click();
     await expect(push).not.toBeChecked();
     await expect(status).toHaveText(text("en", "push_status_blocked"));
+    await saved;
     await page.reload();
     await expect(push).not.toBeChecked();
+    saved = page.waitForResponse((response) => response.url().includes("profiles.setNotifications") && response.ok());
     await push.click();
     await expect(push).toBeChecked();
     await expect(status).toHaveText(text("en", "push_status_blocked"));
+    await saved;
     await page.reload();
     await expect(push).toBeChecked();
   });
