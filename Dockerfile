@@ -47,7 +47,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
 # node itself is PID 1 and gets SIGTERM: /api/ready fails, sockets are told to reconnect, requests and
 # the running job finish, then it exits (SHUTDOWN_DELAY_SECONDS + 25 s at most; give it that long).
 STOPSIGNAL SIGTERM
-# The young generation starts at the size it grows to under load: from V8's 1 MB it takes some 20 s of
-# traffic, again after each quiet spell, during which a job page cost a third more CPU (decision 046).
-# A command-line flag (NODE_OPTIONS refuses it); the benches start their servers with the flags of this line.
-CMD ["node", "--min-semi-space-size=16", "server/main.ts"]
+CMD ["node", "server/main.ts"]

@@ -16,7 +16,6 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
-import { containerNodeFlags } from "./support/container-flags.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const THROTTLING = process.env.LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : "simulate";
@@ -28,7 +27,7 @@ type Figures = { score: number; lcp: number; tbt: number; cls: number; fcp: numb
 async function startServer(): Promise<{ url: string; stop: () => void }> {
   if (process.env.LIGHTHOUSE_URL) return { url: process.env.LIGHTHOUSE_URL, stop: () => {} };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "daywork-lighthouse-"));
-  const server = spawn(process.execPath, [...containerNodeFlags(), "server/main.ts"], {
+  const server = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -16,7 +16,6 @@ import { startServices, stopServices } from "../../server/instance-services.ts";
 import type { ChatEventBus } from "../../server/realtime/chat-bus.ts";
 import { createChatBus } from "../../server/realtime/create-chat-bus.ts";
 import { localFileStore } from "../../server/storage/file-store.ts";
-import { containerNodeFlags } from "./container-flags.ts";
 import { BENCH_DATABASE_URL } from "./marketplace.ts";
 
 /** The origin the bench's requests carry: PUBLIC_URL's default, the one trusted origin in production. */
@@ -56,15 +55,14 @@ export type ServerProcess = {
 };
 
 /**
- * Forks `entry` (a TypeScript file) with `args` and waits for the port it listens on. It runs as the
- * container runs the server: with its node flags (containerNodeFlags), on Node's own type stripping,
- * not through tsx, whose compiled output names every function it creates (a call per closure), which
- * cost the app 10-20% of its CPU per request in this bench and no deployment pays.
- * BENCH_SERVER_NODE_OPTIONS adds flags.
+ * Forks `entry` (a TypeScript file) with `args` and waits for the port it listens on. It runs on Node's
+ * own type stripping, as `npm start` and the container run the server, not through tsx: tsx's compiled
+ * output names every function it creates (a call per closure), which cost the app 10-20% of its CPU
+ * per request in this bench and no deployment pays.
  */
 export async function forkServer(entry: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const child: ChildProcess = fork(entry, args, {
-    execArgv: [...containerNodeFlags(), ...(process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean)],
+    execArgv: (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean),
     env: { ...process.env, BENCH_DATABASE_URL, ...env },
   });
   const next = (type: ChildMessage["type"]) =>
