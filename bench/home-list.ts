@@ -133,8 +133,10 @@ async function main() {
   // Every status: a link to a finished job opens too. A fixed order, so runs ask for the same pages.
   const jobIds = (await raw`select id from jobs order by md5(id::text) limit ${JOB_PAGES}`).map((row) => String(row.id));
   await raw.end({ timeout: 5 });
+  // The app's configuration, for its pool size and for recording statements (which touch no file of its folder).
   const scratch = await mkdtemp(path.join(os.tmpdir(), "daywork-bench-"));
-  const pool = benchConfig(scratch).databasePoolSize;
+  const config = benchConfig(scratch);
+  const pool = config.databasePoolSize;
   await rm(scratch, { recursive: true, force: true });
   console.log(
     `open jobs: ${stats.open}; ${CONCURRENCY} concurrent requests; ${WARMUP} s of warm-up per side, then ` +
@@ -196,19 +198,20 @@ async function main() {
     await Promise.all([app.stop(), bare.stop()]);
   }
   console.log(`\ngoal (issue 14): ratio >= ${GOAL.ratio} and app p99 < ${GOAL.p99Ms} ms at ${CONCURRENCY} concurrent clients`);
-  if (ONLY.length > 0 && !SCENARIOS.some((s) => s.kind === "search" && s.input === RARE_WORD && selected(s))) return;
-  const alone = await sqlAlone(RARE_WORD);
+  if (!SCENARIOS.filter(selected).some((s) => s.kind === "search" && s.input === RARE_WORD)) return;
+  const alone = await sqlAlone(config, RARE_WORD);
   console.log(
     `SQL alone of '${RARE_WORD.q}' at ${stats.open} open jobs: execution ${alone.execution.toFixed(2)} ms, planning ` +
       `${alone.planning.toFixed(2)} ms (median of ${alone.runs}; goal: execution < ${GOAL.rareWordSqlMs} ms at a million jobs)`,
   );
 }
 
+/** The app's procedures, called anonymously on `db` (see recordingContext). */
+const recordingCaller = (db: Context["db"], config: Config) => createCallerFactory(appRouter)(recordingContext(db, config));
+
 /** The statements the app sends for a search with `input`, as the SPA asks for it, recorded on `client`. */
 function recordSearch(client: postgres.Sql, config: Config, input: JobSearchInput): Promise<Plan> {
-  return recordPlan(client, (db) =>
-    createCallerFactory(appRouter)(recordingContext(db, config)).jobs.search(browserSearchInput(input)),
-  );
+  return recordPlan(client, (db) => recordingCaller(db, config).jobs.search(browserSearchInput(input)));
 }
 
 /**
@@ -216,13 +219,12 @@ function recordSearch(client: postgres.Sql, config: Config, input: JobSearchInpu
  * ANALYZE on the pool that plans each call for its values, as the app's search statements are), statements
  * sent together counted by the slowest; the medians of `times` runs.
  */
-async function sqlAlone(input: JobSearchInput, times = 21) {
-  const scratch = await mkdtemp(path.join(os.tmpdir(), "daywork-bench-"));
+async function sqlAlone(config: Config, input: JobSearchInput, times = 21) {
   const database = await openDatabase({ databaseUrl: DATABASE_URL, maxConnections: 2 });
   try {
     const { sql: client, plannedSql } = database;
     if (!client || !plannedSql) throw new Error("the SQL alone needs Postgres");
-    const plan = await recordSearch(client, benchConfig(scratch), input);
+    const plan = await recordSearch(client, config, input);
     const runs: { execution: number; planning: number }[] = [];
     for (let i = 0; i < times; i += 1) {
       const run = { execution: 0, planning: 0 };
@@ -251,7 +253,6 @@ async function sqlAlone(input: JobSearchInput, times = 21) {
     return { execution: median(runs.map((r) => r.execution)), planning: median(runs.map((r) => r.planning)), runs: times };
   } finally {
     await database.close();
-    await rm(scratch, { recursive: true, force: true });
   }
 }
 
@@ -380,9 +381,7 @@ async function serveBare() {
   }
   const [sample] = await client`select id from jobs limit 1`;
   const sampleId = String(sample?.id);
-  const jobPlan = await recordPlan(client, (db) =>
-    createCallerFactory(appRouter)(recordingContext(db, config)).jobs.byId({ jobId: sampleId }),
-  );
+  const jobPlan = await recordPlan(client, (db) => recordingCaller(db, config).jobs.byId({ jobId: sampleId }));
   describe("job page", jobPlan);
   console.log(`the bare server sends, per request:\n  ${described.join("\n  ")}`);
 
