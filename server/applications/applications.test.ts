@@ -52,6 +52,7 @@ describe("applications.submit", () => {
       days: null,
       fullDays: [],
       lateWithdrawal: null,
+      invitation: null,
     });
 
     const application = await me.applications.submit({ jobId: job.id, message: "  I have done this before.  " });
