@@ -7,6 +7,7 @@ import {
   codeStep,
   instantAt,
   localTime,
+  minutesBetween,
   recordedInstants,
   shiftDayAt,
   shiftDayEnd,
@@ -82,5 +83,15 @@ describe("the owner's record of a day", () => {
     expect(issue({ ...base, presence: "present", checkIn: "24:00" })).toBe(ERR.attendanceTimesInvalid);
     expect(issue({ ...base, presence: "present", checkIn: "08:00", checkOut: "08:00" })).toBe(ERR.attendanceTimesInvalid);
     expect(issue({ ...base, date: "2030-02-29", presence: "absent" })).toBe(ERR.shiftDayInvalid);
+  });
+});
+
+describe("minutes worked", () => {
+  it("are counted between the times as shown, seconds dropped from each", () => {
+    // 08:40:50 to 17:05:10 reads 08:40–17:05: 8 h 25 min, not the 8 h 24 min 20 s of the difference.
+    expect(minutesBetween(new Date("2026-03-02T05:40:50Z"), new Date("2026-03-02T14:05:10Z"))).toBe(505);
+    expect(minutesBetween(new Date("2026-03-02T05:40:00Z"), new Date("2026-03-02T14:05:59Z"))).toBe(505);
+    expect(minutesBetween(new Date("2026-03-02T05:40:59Z"), new Date("2026-03-02T05:40:01Z"))).toBe(0);
+    expect(minutesBetween(new Date("2026-03-02T14:05:00Z"), new Date("2026-03-02T05:40:00Z"))).toBe(0);
   });
 });

@@ -130,9 +130,14 @@ export function shiftDayEnd(date: string, timeZone: string): Date {
   return instantAt(addDays(date, 1), "00:00", timeZone);
 }
 
-/** Whole minutes worked between a check-in and a check-out (seconds are dropped). */
+/**
+ * Minutes worked between a check-in and a check-out, counted between the times as both sides read
+ * them (HH:MM, seconds dropped from each): 08:40:50 to 17:05:10 is 08:40 to 17:05, 8 h 25 min, not
+ * the 8 h 24 min a floor of the difference would give (docs/decisions/047).
+ */
 export function minutesBetween(checkedInAt: Date, checkedOutAt: Date): number {
-  return Math.max(0, Math.floor((checkedOutAt.getTime() - checkedInAt.getTime()) / 60_000));
+  const minute = (instant: Date) => Math.floor(instant.getTime() / 60_000);
+  return Math.max(0, minute(checkedOutAt) - minute(checkedInAt));
 }
 
 /**

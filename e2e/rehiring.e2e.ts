@@ -84,6 +84,9 @@ test.describe("rehiring", () => {
     await expect(hand).toHaveURL(new RegExp(`/jobs/${againId}$`));
     const card = hand.getByTestId("invitation-card");
     await expect(card).toContainText("Rowan Catering");
+    // Accept or Decline is the answer: no apply form beside it (docs/decisions/047).
+    await expect(hand.getByTestId("apply-card")).toHaveCount(0);
+    await expect(hand.getByTestId("apply-form")).toHaveCount(0);
     await shot(hand, "job-invited");
     // Below the job's facts the invitation is mostly out of sight, under the bottom bars: the apply bar
     // brings it up, then steps aside (the card loads its code after the page: the bar follows it).
@@ -95,6 +98,14 @@ test.describe("rehiring", () => {
     await card.getByTestId("invitation-accept").click();
     await expect(toastWith(hand, text("en", "rehiring_invitation_accepted"))).toBeVisible();
     await expect(card).toHaveCount(0);
+    // Hired by the invitation: nobody applied, so no "application was accepted".
+    const hired = hand.getByTestId("apply-status");
+    await expect(hired).toHaveAttribute("data-by-invitation", "true");
+    await expect(hand.getByTestId("apply-status-text")).toHaveText(text("en", "apply_accepted_invitation"));
+    await expect(hand.getByTestId("apply-card")).toContainText(text("en", "apply_title_hired"));
+    // The invitation was the one notice of the new job.
+    await hand.goto("/notifications");
+    await expect(hand.locator(`[data-testid="notification"]:has(a[href="/jobs/${againId}"])`)).toHaveCount(1);
 
     // The employer sees them hired on the new job's applications page.
     await boss.goto(`/jobs/${againId}/applications`);

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { createCertificate } from "../../db/factories/certificates.ts";
 import { createAcceptedApplication } from "../../db/factories/hiring.ts";
 import { createApplication, createJob } from "../../db/factories/jobs.ts";
 import { createRating } from "../../db/factories/ratings.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
-import { conversationParticipants, conversations, jobApplications, jobs } from "../../db/schema/index.ts";
+import { conversationParticipants, conversations, jobApplications, jobs, reliabilityEvents } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { signUpMember } from "../testing/accounts.ts";
@@ -52,6 +53,7 @@ describe("applications.submit", () => {
       days: null,
       fullDays: [],
       lateWithdrawal: null,
+      invitation: null,
     });
 
     const application = await me.applications.submit({ jobId: job.id, message: "  I have done this before.  " });
@@ -214,6 +216,41 @@ describe("applications.forJob", () => {
     expect(result.applications.find((a) => a.worker.id === fresh.id)?.worker).toMatchObject({
       rating: { average: null, count: 0 },
     });
+  });
+
+  it("answers each applicant's reliability figures and certificates with the list (no request per card)", async () => {
+    const owner = await createEmployer(t.db);
+    const job = await createJob(t.db, owner.id, { maxWorkers: 2 });
+    const [steady, fresh] = [await createWorker(t.db), await createWorker(t.db)];
+    const earlier = await createJob(t.db, (await createEmployer(t.db)).id, { status: "completed" });
+    await t.db.insert(reliabilityEvents).values({
+      userId: steady.id,
+      jobId: earlier.id,
+      kind: "no_show",
+      role: "worker",
+      onDate: earlier.startDate,
+      createdAt: new Date(),
+    });
+    const certificate = await createCertificate(t.db, steady.id, { fileName: "Forklift licence.pdf" });
+    await createApplication(t.db, job.id, steady.id);
+    await createApplication(t.db, job.id, fresh.id);
+
+    const result = await t.callerAs(owner.id).applications.forJob({ jobId: job.id });
+    const steadyWorker = result.applications.find((a) => a.worker.id === steady.id)?.worker;
+    expect(steadyWorker?.reliability).toEqual({
+      role: "worker",
+      shiftsCompleted: 0,
+      timedShifts: 0,
+      onTimeShifts: 0,
+      lateCancellations: 0,
+      noShows: 1,
+      activeStrikes: 1,
+    });
+    expect(steadyWorker?.certificates).toEqual([
+      { id: certificate.id, fileName: "Forklift licence.pdf", fileSize: 1024, createdAt: certificate.createdAt },
+    ]);
+    const freshWorker = result.applications.find((a) => a.worker.id === fresh.id)?.worker;
+    expect(freshWorker).toMatchObject({ certificates: [], reliability: { noShows: 0, activeStrikes: 0 } });
   });
 
   it("denies everyone but the owner", async () => {

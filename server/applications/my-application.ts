@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
-import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.ts";
+import { cities, jobApplications, jobInvitations, jobs, profiles } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import { nextHiredDay, type MyApplicationStatus } from "../../domain/applications.ts";
 import { shiftDates } from "../../domain/attendance.ts";
@@ -27,11 +27,23 @@ async function fullDays(db: Queryable, jobId: string): Promise<string[]> {
   return dates.filter((d) => (staffed.get(d) ?? 0) >= job.maxWorkers);
 }
 
+/** The state of the owner's invitation of the worker to the job, if any (docs/decisions/036). */
+async function invitationOf(db: Queryable, jobId: string, workerId: string) {
+  const [row] = await db
+    .select({ status: jobInvitations.status })
+    .from(jobInvitations)
+    .where(and(eq(jobInvitations.jobId, jobId), eq(jobInvitations.workerId, workerId)))
+    .limit(1);
+  return row?.status ?? null;
+}
+
 /**
  * The caller's application to a job, for the apply card: its status (as the worker sees it at `now`),
  * or "none"; the days it is for (null: every day); the job's days that are full (where workers may
- * choose days); and, while they are hired, whether withdrawing now
- * would be a late cancellation and with how many hours of notice (docs/decisions/035).
+ * choose days); while they are hired, whether withdrawing now would be a late cancellation and with how
+ * many hours of notice (docs/decisions/035); and the owner's invitation's state, so that an invited
+ * worker is shown the invitation rather than an apply form, and a hire by invitation is not called an
+ * accepted application (docs/decisions/047).
  */
 export async function myApplication(db: Queryable, jobId: string, workerId: string, now: Date) {
   const [row] = await db
@@ -68,5 +80,6 @@ export async function myApplication(db: Queryable, jobId: string, workerId: stri
     days: row?.days ?? null,
     fullDays: await fullDays(db, jobId),
     lateWithdrawal,
+    invitation: await invitationOf(db, jobId, workerId),
   };
 }

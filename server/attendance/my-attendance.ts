@@ -35,6 +35,8 @@ export async function myAttendance(db: Queryable, params: { jobId: string; worke
     applicationId: hire.applicationId,
     jobStatus: hire.status,
     timeZone: hire.timeZone,
+    /** Today's date in the job's time zone: the page says "Today" of the shift only when it is. */
+    today,
     shiftDates: dates,
     /** The shift a check-in now would record; null outside the check-in window of every day. */
     shift,

@@ -25,6 +25,8 @@ export async function ownerCode(db: Queryable, params: { jobId: string; ownerId:
     checkInUrl: url.toString(),
     rotatesAt,
     secondsLeft: Math.max(1, Math.ceil((rotatesAt.getTime() - params.now.getTime()) / 1000)),
+    /** The server's clock when it answered: the page counts down to `rotatesAt` by it, not the device's. */
+    serverTime: params.now,
     stepSeconds: ATTENDANCE_CODE.stepSeconds,
     /** The shift a check-in now would record (null when none is open for check-in). */
     shift: shiftDayAt(job, params.now),

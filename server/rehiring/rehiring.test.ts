@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createAcceptedApplication } from "../../db/factories/hiring.ts";
 import { createApplication, createJob } from "../../db/factories/jobs.ts";
+import { createSavedSearch } from "../../db/factories/saved-searches.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import {
   conversationParticipants,
@@ -405,8 +406,43 @@ describe("post again", () => {
     // Kim accepts from the notice: hired on the new job.
     const invitation = await t.callerAs(kim.id).rehiring.forJob({ jobId: posted.id });
     if (!invitation) throw new Error("no invitation");
+    // The job page shows the invitation, not an apply form; once accepted, a hire by invitation.
+    expect(await t.callerAs(kim.id).applications.mine({ jobId: posted.id })).toMatchObject({
+      status: "none",
+      invitation: "pending",
+    });
     await t.callerAs(kim.id).rehiring.accept({ invitationId: invitation.id });
     expect(await applicationOf(posted.id, kim.id)).toMatchObject({ status: "accepted" });
+    expect(await t.callerAs(kim.id).applications.mine({ jobId: posted.id })).toMatchObject({
+      status: "accepted",
+      invitation: "accepted",
+    });
+    expect(await t.callerAs(lev.id).applications.mine({ jobId: posted.id })).toMatchObject({ status: "none", invitation: null });
+  });
+
+  it("tells an invited worker by the invitation alone: no saved-search alert or follower's notice of the same job", async () => {
+    const owner = await createEmployer(t.db, { fullName: "Ola Once", companyName: "Once Co" });
+    const past = await createJob(t.db, owner.id, { title: "Stack chairs", status: "completed", category: "moving" });
+    const [invited, bystander] = [await createWorker(t.db), await createWorker(t.db)];
+    await createAcceptedApplication(t.db, past.id, invited.id);
+    for (const worker of [invited, bystander]) {
+      await createSavedSearch(t.db, worker.id, { category: "moving" });
+      await t.callerAs(worker.id).rehiring.follow({ employerId: owner.id });
+    }
+
+    const posted = await t.callerAs(owner.id).rehiring.postAgain({
+      copiedFromId: past.id,
+      job: validJobInput({ title: "Stack chairs", category: "moving" }),
+      inviteWorkerIds: [invited.id],
+    });
+    await t.runBackground();
+    // Only the notices about this job (earlier tests' jobs may match the saved searches too).
+    const aboutIt = async (userId: string) =>
+      (await noticesOf(userId)).filter((n) => (n.payload as { jobId?: string }).jobId === posted.id).map((n) => n.kind);
+    expect(await aboutIt(invited.id)).toEqual(["job_invitation"]);
+    // Someone not invited is told as before, by the follow and the saved search.
+    expect((await aboutIt(bystander.id)).sort()).toEqual(["followed_employer_job", "saved_search_match"]);
+    expect(posted.invited).toEqual([invited.id]);
   });
 
   it("only from the owner's own past job; nothing is written when refused", async () => {

@@ -25,8 +25,13 @@ export type Strike = {
   active: boolean;
 };
 
-/** A person's record in numbers (docs/decisions/033): counts, never a score. */
+/**
+ * A person's record in numbers (docs/decisions/033): counts, never a score. `role` is the person's
+ * account type: an employer's record is shifts worked on their jobs, late cancellations and strikes;
+ * on-time and no-show figures are a worker's and are not shown for an employer (docs/decisions/047).
+ */
 export type Reliability = {
+  role: ReliabilityRole;
   shiftsCompleted: number;
   /** Shifts worked on jobs that state a start time, and of those the ones checked in on time. */
   timedShifts: number;
@@ -38,6 +43,7 @@ export type Reliability = {
 };
 
 type Raw = {
+  role: ReliabilityRole | null;
   shiftsCompleted: number;
   timedShifts: number;
   onTimeShifts: number;
@@ -75,6 +81,7 @@ export function reliabilityField(person: Column | SQL): SQL<Raw | string> {
         where ap.worker_id = ${person} and a.presence = 'present' and j.start_time is not null
     )
     select json_build_object(
+      'role', (select p.user_type from profiles p where p.id = ${person}),
       'shiftsCompleted', (select count(*) from shifts),
       'timedShifts', (select count(*) from timed),
       'onTimeShifts', (select count(*) from timed where on_time),
@@ -102,6 +109,7 @@ export function reliabilityFrom(raw: Raw | string): Reliability {
     active: Number(s.cleanShiftsAfter) < STRIKE_CLEAN_SHIFTS,
   }));
   return {
+    role: value.role ?? "worker",
     shiftsCompleted: Number(value.shiftsCompleted),
     timedShifts: Number(value.timedShifts),
     onTimeShifts: Number(value.onTimeShifts),
@@ -120,5 +128,14 @@ export async function reliabilityOf(db: Queryable, userId: string): Promise<Reli
     .where(sql`${profiles.id} = ${userId}`);
   return row
     ? reliabilityFrom(row.value)
-    : { shiftsCompleted: 0, timedShifts: 0, onTimeShifts: 0, lateCancellations: 0, noShows: 0, activeStrikes: 0, strikes: [] };
+    : {
+        role: "worker",
+        shiftsCompleted: 0,
+        timedShifts: 0,
+        onTimeShifts: 0,
+        lateCancellations: 0,
+        noShows: 0,
+        activeStrikes: 0,
+        strikes: [],
+      };
 }

@@ -93,7 +93,12 @@ describe("no-shows", () => {
     for (let day = 1; day < STRIKE_CLEAN_SHIFTS; day += 1) await present(day);
 
     let seen = await bed.t.callerAs(null).profiles.public({ id: worker.id });
-    expect(seen.reliability).toMatchObject({ shiftsCompleted: STRIKE_CLEAN_SHIFTS - 1, noShows: 1, activeStrikes: 1 });
+    expect(seen.reliability).toMatchObject({
+      role: "worker",
+      shiftsCompleted: STRIKE_CLEAN_SHIFTS - 1,
+      noShows: 1,
+      activeStrikes: 1,
+    });
     expect(seen.reliability.strikes).toMatchObject([
       { kind: "no_show", onDate: FIRST_DAY, cleanShiftsAfter: STRIKE_CLEAN_SHIFTS - 1, active: true },
     ]);
@@ -103,9 +108,15 @@ describe("no-shows", () => {
     expect(seen.reliability).toMatchObject({ shiftsCompleted: STRIKE_CLEAN_SHIFTS, noShows: 1, activeStrikes: 0 });
     expect(seen.reliability.strikes).toMatchObject([{ kind: "no_show", active: false }]);
 
-    // The owner's figures count the days worked on their job.
+    // The owner's figures count the days worked on their job, and say they are an employer's (the page
+    // then leaves out the worker's figures: on time, no-shows).
     const employer = await bed.t.callerAs(null).profiles.public({ id: owner.id });
-    expect(employer.reliability).toMatchObject({ shiftsCompleted: STRIKE_CLEAN_SHIFTS, noShows: 0, lateCancellations: 0 });
+    expect(employer.reliability).toMatchObject({
+      role: "employer",
+      shiftsCompleted: STRIKE_CLEAN_SHIFTS,
+      noShows: 0,
+      lateCancellations: 0,
+    });
   });
 });
 

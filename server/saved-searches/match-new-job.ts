@@ -236,6 +236,8 @@ async function recordMatches(db: Database, queue: BackgroundQueue, job: NewJob, 
             insert into saved_search_matches (saved_search_id, job_id, created_at)
             select s.id, ${job.id}::uuid, ${at}::timestamptz from saved_searches s
             where s.id in ${sqlList(searchIds, "uuid")} and s.alerts <> 'off'
+              -- Invited to this very job: the invitation told them; an alert of it too would be a duplicate.
+              and not exists (select 1 from job_invitations i where i.job_id = ${job.id}::uuid and i.worker_id = s.user_id)
             on conflict do nothing
             returning saved_search_id)
           select s.user_id, s.alerts from written w join saved_searches s on s.id = w.saved_search_id`,

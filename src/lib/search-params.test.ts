@@ -1,6 +1,7 @@
+import { defaultParseSearch, defaultStringifySearch } from "@tanstack/react-router";
 import { describe, expect, it } from "vitest";
 
-import { calendarDay, digits, numberIn, oneOf, searchParams, text } from "./search-params.ts";
+import { addressDigits, calendarDay, digits, numberIn, oneOf, searchParams, text } from "./search-params.ts";
 
 describe("search parameter readers", () => {
   const read = searchParams({
@@ -59,5 +60,20 @@ describe("search parameter readers", () => {
     expect(digits(6)(123456)).toBe("123456");
     expect(digits(6)("012345")).toBe("012345");
     for (const bad of ["12a456", "1234567", -5, 1.5, "", null]) expect(digits(6)(bad), String(bad)).toBeUndefined();
+  });
+
+  it("keeps digits in a form the router writes back unquoted", () => {
+    // What the router does on load: parse the address, validate, write the address again.
+    for (const code of ["123456", "012345", "000000", "100000"]) {
+      const parsed = defaultParseSearch(`?code=${code}`);
+      const read = addressDigits(6)((parsed as Record<string, unknown>).code);
+      expect(String(read)).toBe(code);
+      expect(defaultStringifySearch({ code: read })).toBe(`?code=${code}`);
+    }
+    // An address that came quoted is written back plainly.
+    expect(defaultStringifySearch({ code: addressDigits(6)("123456") })).toBe("?code=123456");
+    // Plain text of the same digits would be quoted: what the QR link suffered from.
+    expect(defaultStringifySearch({ code: "123456" })).toBe("?code=%22123456%22");
+    expect(addressDigits(6)("12a456")).toBeUndefined();
   });
 });

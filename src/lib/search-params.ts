@@ -45,6 +45,21 @@ export function digits(max: number): Param<string> {
   };
 }
 
+/**
+ * Digits as `digits` reads them, kept in the form the router writes back into the address unquoted: a
+ * number ("123456"), or text only where no JSON number could be read from it ("012345"). A digit string
+ * kept as text would come back as `?code=%22123456%22` when the router settles the address, and the QR
+ * code's link would no longer read as the one the owner's screen showed.
+ */
+export function addressDigits(max: number): Param<string | number> {
+  const read = digits(max);
+  return (raw) => {
+    const value = read(raw);
+    if (value === undefined) return undefined;
+    return /^[1-9]\d*$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : value;
+  };
+}
+
 /** A number from `min` to `max`, whole when `integer`. */
 export function numberIn(min: number, max: number, integer = false): Param<number> {
   return (raw) => (typeof raw === "number" && raw >= min && raw <= max && (!integer || Number.isInteger(raw)) ? raw : undefined);

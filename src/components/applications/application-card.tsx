@@ -10,6 +10,7 @@ import { m } from "../../paraglide/messages.js";
 import { trpc, type RouterOutputs } from "../../trpc.ts";
 import { LazyConfirmDialog, loadConfirmDialog } from "../forms/lazy-confirm-dialog.tsx";
 import { ApplicationStatusBadge } from "../jobs/status-badges.tsx";
+import { reliabilityFigures, type ReliabilityCounts } from "../profile/reliability-figures.ts";
 import { RatingSummary } from "../reviews/rating.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../ui/card.tsx";
@@ -39,7 +40,7 @@ function useBefore(deadline: Date | null): boolean {
 /**
  * One application on the owner's management page: the worker (name to the public profile, bio,
  * location, rating), the message, the days it is for (when some), status and date (withdrawn by the
- * worker shows as such), the worker's certificates, and Accept and Reject while it is pending. `canAccept` is false once its days' positions are filled or the job stopped hiring.
+ * worker shows as such), the worker's reliability figures and certificates (answered with the list), and Accept and Reject while it is pending. `canAccept` is false once its days' positions are filled or the job stopped hiring.
  * Reject asks first; for a while after it (REJECTION_UNDO_SECONDS) the worker is not told yet and the
  * card and the toast offer Undo (docs/decisions/026).
  */
@@ -156,7 +157,8 @@ export function ApplicationCard({
             {m.applications_days({ days: formatDays(application.days) })}
           </p>
         )}
-        <ApplicantCertificates workerId={worker.id} />
+        <ApplicantReliability reliability={worker.reliability} />
+        <ApplicantCertificates certificates={worker.certificates} />
       </CardContent>
       {undoable && undoUntil && (
         <CardFooter className="flex flex-wrap items-center justify-between gap-2">
@@ -220,5 +222,31 @@ export function ApplicationCard({
         </CardFooter>
       )}
     </Card>
+  );
+}
+
+/** The applicant's reliability figures (docs/decisions/033), small: the strikes are on their profile. */
+function ApplicantReliability({ reliability }: { reliability: ReliabilityCounts }) {
+  return (
+    <section className="grid gap-2" data-testid="applicant-reliability">
+      <h4 className="text-sm font-medium">{m.applications_reliability()}</h4>
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {reliabilityFigures(reliability).map((figure) => (
+          <div key={figure.testId} className="flex gap-1.5">
+            <dt className="text-muted-foreground">{figure.label}:</dt>
+            <dd className="font-medium tabular-nums" data-testid={figure.testId}>
+              {figure.title ? (
+                <>
+                  <span aria-hidden>{figure.value}</span>
+                  <span className="sr-only">{figure.title}</span>
+                </>
+              ) : (
+                figure.value
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

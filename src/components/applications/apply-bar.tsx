@@ -1,13 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { Handshake, MessageSquare } from "lucide-react";
+import { Handshake, LogIn, LogOut, MessageSquare } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 
 import { cn } from "../../lib/cn.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { SendIcon } from "../forms/send-icon.tsx";
-import { APPLY_CARD_ID, INVITATION_CARD_ID } from "../jobs/job-page-anchors.ts";
+import { APPLY_CARD_ID, INVITATION_CARD_ID, SHIFT_CARD_ID } from "../jobs/job-page-anchors.ts";
 import type { JobDetails, Me } from "../jobs/job-types.ts";
+import { shiftDay } from "../shifts/shift-helpers.ts";
 import { Button } from "../ui/button.tsx";
 import { LinkButton } from "../ui/link-button.tsx";
 
@@ -45,8 +46,13 @@ function useCardInView(cardId: string): boolean {
   return inView;
 }
 
-/** The card's first field or button (the apply form's message is optional: Send applies). */
-const firstControl = (cardId: string) => document.getElementById(cardId)?.querySelector<HTMLElement>("textarea, button") ?? null;
+/**
+ * The card's first field or button (the apply form's message is optional: Send applies); on the shift
+ * card, the code's field.
+ */
+const firstControl = (cardId: string) =>
+  document.getElementById(cardId)?.querySelector<HTMLElement>(cardId === SHIFT_CARD_ID ? "input, button" : "textarea, button") ??
+  null;
 
 /**
  * Brings a card into view and its first field or button into focus. A card whose code or data is
@@ -86,8 +92,9 @@ function goToCard(cardId: string) {
  * apply card (further down, below the job's facts) is out of sight. It does what the card does, never
  * more: a visitor's Apply Now signs in, a half-onboarded account's goes to onboarding, a worker's
  * (Apply again after withdrawing) brings the card's form up (the card applies), an invited worker's
- * brings up the invitation (its card accepts), a hired worker opens the job's chat. The owner, and
- * anyone the card shows no action to, get no bar.
+ * brings up the invitation (its card accepts); a hired worker on a shift day brings up Check in (or
+ * Check out) with the code's field (docs/decisions/047), and opens the job's chat otherwise. The owner,
+ * and anyone the card shows no action to, get no bar.
  */
 export function ApplyBar({ job, me }: { job: JobDetails; me: Me | undefined }) {
   const isOpen = job.status === "open";
@@ -100,7 +107,14 @@ export function ApplyBar({ job, me }: { job: JobDetails; me: Me | undefined }) {
   // The invitation card reads the same query (docs/decisions/036): an invited worker's action is to answer it.
   const invitation = useQuery({ ...trpc.rehiring.forJob.queryOptions({ jobId: job.id }), enabled: isWorker });
   const invited = Boolean(invitation.data) && status !== "accepted";
-  const cardInView = useCardInView(invited ? INVITATION_CARD_ID : APPLY_CARD_ID);
+  // The shift card reads the same query: a hired worker's action on a shift day is to check in or out.
+  const attendance = useQuery({
+    ...trpc.attendance.mine.queryOptions({ jobId: job.id }),
+    retry: false,
+    enabled: status === "accepted",
+  });
+  const shiftAction = status === "accepted" && attendance.data ? (shiftDay(attendance.data)?.action ?? null) : null;
+  const cardInView = useCardInView(invited ? INVITATION_CARD_ID : shiftAction ? SHIFT_CARD_ID : APPLY_CARD_ID);
 
   let action: ReactNode = null;
   if (me === null && isOpen) {
@@ -135,6 +149,20 @@ export function ApplyBar({ job, me }: { job: JobDetails; me: Me | undefined }) {
       <Button type="button" size="lg" className="w-full" onClick={() => goToCard(APPLY_CARD_ID)} data-testid="apply-bar-button">
         <SendIcon />
         {status === "withdrawn" ? m.apply_again() : m.apply_now()}
+      </Button>
+    );
+  } else if (shiftAction) {
+    action = (
+      <Button
+        type="button"
+        size="lg"
+        className="w-full"
+        onClick={() => goToCard(SHIFT_CARD_ID)}
+        data-testid="apply-bar-shift"
+        data-action={shiftAction}
+      >
+        {shiftAction === "in" ? <LogIn aria-hidden /> : <LogOut aria-hidden />}
+        {shiftAction === "in" ? m.shift_check_in() : m.shift_check_out()}
       </Button>
     );
   } else if (status === "accepted") {

@@ -30,11 +30,15 @@ export function ClosedNote({ status }: { status: JobStatus }) {
   );
 }
 
-export function ApplyShell({ children, description }: { children: ReactNode; description?: ReactNode }) {
+/**
+ * The card's frame. Its title says what the card is for the reader: applying, their application, or
+ * (once hired) their place on the job; never "Apply for this job" to someone already hired.
+ */
+export function ApplyShell({ children, description, title }: { children: ReactNode; description?: ReactNode; title?: string }) {
   return (
     <SectionCard
       id={APPLY_CARD_ID}
-      title={m.apply_title()}
+      title={title ?? m.apply_title()}
       description={description}
       contentClassName="grid gap-3"
       data-testid="apply-card"

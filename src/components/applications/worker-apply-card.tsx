@@ -31,7 +31,9 @@ export function WorkerApplyCard({ job }: { job: JobDetails }) {
   const mine = useQuery(trpc.applications.mine.queryOptions({ jobId: job.id }));
   if (mine.isPending) return <ApplyShellLoading />;
   if (mine.isError) return null;
-  const { status, appliedAt, days, fullDays, lateWithdrawal } = mine.data;
+  const { status, appliedAt, days, fullDays, lateWithdrawal, invitation } = mine.data;
+  // Invited and not hired yet: the invitation card's Accept and Decline are the answer, not an application.
+  if (invitation === "pending" && status !== "accepted" && status !== "pending") return null;
   const applyForm = job.status === "open" ? <ApplyForm job={job} fullDays={fullDays} /> : <ClosedNote status={job.status} />;
   if (status === "none") return <ApplyShell>{applyForm}</ApplyShell>;
   // A worker who withdrew may apply again while the job is open (docs/decisions/035).
@@ -44,9 +46,11 @@ export function WorkerApplyCard({ job }: { job: JobDetails }) {
     );
   }
   const canWithdraw = (status === "pending" || status === "accepted") && isActiveJob(job.status);
+  // Hired by accepting the owner's invitation: nobody applied, so no "application" was accepted.
+  const byInvitation = status === "accepted" && invitation === "accepted";
   return (
-    <ApplyShell>
-      <StatusNote status={status} />
+    <ApplyShell title={status === "accepted" ? m.apply_title_hired() : m.apply_title_yours()}>
+      <StatusNote status={status} byInvitation={byInvitation} />
       {days && (
         <p className="text-sm" data-testid="apply-my-days">
           {m.apply_your_days({ days: formatDays(days) })}
@@ -91,11 +95,20 @@ const STATUS_NOTES: Record<ApplicationStatus, { icon: ReactNode; title: () => st
   },
 };
 
-/** Where the reader's application stands: waiting, accepted (the group chat is open), not accepted or withdrawn. */
-function StatusNote({ status }: { status: ApplicationStatus }) {
-  const { icon, title, text } = STATUS_NOTES[status];
+/**
+ * Where the reader's application stands: waiting, accepted (the group chat is open), not accepted or
+ * withdrawn; hired by invitation says so instead of "your application was accepted".
+ */
+function StatusNote({ status, byInvitation = false }: { status: ApplicationStatus; byInvitation?: boolean }) {
+  const { icon, title } = STATUS_NOTES[status];
+  const text = byInvitation ? () => m.apply_accepted_invitation() : STATUS_NOTES[status].text;
   return (
-    <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3" data-testid="apply-status" data-status={status}>
+    <div
+      className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3"
+      data-testid="apply-status"
+      data-status={status}
+      data-by-invitation={byInvitation}
+    >
       <span className="mt-0.5 shrink-0">{icon}</span>
       <div className="grid gap-1">
         <p className="font-medium" data-testid="apply-status-title">

@@ -6,3 +6,6 @@ export const APPLY_CARD_ID = "apply-card";
 
 /** A worker's invitation to the job (rehiring/invitation-card.tsx). */
 export const INVITATION_CARD_ID = "invitation-card";
+
+/** A hired worker's shift card (shifts/job-shift-cards.tsx): Check in and Check out on a shift day. */
+export const SHIFT_CARD_ID = "shift-card";

@@ -3,6 +3,7 @@ import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 
 import { RELIABILITY_REPLY_MAX, reliabilityReplySchema, STRIKE_CLEAN_SHIFTS } from "../../../domain/reliability.ts";
+import { cn } from "../../lib/cn.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
@@ -15,6 +16,7 @@ import { SectionCard } from "../ui/card.tsx";
 import { Field } from "../ui/field.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { Textarea } from "../ui/textarea.tsx";
+import { reliabilityFigures } from "./reliability-figures.ts";
 
 type Reliability = RouterOutputs["reliability"]["mine"];
 type Strike = Reliability["strikes"][number];
@@ -28,26 +30,12 @@ export function MyReliabilityCard() {
 }
 
 /**
- * A person's reliability in numbers (docs/decisions/033): shifts completed, late cancellations,
- * no-shows and active strikes, then each recorded strike with its state and the person's public reply.
+ * A person's reliability in numbers (docs/decisions/033): the figures of their role, then each
+ * recorded strike with its state and the person's public reply.
  * `canReply`: the person themselves, who may reply to each strike.
  */
 export function ReliabilityCard({ reliability, canReply = false }: { reliability: Reliability; canReply?: boolean }) {
-  const figures = [
-    { label: m.reliability_shifts_completed(), value: reliability.shiftsCompleted, testId: "reliability-shifts" },
-    {
-      label: m.reliability_on_time(),
-      value:
-        reliability.timedShifts > 0
-          ? m.reliability_on_time_value({ onTime: reliability.onTimeShifts, total: reliability.timedShifts })
-          : "–",
-      title: reliability.timedShifts > 0 ? undefined : m.reliability_on_time_none(),
-      testId: "reliability-on-time",
-    },
-    { label: m.reliability_late_cancellations(), value: reliability.lateCancellations, testId: "reliability-late" },
-    { label: m.reliability_no_shows(), value: reliability.noShows, testId: "reliability-no-shows" },
-    { label: m.reliability_active_strikes(), value: reliability.activeStrikes, testId: "reliability-active" },
-  ];
+  const figures = reliabilityFigures(reliability);
   return (
     <SectionCard
       title={m.reliability_title()}
@@ -56,7 +44,10 @@ export function ReliabilityCard({ reliability, canReply = false }: { reliability
       contentClassName="grid gap-4"
       data-testid="reliability-card"
     >
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+      <dl
+        className={cn("grid grid-cols-2 gap-3", figures.length === 5 ? "sm:grid-cols-5" : "sm:grid-cols-3")}
+        data-role={reliability.role}
+      >
         {figures.map((f) => (
           <div key={f.testId} className="grid gap-0.5 rounded-md border p-3">
             <dt className="text-xs text-muted-foreground">{f.label}</dt>

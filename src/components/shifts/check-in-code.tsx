@@ -6,11 +6,11 @@ import { errorMessage } from "../../lib/errors.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { Loading } from "../layout/loading.tsx";
-import { secondsUntil } from "./shift-helpers.ts";
+import { secondsUntil, serverClockOffset } from "./shift-helpers.ts";
 
 /**
  * The owner's rotating code: the QR code (the check-in page's address with the code) and the six digits
- * large, with the seconds until it changes; asked again when it does.
+ * large, with the seconds until it changes by the server's clock; asked again when it does.
  */
 export function CheckInCode({ jobId }: { jobId: string }) {
   const code = useQuery({ ...trpc.attendance.code.queryOptions({ jobId }), retry: false });
@@ -19,7 +19,9 @@ export function CheckInCode({ jobId }: { jobId: string }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const left = code.data ? secondsUntil(code.data.rotatesAt, now) : null;
+  // The rotation is the server's time: a device clock minutes off would show 0 s, asking again and again.
+  const offset = code.data ? serverClockOffset(code.data.serverTime, code.dataUpdatedAt) : 0;
+  const left = code.data ? secondsUntil(code.data.rotatesAt, now + offset) : null;
   const { refetch } = code;
   useEffect(() => {
     if (left === 0) void refetch();

@@ -1,13 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { ClipboardList, QrCode, Timer } from "lucide-react";
+import { CheckCircle2, ClipboardList, QrCode, Timer } from "lucide-react";
 
 import { isActiveJob, type JobStatus } from "../../../domain/statuses.ts";
 import { formatDate } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
+import { SHIFT_CARD_ID } from "../jobs/job-page-anchors.ts";
 import { SectionCard } from "../ui/card.tsx";
 import { LinkButton } from "../ui/link-button.tsx";
 import { CheckInForm } from "./check-in-form.tsx";
+import { shiftDay } from "./shift-helpers.ts";
 
 /** The owner's shift links on the job page: the check-in code (while the job runs) and the timesheets. */
 export function OwnerShiftCard({ jobId, status, hired }: { jobId: string; status: JobStatus; hired: number }) {
@@ -36,21 +38,35 @@ export function OwnerShiftCard({ jobId, status, hired }: { jobId: string; status
 /**
  * A hired worker's card on the job page: Check in or Check out with the code on a shift day, when the
  * next shift is otherwise, and their timesheets. Nothing for anyone not hired (attendance.mine refuses).
+ * On a shift day the card leads the page, above the job's description (`placement` "lead"), titled
+ * as today's shift, and says what was recorded once the day is done; on other days it sits with the
+ * other cards ("aside"). Both places read one query: the card shows in one of them.
  */
-export function WorkerShiftCard({ jobId }: { jobId: string }) {
+export function WorkerShiftCard({ jobId, placement }: { jobId: string; placement: "lead" | "aside" }) {
   // The apply card asks the same (one request): only a hired worker's attendance is asked for.
   const application = useQuery(trpc.applications.mine.queryOptions({ jobId }));
   const hired = application.data?.status === "accepted";
   const mine = useQuery({ ...trpc.attendance.mine.queryOptions({ jobId }), retry: false, enabled: hired });
   if (!mine.data) return null;
   const data = mine.data;
-  const mode = data.canCheckOut ? "out" : data.canCheckIn ? "in" : null;
+  const day = shiftDay(data);
+  if ((placement === "lead") !== (day !== null)) return null;
+  const mode = day?.action ?? null;
   return (
     <SectionCard
-      title={m.shift_card_title()}
+      id={SHIFT_CARD_ID}
+      title={
+        day
+          ? day.date === data.today
+            ? m.shift_today_title()
+            : m.shift_day_title({ date: formatDate(day.date, "long") })
+          : m.shift_card_title()
+      }
       icon={<Timer aria-hidden className="size-5 text-muted-foreground" />}
       contentClassName="grid gap-3"
+      className={day ? "border-primary/50" : undefined}
       data-testid="worker-shift-card"
+      data-placement={placement}
     >
       {data.openCheckIn?.checkInLocal && (
         <p className="text-sm" data-testid="worker-checked-in-at">
@@ -59,6 +75,8 @@ export function WorkerShiftCard({ jobId }: { jobId: string }) {
       )}
       {mode ? (
         <CheckInForm key={mode} jobId={jobId} mode={mode} />
+      ) : day?.record ? (
+        <DayRecorded record={day.record} today={day.date === data.today} date={day.date} />
       ) : (
         <p className="text-sm text-muted-foreground" data-testid="worker-next-shift">
           {data.nextShiftDate && data.shift?.date !== data.nextShiftDate
@@ -71,5 +89,32 @@ export function WorkerShiftCard({ jobId }: { jobId: string }) {
         {m.shift_timesheets_open()}
       </LinkButton>
     </SectionCard>
+  );
+}
+
+/** "Today 08:40–17:05 recorded" (or the day's date, or absent): what the shift day's record says once it is done. */
+function DayRecorded({
+  record,
+  today,
+  date,
+}: {
+  record: { presence: "present" | "absent"; checkInLocal: string | null; checkOutLocal: string | null };
+  today: boolean;
+  date: string;
+}) {
+  const day = formatDate(date, "long");
+  const text =
+    record.presence === "absent"
+      ? today
+        ? m.shift_today_recorded_absent()
+        : m.shift_day_recorded_absent({ date: day })
+      : today
+        ? m.shift_today_recorded({ from: record.checkInLocal ?? "—", to: record.checkOutLocal ?? "…" })
+        : m.shift_day_recorded_times({ date: day, from: record.checkInLocal ?? "—", to: record.checkOutLocal ?? "…" });
+  return (
+    <p className="flex items-start gap-2 text-sm font-medium" data-testid="worker-day-recorded">
+      <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+      <span>{text}</span>
+    </p>
   );
 }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 
 import type { TimesheetAction, TimesheetActor, TimesheetStatus } from "../../../domain/timesheets.ts";
 import { errorMessage } from "../../lib/errors.ts";
-import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
 import { toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
@@ -14,11 +14,11 @@ import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-import { hoursToMinutes, minutesToHours } from "./shift-helpers.ts";
+import { hoursToMinutes, minutesToClock } from "./shift-helpers.ts";
 
-/** Minutes as hours in the reader's language: "7.5 h". */
+/** Minutes as h:mm in the reader's language: "8:25 hrs" (a decimal 8.42 reads as nobody's clock). */
 export function hoursText(minutes: number): string {
-  return m.shift_hours({ hours: formatNumber(minutesToHours(minutes), minutes % 60 === 0 ? 0 : minutes % 6 === 0 ? 1 : 2) });
+  return m.shift_hours({ hours: minutesToClock(minutes) });
 }
 
 const STATUS_VARIANT: Record<TimesheetStatus, "green" | "blue" | "purple" | "red" | "grey"> = {
@@ -56,7 +56,7 @@ const ACTIONS: Record<TimesheetAction, () => string> = {
   auto_accepted: () => m.shift_action_auto_accepted(),
 };
 
-/** "Owner edited: 8 h → 7.5 h · reason" — one line of a timesheet's history. */
+/** "Owner edited: 8:00 hrs → 7:30 hrs · reason" — one line of a timesheet's history. */
 export function ChangeLine({
   change,
 }: {
@@ -124,8 +124,8 @@ export function TimesheetHistory({ timesheetId }: { timesheetId: string }) {
 }
 
 /**
- * A disclosure with hours and a reason: the owner's Edit and Resolve, the worker's Dispute (hours
- * optional there).
+ * A disclosure with hours (h:mm, or a decimal) and a reason: the owner's Edit and Resolve, the worker's
+ * Dispute (hours optional there). It closes once saved: the card shows the new hours and status.
  */
 export function MinutesReasonForm({
   jobId,
@@ -139,12 +139,16 @@ export function MinutesReasonForm({
   minutes: number;
 }) {
   const queryClient = useQueryClient();
-  const [hours, setHours] = useState(kind === "dispute" ? "" : String(minutesToHours(minutes)));
+  const initialHours = kind === "dispute" ? "" : minutesToClock(minutes);
+  const [open, setOpen] = useState(false);
+  const [hours, setHours] = useState(initialHours);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
   const options = {
     onSuccess: () => {
       setError(undefined);
+      setOpen(false);
+      setReason("");
       toastSuccess(m.shift_saved());
       void queryClient.invalidateQueries({ queryKey: trpc.timesheets.forJob.queryKey({ jobId }) });
       void queryClient.invalidateQueries({ queryKey: trpc.timesheets.history.queryKey({ timesheetId }) });
@@ -169,15 +173,23 @@ export function MinutesReasonForm({
   }
 
   return (
-    <details data-testid={`timesheet-${kind}`}>
+    <details
+      open={open}
+      onToggle={(e) => {
+        const opened = e.currentTarget.open;
+        setOpen(opened);
+        if (opened) setHours(initialHours);
+      }}
+      data-testid={`timesheet-${kind}`}
+    >
       <summary className="cursor-pointer text-sm text-primary underline-offset-4 hover:underline">{label}</summary>
       <form onSubmit={submit} noValidate className="grid gap-3 pt-3">
         <Field label={kind === "dispute" ? m.shift_hours_claimed() : m.shift_hours_label()}>
           <Input
             value={hours}
             onChange={(e) => setHours(e.target.value)}
-            inputMode="decimal"
-            className="max-w-32"
+            placeholder={m.shift_hours_placeholder()}
+            className="max-w-32 tabular-nums"
             data-testid="timesheet-hours"
           />
         </Field>

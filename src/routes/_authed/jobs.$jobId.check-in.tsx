@@ -13,12 +13,12 @@ import { errorMessage } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { requireUuid } from "../../lib/route-data.ts";
-import { digits, searchParams } from "../../lib/search-params.ts";
+import { addressDigits, searchParams } from "../../lib/search-params.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 
-/** The six digits the owner's QR code carries. */
-const searchSchema = searchParams({ code: digits(20) });
+/** The six digits the owner's QR code carries, kept so that the address stays as the QR code wrote it. */
+const searchSchema = searchParams({ code: addressDigits(20) });
 
 export const Route = createFileRoute("/_authed/jobs/$jobId/check-in")({
   validateSearch: searchSchema,
@@ -67,7 +67,7 @@ function CheckInPage() {
           {mine.data.openCheckIn?.checkInLocal && (
             <p className="mb-3 text-sm">{m.shift_checked_in_at({ time: mine.data.openCheckIn.checkInLocal })}</p>
           )}
-          <CheckInForm jobId={jobId} mode={mode} initialCode={code} onDone={setDone} />
+          <CheckInForm jobId={jobId} mode={mode} initialCode={code === undefined ? undefined : String(code)} onDone={setDone} />
         </SectionCard>
       ) : (
         <NoticeCard

@@ -32,6 +32,10 @@ import { trpc } from "../../trpc.ts";
 const JobMemberCards = lazy(() =>
   import("../../components/jobs/job-member-cards.tsx").then((module) => ({ default: module.JobMemberCards })),
 );
+// The same chunk: on a hired worker's shift day, Check in / Check out above the description.
+const JobMemberLead = lazy(() =>
+  import("../../components/jobs/job-member-cards.tsx").then((module) => ({ default: module.JobMemberLead })),
+);
 
 export const Route = createFileRoute("/jobs/$jobId")({
   loader: async ({ context, params }) => {
@@ -54,6 +58,13 @@ function JobPage() {
       <JobView
         job={job}
         isOwner={isOwner}
+        lead={
+          me.data && (
+            <Suspense fallback={null}>
+              <JobMemberLead job={job} me={me.data} isOwner={isOwner} />
+            </Suspense>
+          )
+        }
         aside={
           <>
             {me.data && (
@@ -65,7 +76,7 @@ function JobPage() {
           </>
         }
       />
-      {/* Phones: Apply (or Open chat) stays at hand while the card is below the fold. */}
+      {/* Phones: Apply (Check in on a shift day, else Open chat) stays at hand while the card is out of sight. */}
       <ApplyBar job={job} me={me.data} />
     </>
   );
@@ -136,7 +147,7 @@ function EmployerLink({
   );
 }
 
-function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; aside: ReactNode }) {
+function JobView({ job, isOwner, lead, aside }: { job: JobDetails; isOwner: boolean; lead?: ReactNode; aside: ReactNode }) {
   const [translation, setTranslation] = useState<JobTranslationText | null>(null);
   const converted = useAmountConverter()(job.hourlyRate, job.currency);
   const name = employerName(job.employer);
@@ -147,6 +158,7 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
       </BackLink>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
+          {lead}
           <Card>
             <CardHeader className="gap-3">
               <div className="flex flex-wrap items-center gap-2">
