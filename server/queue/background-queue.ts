@@ -63,7 +63,7 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "timesheet-deadlines": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
   "job-completion": { notify: true, policy: "standard", retryLimit: 5, retryDelay: 15, retryBackoff: true },
   "spelling-dictionary": { notify: true, policy: "stately", retryLimit: 1, retryDelay: 60 },
-  // A provider away for a while: try again for about an hour, then the job is found without it.
+  // A provider away for a while: try again for about half an hour, then the job is found without it.
   "search-translation": { notify: true, policy: "standard", retryLimit: 6, retryDelay: 30, retryBackoff: true },
 };
 
