@@ -57,6 +57,15 @@ describe("correcting a search text", () => {
     await t.db.update(jobs).set({ status: "completed" }).where(eq(jobs.id, fresh.id));
     expect(await correctedText(t.db, "upholsterr")).toBeNull();
     expect(await t.db.$count(searchWords, eq(searchWords.word, "upholsterer"))).toBe(0);
+    // A deleted job's words go in the deleting transaction too (an account's deletion deletes its jobs).
+    const gone = await createJob(t.db, employerId, {
+      title: "Harpsichord mover",
+      description: "Carry it down two floors.",
+      category: "other",
+    });
+    expect(await correctedText(t.db, "harpsicord")).toBe("harpsichord");
+    await t.db.delete(jobs).where(eq(jobs.id, gone.id));
+    expect(await correctedText(t.db, "harpsicord")).toBeNull();
     // The repair counts the same words as the triggers kept.
     const kept = await t.db.select().from(searchWords).orderBy(searchWords.word);
     await refreshSpellingDictionary(t.db);
