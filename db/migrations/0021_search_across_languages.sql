@@ -51,6 +51,15 @@ ALTER TABLE "jobs" drop column "search_text";--> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "search_text" text GENERATED ALWAYS AS (daywork_job_search_text(title, description, coalesce(district, '') || ' ' || place_words, skills, category, translated_text)) STORED;--> statement-breakpoint
 ALTER TABLE "jobs" drop column "search_doc";--> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "search_doc" "tsvector" GENERATED ALWAYS AS (daywork_job_search_doc(title, description, coalesce(district, '') || ' ' || place_words, skills, category, translated_text)) STORED;--> statement-breakpoint
+-- The translations readers already asked for, of the text each job still has: the content hash of
+-- server/translate/translate-job.ts (sha256 of JSON.stringify([language, title, description])).
+UPDATE "jobs" j SET "translated_text" = t.text
+FROM (SELECT jt.job_id, string_agg(jt.translated_title || ' ' || jt.translated_description, ' ' ORDER BY jt.target_language) AS text
+      FROM "job_translations" jt JOIN "jobs" s ON s.id = jt.job_id
+      WHERE jt.content_hash = encode(sha256(convert_to('[' || to_json(s.language)::text || ',' || to_json(s.title)::text
+        || ',' || to_json(s.description)::text || ']', 'UTF8')), 'hex')
+      GROUP BY jt.job_id) AS t
+WHERE j.id = t.job_id;--> statement-breakpoint
 -- Dropping the column took its index with it.
 CREATE INDEX "jobs_search_doc" ON "jobs" USING gin ("search_doc") WHERE "jobs"."status" = 'open';--> statement-breakpoint
 DROP FUNCTION daywork_job_search_doc(text, text, text, text[], job_category);--> statement-breakpoint
