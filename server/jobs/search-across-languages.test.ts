@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { queryRows } from "../../db/database.ts";
 import { CITY } from "../../db/factories/places.ts";
 import { jobs } from "../../db/schema/index.ts";
 import type { JobCreateInput } from "../../domain/jobs.ts";
@@ -135,6 +136,32 @@ describe("search across languages", () => {
     // The stand-in knows no English for the new text: it answers "[en] ..." for it.
     expect(await translatedText()).toContain("[en] Помощник на ярмарку");
     expect((await search("coffee festival")).items.map((job) => job.id)).not.toContain(posted.festival);
+  });
+});
+
+describe("a provider that fails", () => {
+  it("leaves the job found by its own words, and its translation to be tried again", async () => {
+    standIn.answer(() => ({ status: 500, json: { error: "Internal Server Error" } }));
+    try {
+      const id = await post({
+        title: "Официант на банкет",
+        description: "Обслуживать гостей на свадебном банкете.",
+        category: "other",
+        language: "ru",
+      });
+      await t.runBackground();
+      const [row] = await t.db.select({ text: jobs.translatedText }).from(jobs).where(eq(jobs.id, id));
+      expect(row?.text).toBe("");
+      expect((await search("банкет")).items.map((job) => job.id)).toContain(id);
+      // The queue keeps the job to retry: it failed, it is not done.
+      const [queued] = await queryRows<{ state: string }>(
+        t.db,
+        sql`select state::text from pgboss.job where name = 'search-translation' and data->>'jobId' = ${id}`,
+      );
+      expect(queued?.state).toMatch(/retry|failed/);
+    } finally {
+      standIn.answer(provider);
+    }
   });
 });
 
