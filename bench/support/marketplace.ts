@@ -108,8 +108,6 @@ export async function seedMarketplace(db: postgres.Sql) {
     select j.id, 'bench-' || (5 * (row_number() over (order by j.id) % ${PEOPLE / 5}) + 1), j.employer_id,
            1 + (row_number() over (order by j.id))::int % 5, 'Good to work with'
     from jobs j where j.status = 'completed'`);
-  // As the background queue would within five minutes: the words search texts are corrected to.
-  await db.unsafe(`refresh materialized view search_words`);
   // As autovacuum would after a bulk load: statistics, visibility map, GIN pending list merged.
   await db.unsafe(`vacuum analyze`);
 }

@@ -62,17 +62,20 @@ export const jobs = pgTable(
     language: text("language").notNull().default("ru"),
     // "Post again" (docs/decisions/036): the past job this one was copied from, if any.
     copiedFromId: uuid("copied_from_id"),
-    // Lower-cased text that search matches; daywork_job_search_text is an IMMUTABLE SQL function
-    // (migration 0000) because array_to_string itself is not allowed in a generated column.
-    // What search matches (db/migrations/0005_search_words.sql): the lower-cased text with the category's
-    // words, whose words make the spelling dictionary (search_words), and the same weighted and stemmed
-    // in six configurations.
-    // The place is the public district and the city's names (never the private address).
+    // Machine translations of the title and description (server/translate), each current one, kept by
+    // the translation's write (translate-job.ts) and emptied when the text changes (update-job.ts), so a
+    // job is found by the words of its translations too (docs/decisions/051).
+    translatedText: text("translated_text").notNull().default(""),
+    // What search matches (db/migrations/0021_search_across_languages.sql): the lower-cased text with the
+    // category's words in every language and the translations, whose words make the spelling
+    // dictionary (search_words, kept by a trigger on every write), and the same weighted and stemmed in
+    // six configurations. The place is the public district and the city's names (never the private
+    // address). IMMUTABLE SQL functions, since array_to_string itself is not allowed in a generated column.
     searchText: text("search_text").generatedAlwaysAs(
-      sql`daywork_job_search_text(title, description, coalesce(district, '') || ' ' || place_words, skills, category)`,
+      sql`daywork_job_search_text(title, description, coalesce(district, '') || ' ' || place_words, skills, category, translated_text)`,
     ),
     searchDoc: tsvector("search_doc").generatedAlwaysAs(
-      sql`daywork_job_search_doc(title, description, coalesce(district, '') || ' ' || place_words, skills, category)`,
+      sql`daywork_job_search_doc(title, description, coalesce(district, '') || ' ' || place_words, skills, category, translated_text)`,
     ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

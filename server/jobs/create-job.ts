@@ -17,7 +17,8 @@ export async function createJob(db: Database, queue: BackgroundQueue, employerId
 
 /**
  * The job's row in the caller's transaction (posting, "post again" with `copiedFromId`), with the
- * matching of saved searches and followers queued with it (docs/decisions/023, 036).
+ * matching of saved searches and followers (docs/decisions/023, 036) and its translation for search
+ * (docs/decisions/051) queued with it.
  */
 export async function insertJob(
   tx: Queryable,
@@ -37,5 +38,6 @@ export async function insertJob(
     .returning({ id: jobs.id });
   if (!row) throw new Error("job insert returned nothing");
   await queue.send(tx, "saved-search-match", { jobId: row.id });
+  await queue.send(tx, "search-translation", { jobId: row.id });
   return row;
 }

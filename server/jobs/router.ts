@@ -40,7 +40,9 @@ export const jobsRouter = router({
   /** Save the edit form: the owner's job only. */
   update: memberProcedure
     .input(jobUpdateSchema)
-    .mutation(async ({ ctx, input }) => settle(await updateJob(ctx.db, ctx.user.id, input, ctx.services.now()))),
+    .mutation(async ({ ctx, input }) =>
+      settle(await updateJob(ctx.db, ctx.services.queue, ctx.user.id, input, ctx.services.now())),
+    ),
 
   /** Start, complete or cancel: the owner's job only, along the transitions of domain/statuses.ts. */
   changeStatus: memberProcedure.input(jobStatusChangeSchema).mutation(async ({ ctx, input }) => {

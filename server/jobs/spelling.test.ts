@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer } from "../../db/factories/users.ts";
+import { jobs, searchWords } from "../../db/schema/index.ts";
 import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import { ERR } from "../../domain/errors.ts";
 import { expectRefusal } from "../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { correctedText, correctedTexts } from "./spelling.ts";
 
-// Typos corrected against the words of open jobs (docs/decisions/042).
+// Typos corrected against the words of open jobs (docs/decisions/042, 051).
 let t: TestApp;
 let employerId: string;
 beforeAll(async () => {
@@ -23,7 +25,6 @@ beforeAll(async () => {
   await job("Курьер на выходные", "Разносить заказы по центру.");
   // A word that only a finished job has is not a word of open jobs.
   await job("Glassblower", "A finished job's word.", "completed");
-  await refreshSpellingDictionary(t.db);
 });
 afterAll(() => t.close());
 
@@ -43,18 +44,50 @@ describe("correcting a search text", () => {
     expect(await correctedText(t.db, "pl 2024")).toBeNull();
   });
 
-  it("offers only the words of open jobs, and a new job's words once the dictionary is read again", async () => {
+  it("offers the words of open jobs only: a new job's at once, a finished job's no more", async () => {
     expect(await correctedText(t.db, "glasblower")).toBeNull();
     const fresh = await createJob(t.db, employerId, {
       title: "Upholsterer",
       description: "Recover six dining chairs.",
       category: "other",
     });
-    expect(await correctedText(t.db, "upholsterr")).toBeNull();
-    // A new job being matched against saved searches brings its own words.
-    expect((await correctedTexts(t.db, ["upholsterr"], { jobId: fresh.id })).get("upholsterr")).toBe("upholsterer");
-    await refreshSpellingDictionary(t.db);
+    // Kept in the posting's transaction (docs/decisions/051): no refresh in between.
     expect(await correctedText(t.db, "upholsterr")).toBe("upholsterer");
+    expect((await correctedTexts(t.db, ["upholsterr"], { jobId: fresh.id })).get("upholsterr")).toBe("upholsterer");
+    await t.db.update(jobs).set({ status: "completed" }).where(eq(jobs.id, fresh.id));
+    expect(await correctedText(t.db, "upholsterr")).toBeNull();
+    expect(await t.db.$count(searchWords, eq(searchWords.word, "upholsterer"))).toBe(0);
+    // A deleted job's words go in the deleting transaction too (an account's deletion deletes its jobs).
+    const gone = await createJob(t.db, employerId, {
+      title: "Harpsichord mover",
+      description: "Carry it down two floors.",
+      category: "other",
+    });
+    expect(await correctedText(t.db, "harpsicord")).toBe("harpsichord");
+    await t.db.delete(jobs).where(eq(jobs.id, gone.id));
+    expect(await correctedText(t.db, "harpsicord")).toBeNull();
+    // The repair counts the same words as the triggers kept.
+    const kept = await t.db.select().from(searchWords).orderBy(searchWords.word);
+    await refreshSpellingDictionary(t.db);
+    expect(await t.db.select().from(searchWords).orderBy(searchWords.word)).toEqual(kept);
+  });
+
+  it("never corrects a word of the marketplace, nor into a word much shorter or unlike it", async () => {
+    await createJob(t.db, employerId, {
+      title: "Diwar reňklemek",
+      description: "Aşgabatda diwary reňklemek üçin kömekçi gerek, reňk bar.",
+      category: "other",
+      language: "tk",
+    });
+    expect(await t.db.$count(searchWords, eq(searchWords.word, "bar"))).toBe(1);
+    // A Catering trade in any language, whether or not a Catering job is open.
+    expect(await correctedText(t.db, "barista")).toBeNull();
+    expect(await correctedText(t.db, "бариста")).toBeNull();
+    expect(await correctedText(t.db, "coffee")).toBeNull();
+    // Not a word anywhere, and "bar" is four edits away: left as typed.
+    expect(await correctedText(t.db, "baristal")).toBeNull();
+    // A word form of a word open jobs have, which a search reads alike: "pipeworks" of "pipework".
+    expect(await correctedText(t.db, "pipeworks")).toBeNull();
   });
 
   it("looks up at most eight words of a text", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
@@ -6,6 +6,7 @@ import { todayIn } from "../../domain/age.ts";
 import type { JobUpdateValues } from "../../domain/jobs.ts";
 import { ACTIVE_JOB_STATUSES, isActiveJob } from "../../domain/statuses.ts";
 import { cityExists } from "../places/find-cities.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { refusal } from "../refusal.ts";
 import { jobColumns } from "./job-columns.ts";
 import { findOwnJob } from "./job-details.ts";
@@ -17,13 +18,37 @@ import { findOwnJob } from "./job-details.ts";
  * workers already accepted (an accept may race this), and only if the start date is kept or not in the
  * editor's past. When nothing was updated, a read picks the reason.
  */
-export async function updateJob(db: Queryable, employerId: string, input: JobUpdateValues, now: Date) {
+export async function updateJob(db: Queryable, queue: BackgroundQueue, employerId: string, input: JobUpdateValues, now: Date) {
   if (!(await cityExists(db, input.cityId))) return refusal("city_unknown");
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await saveEdit(tx, employerId, input, now);
+    // Translated again for search: a cache hit when the text is unchanged (docs/decisions/051).
+    if (updated) await queue.send(tx, "search-translation", { jobId: updated.id });
+    return updated;
+  });
+  if (row) return row;
+
+  const current = await findOwnJob(db, input.jobId, employerId);
+  if (!current) return refusal("job_edit_not_found");
+  if (!isActiveJob(current.status)) return refusal("job_finished");
+  if (current.acceptedCount > input.maxWorkers) return refusal("workers_below_accepted");
+  return refusal("start_date_past");
+}
+
+/** The conditional UPDATE of updateJob: the updated job's id, or no row. */
+function saveEdit(db: Queryable, employerId: string, input: JobUpdateValues, now: Date) {
   const today = todayIn(input.timeZone, now);
   const owned = and(eq(jobs.id, input.jobId), eq(jobs.employerId, employerId));
-  const [row] = await db
+  return db
     .update(jobs)
-    .set({ ...jobColumns(input), updatedAt: now })
+    .set({
+      ...jobColumns(input),
+      // Translations of the old text no longer say what the job is: it stops being found by them until
+      // it is translated again (server/translate/translate-job.ts, queued below).
+      translatedText: sql`case when ${jobs.title} = ${input.title} and ${jobs.description} = ${input.description}
+        then ${jobs.translatedText} else '' end`,
+      updatedAt: now,
+    })
     .where(
       and(
         owned,
@@ -34,11 +59,4 @@ export async function updateJob(db: Queryable, employerId: string, input: JobUpd
       ),
     )
     .returning({ id: jobs.id });
-  if (row) return row;
-
-  const current = await findOwnJob(db, input.jobId, employerId);
-  if (!current) return refusal("job_edit_not_found");
-  if (!isActiveJob(current.status)) return refusal("job_finished");
-  if (current.acceptedCount > input.maxWorkers) return refusal("workers_below_accepted");
-  return refusal("start_date_past");
 }

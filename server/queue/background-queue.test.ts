@@ -28,7 +28,6 @@ describe("the background queue as an instance starts it", () => {
         "file-deletions",
         "job-reminders",
         "saved-search-digests",
-        "spelling-dictionary",
         "timesheet-deadlines",
       ]);
       expect(rows.every((row) => JSON.stringify(row.data) === "{}")).toBe(true);

@@ -27,8 +27,10 @@ export type QueuePayloads = {
   "timesheet-deadlines": Record<string, never>;
   /** Complete a job whose timesheets are all agreed (after a timesheet became agreed, docs/decisions/032). */
   "job-completion": { jobId: string };
-  /** Read the open jobs' words again, which search texts are corrected to (on a schedule, docs/decisions/042). */
+  /** Count the open jobs' words again into the spelling dictionary, which triggers keep (a repair, docs/decisions/051). */
   "spelling-dictionary": Record<string, never>;
+  /** Translate a posted or edited job for search, when a provider is configured (docs/decisions/051). */
+  "search-translation": { jobId: string };
 };
 export type QueueName = keyof QueuePayloads;
 /** The job a handler runs: its id, and a log whose lines carry the queue's name and the job's id. */
@@ -61,6 +63,8 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "timesheet-deadlines": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
   "job-completion": { notify: true, policy: "standard", retryLimit: 5, retryDelay: 15, retryBackoff: true },
   "spelling-dictionary": { notify: true, policy: "stately", retryLimit: 1, retryDelay: 60 },
+  // A provider away for a while: try again for about half an hour, then the job is found without it.
+  "search-translation": { notify: true, policy: "standard", retryLimit: 6, retryDelay: 30, retryBackoff: true },
 };
 
 /** Recurring work, as cron in UTC; pg-boss sends each tick once across all instances. */
@@ -71,8 +75,6 @@ const SCHEDULES: Partial<Record<QueueName, string>> = {
   // The Bank of Russia publishes each working day; four looks a day catch it within hours.
   "exchange-rates": "17 */6 * * *",
   "timesheet-deadlines": "*/5 * * * *",
-  // A word new since the last read is not corrected to for up to five minutes.
-  "spelling-dictionary": "*/5 * * * *",
 };
 
 export type BackgroundQueue = {

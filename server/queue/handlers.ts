@@ -15,6 +15,7 @@ import type { ServiceLog, Services } from "../services.ts";
 import { sweepFileDeletions } from "../storage/file-deletions.ts";
 import { completeWhenAgreed } from "../timesheets/complete-when-agreed.ts";
 import { settleTimesheetDeadlines } from "../timesheets/deadlines.ts";
+import { translateForSearch } from "../translate/translate-for-search.ts";
 import type { QueueHandlers } from "./background-queue.ts";
 
 /** What each kind of background job does, on this instance's database and services. */
@@ -53,5 +54,7 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
       await completeWhenAgreed(db, services.queue, jobId, services.now());
     },
     "spelling-dictionary": () => refreshSpellingDictionary(db),
+    "search-translation": ({ jobId }, job) =>
+      translateForSearch(db, { translator: services.translator, log: job.log }, { jobId, timeoutMs: config.translate.timeoutMs }),
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 
-import type { Database } from "../../db/database.ts";
+import type { Database, Queryable } from "../../db/database.ts";
 import { jobs, jobTranslations } from "../../db/schema/index.ts";
 import { isLanguageCode, type LanguageCode } from "../../domain/languages.ts";
 import { refusal, type Refusal } from "../refusal.ts";
@@ -90,21 +90,47 @@ export async function translateJob(
 }
 
 /**
- * Stores a translation, replacing the row of an older text. Two first readers translating at once both
- * write; the later write wins instead of failing on the (job, language) key.
+ * Stores a translation, replacing the row of an older text, and indexes the job by it: in the same
+ * transaction the job's `translated_text` becomes its current translations (those of the text it still
+ * has), which its search document and the spelling dictionary read (docs/decisions/051). A translation
+ * of a text the job no longer has (edited meanwhile) is stored but not indexed. Two first readers
+ * translating at once both write; the later write wins instead of failing on the (job, language) key.
  */
 async function saveTranslation(db: Database, row: typeof jobTranslations.$inferInsert): Promise<void> {
-  await db
-    .insert(jobTranslations)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [jobTranslations.jobId, jobTranslations.targetLanguage],
-      set: {
-        contentHash: sql`excluded.content_hash`,
-        translatedTitle: sql`excluded.translated_title`,
-        translatedDescription: sql`excluded.translated_description`,
-        provider: sql`excluded.provider`,
-        createdAt: sql`now()`,
-      },
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(jobTranslations)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [jobTranslations.jobId, jobTranslations.targetLanguage],
+        set: {
+          contentHash: sql`excluded.content_hash`,
+          translatedTitle: sql`excluded.translated_title`,
+          translatedDescription: sql`excluded.translated_description`,
+          provider: sql`excluded.provider`,
+          createdAt: sql`now()`,
+        },
+      });
+    await indexTranslations(tx, row.jobId, row.contentHash);
+  });
+}
+
+/**
+ * Sets the job's `translated_text` to its translations of the text whose hash is `hash`, if the job
+ * still has that text (read under the row's lock, so an edit cannot slip in between).
+ */
+async function indexTranslations(tx: Queryable, jobId: string, hash: string): Promise<void> {
+  const [job] = await tx
+    .select({ title: jobs.title, description: jobs.description, language: jobs.language })
+    .from(jobs)
+    .where(eq(jobs.id, jobId))
+    .for("update");
+  if (!job || contentHash(job) !== hash) return;
+  await tx
+    .update(jobs)
+    .set({
+      translatedText: sql`coalesce((select string_agg(t.translated_title || ' ' || t.translated_description, ' ' order by t.target_language)
+        from ${jobTranslations} t where t.job_id = ${jobId} and t.content_hash = ${hash}), '')`,
+    })
+    .where(eq(jobs.id, jobId));
 }
