@@ -60,7 +60,8 @@ test.describe("accounts and onboarding", () => {
     await expect(page).toHaveURL(/\/settings\/privacy$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "privacy_settings_title"));
     await page.goto("/my-jobs");
-    await expect(page).toHaveURL(/\/onboarding$/);
+    // Onboarding keeps the page that was asked for, to go on to it afterwards.
+    await expect(page).toHaveURL(/\/onboarding\?redirect=%2Fmy-jobs$/);
   });
 
   test("wrong password shows the server's message", async ({ page }) => {
@@ -70,7 +71,8 @@ test.describe("accounts and onboarding", () => {
     await page.getByTestId("nav-sign-out").click();
     await expect(page).toHaveURL(/\/auth$/);
     await signIn(page, { ...account, password: "not-the-password" });
-    await expect(page.getByText(text("en", "error_invalid_credentials"))).toBeVisible();
+    // Beside the password, as well as in the toast (e2e/way-in.e2e.ts).
+    await expect(page.getByTestId("sign-in-form").getByText(text("en", "error_invalid_credentials"))).toBeVisible();
   });
 });
 

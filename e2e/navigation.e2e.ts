@@ -221,14 +221,15 @@ test("on a phone the tab bar leads everywhere with live badges, filters fold int
   await hand.context().close();
 });
 
-test("a visitor's tab bar has Jobs and Sign in; an account still in onboarding reaches its privacy rights from anywhere", async ({
+test("a visitor's tab bar has Jobs, Post a job and Sign in; an account still in onboarding reaches its privacy rights from anywhere", async ({
   browser,
 }) => {
   const page = await phonePage(browser);
   await page.goto("/");
   const bar = page.getByTestId("tab-bar");
-  await expect(bar.getByRole("link")).toHaveCount(2);
+  await expect(bar.getByRole("link")).toHaveCount(3);
   await expect(page.getByTestId("tab-jobs")).toBeVisible();
+  await expect(page.getByTestId("tab-post-job")).toBeVisible();
   await page.getByTestId("tab-sign-in").click();
   await expect(page).toHaveURL(/\/auth$/);
 

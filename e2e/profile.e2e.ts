@@ -84,7 +84,7 @@ test.describe("profile, settings and privacy", () => {
     await expect(page.getByTestId("nav-sign-in")).toBeVisible();
 
     await signIn(page, account);
-    await expect(page.getByText(text("en", "error_invalid_credentials"))).toBeVisible();
+    await expect(toastWith(page, text("en", "error_invalid_credentials"))).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
 
     await page.context().close();

@@ -35,7 +35,7 @@ test.describe("account recovery and confirmation", () => {
     // The old password no longer signs in; the new one does.
     await page.getByTestId("reset-password-sign-in").click();
     await signIn(page, account, { stay: true });
-    await expect(page.getByText(text("en", "error_invalid_credentials"))).toBeVisible();
+    await expect(toastWith(page, text("en", "error_invalid_credentials"))).toBeVisible();
     await signIn(page, { ...account, password: "a-new-secret" });
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("nav-profile")).toBeVisible();

@@ -18,7 +18,13 @@ import {
 import { ERR, type ErrorKey } from "../domain/errors.ts";
 import { isLanguageCode } from "../domain/languages.ts";
 import { ACCOUNT_MAIL, LIMITS } from "../domain/limits.ts";
-import { callbackOf, linkOrigin, sendPasswordResetMail, sendVerificationMail } from "./account-mail/account-mails.ts";
+import {
+  callbackOf,
+  linkOrigin,
+  returnPathOf,
+  sendPasswordResetMail,
+  sendVerificationMail,
+} from "./account-mail/account-mails.ts";
 import { createBackgroundTasks } from "./account-mail/background-tasks.ts";
 import type { Config } from "./config.ts";
 import { englishText } from "./english.ts";
@@ -122,7 +128,13 @@ export function createAuth({ db, config, mail }: AuthOptions) {
       sendVerificationEmail: async ({ user, token, url }) => {
         if (!mailDeps) return;
         try {
-          await sendVerificationMail(mailDeps, { userId: user.id, token, origin: linkOrigin(config, callbackOf(url)) });
+          const callbackURL = callbackOf(url);
+          await sendVerificationMail(mailDeps, {
+            userId: user.id,
+            token,
+            origin: linkOrigin(config, callbackURL),
+            returnTo: returnPathOf(callbackURL),
+          });
         } catch (error) {
           mailDeps.log.warn(
             { event: "verification_mail_failed", userId: user.id, err: String(error) },

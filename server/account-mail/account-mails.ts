@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { profiles, user } from "../../db/schema/index.ts";
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../domain/languages.ts";
 import { ACCOUNT_MAIL } from "../../domain/limits.ts";
+import { returnPath } from "../../domain/return-path.ts";
 import type { Config } from "../config.ts";
 import { m } from "../i18n/paraglide/messages.js";
 import { hitRateLimit } from "../limits/rate-limit.ts";
@@ -47,6 +48,19 @@ export function callbackOf(betterAuthUrl: string): string | null {
   }
 }
 
+/**
+ * Where the person was going when they asked for the mail (the `redirect` of its `callbackURL`, e.g. the
+ * job form an employer signed up to reach), when it is a path of ours (docs/decisions/053).
+ */
+export function returnPathOf(callbackURL: string | null): string | undefined {
+  if (!callbackURL) return undefined;
+  try {
+    return returnPath(new URL(callbackURL).searchParams.get("redirect"));
+  } catch {
+    return undefined;
+  }
+}
+
 async function recipientOf(db: Database, userId: string): Promise<Recipient | null> {
   const [row] = await db
     .select({ email: user.email, userName: user.name, fullName: profiles.fullName, language: profiles.language })
@@ -67,7 +81,7 @@ async function send(mailer: Mailer, to: string, content: MailContent) {
   await mailer.send({ to, subject: content.title, text: mailText(content), html: mailHtml(content) });
 }
 
-export type AccountMailRequest = { userId: string; token: string; origin: string };
+export type AccountMailRequest = { userId: string; token: string; origin: string; returnTo?: string };
 
 /**
  * Mails a password-reset link (`/reset-password?token=…`, one hour, once) in the person's language. At
@@ -100,12 +114,17 @@ export async function sendPasswordResetMail(deps: AccountMailDeps, request: Acco
   });
 }
 
-/** Mails a link (`/verify-email?token=…`, a day) that confirms the person's address, in their language. */
+/**
+ * Mails a link (`/verify-email?token=…`, a day) that confirms the person's address, in their language;
+ * the link carries where they were going (`&redirect=/post-job`), so its page continues there.
+ */
 export async function sendVerificationMail(deps: AccountMailDeps, request: AccountMailRequest): Promise<void> {
   const recipient = await recipientOf(deps.db, request.userId);
   if (!recipient) return;
   const link = new URL("/verify-email", request.origin);
   link.searchParams.set("token", request.token);
+  const returnTo = returnPath(request.returnTo);
+  if (returnTo) link.searchParams.set("redirect", returnTo);
   const locale = { locale: recipient.language };
   await send(deps.mailer, recipient.email, {
     language: recipient.language,

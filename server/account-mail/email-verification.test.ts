@@ -9,6 +9,7 @@ import { user } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { ACCOUNT_MAIL } from "../../domain/limits.ts";
 import { m } from "../i18n/paraglide/messages.js";
+import { linksIn } from "../mail/create-mailer.ts";
 import { cookieHeader, signUp } from "../testing/accounts.ts";
 import { mailTestbed } from "../testing/mail-testbed.ts";
 import { createTestApp, TEST_ORIGIN } from "../testing/test-app.ts";
@@ -21,7 +22,7 @@ const subjectIn = (locale: "kk" | "ru" | "en") => m.mail_verify_subject({}, { lo
 
 let counter = 0;
 /** Signs up as the sign-up form does: in the interface's language, asking to come back to /verify-email. */
-async function signUpIn(language: string) {
+async function signUpIn(language: string, callbackURL = VERIFY_PAGE) {
   counter += 1;
   const email = `confirm-${counter}-${Date.now()}@example.com`;
   const res = await postAuth(bed.t, "/sign-up/email", {
@@ -32,7 +33,7 @@ async function signUpIn(language: string) {
     consentDataProcessing: true,
     termsAccepted: true,
     language,
-    callbackURL: VERIFY_PAGE,
+    callbackURL,
   });
   expect(res.statusCode).toBe(200);
   return { email, id: (res.json() as { user: { id: string } }).user.id, cookie: cookieHeader(res.headers["set-cookie"]) };
@@ -67,6 +68,27 @@ describe("the confirmation mail sent at sign-up", () => {
     expect(await me(bed.t, account.cookie)).toMatchObject({ user: { emailVerified: true } });
     // Following it again (a second click, a mail scanner) changes nothing and refuses nothing.
     expect((await followLink(token)).statusCode).toBe(200);
+  });
+
+  it("carries where the person was going, when it is a path of ours (docs/decisions/053)", async () => {
+    const cases: [string, string | null][] = [
+      ["/post-job", "/post-job"],
+      ["//evil.example/post-job", null],
+      ["/\\evil.example", null],
+      ["https://evil.example/", null],
+    ];
+    for (const [asked, carried] of cases) {
+      const callback = new URL(VERIFY_PAGE);
+      callback.searchParams.set("redirect", asked);
+      const account = await signUpIn("en", callback.href);
+      const mail = await bed.smtp.waitFor(mailTo(account.email, subjectIn("en")));
+      linkToken(bed.t, mail, "/verify-email");
+      const link = linksIn(mail)
+        .map((l) => new URL(l))
+        .find((l) => l.pathname === "/verify-email");
+      expect(link?.origin, asked).toBe(new URL(bed.t.config.publicUrl).origin);
+      expect(link?.searchParams.get("redirect") ?? null, asked).toBe(carried);
+    }
   });
 
   it("confirms from any device: the link needs no session", async () => {

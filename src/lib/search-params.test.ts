@@ -1,7 +1,7 @@
 import { defaultParseSearch, defaultStringifySearch } from "@tanstack/react-router";
 import { describe, expect, it } from "vitest";
 
-import { addressDigits, calendarDay, digits, numberIn, oneOf, searchParams, text } from "./search-params.ts";
+import { addressDigits, calendarDay, digits, numberIn, oneOf, returnTo, searchParams, text } from "./search-params.ts";
 
 describe("search parameter readers", () => {
   const read = searchParams({
@@ -43,6 +43,19 @@ describe("search parameter readers", () => {
       other: "kept out",
     });
     expect(search).toEqual({});
+  });
+
+  it("names a key that does not parse as undefined, so the router's raw value cannot show through", () => {
+    const search = read({ path: "//evil.example" });
+    expect(Object.hasOwn(search, "path")).toBe(true);
+    expect({ ...{ path: "//evil.example" }, ...search }.path).toBeUndefined();
+  });
+
+  it("reads a return path only within the site", () => {
+    const back = searchParams({ redirect: returnTo });
+    expect(back({ redirect: "/post-job" }).redirect).toBe("/post-job");
+    for (const bad of ["//evil.example", "/\\evil.example", "https://evil.example/"])
+      expect(back({ redirect: bad }).redirect).toBeUndefined();
   });
 
   it("refuses values of the wrong type", () => {

@@ -1,3 +1,5 @@
+import { returnPath } from "../../domain/return-path.ts";
+
 /**
  * Readers of a page's URL search parameters. Every page's route runs them at start, so they are small
  * functions rather than a validation library (which the forms load with their own pages): each returns
@@ -8,14 +10,15 @@ export type Param<T> = (raw: unknown) => T | undefined;
 
 type Read<S> = { [K in keyof S]?: S[K] extends Param<infer T> ? T : never };
 
-/** A route's `validateSearch`: each key read by its reader; keys that do not parse are left out. */
+/**
+ * A route's `validateSearch`: each key read by its reader; a key that is absent or does not parse is
+ * undefined. Set, not left out: the router lays the validated search over the raw one, so a key left out
+ * would come through unread (a `redirect=//elsewhere` reaching the sign-in form, docs/decisions/053).
+ */
 export function searchParams<S extends Record<string, Param<unknown>>>(shape: S): (search: Record<string, unknown>) => Read<S> {
   return (search) => {
     const read: Record<string, unknown> = {};
-    for (const [key, reader] of Object.entries(shape)) {
-      const value = reader(search[key]);
-      if (value !== undefined) read[key] = value;
-    }
+    for (const [key, reader] of Object.entries(shape)) read[key] = reader(search[key]);
     return read as Read<S>;
   };
 }
@@ -72,3 +75,6 @@ export const calendarDay: Param<string> = (raw) => {
   const date = new Date(Date.UTC(year, month - 1, day));
   return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? raw : undefined;
 };
+
+/** A path of this site to go back to afterwards (`redirect=`); anything that could leave the site is dropped. */
+export const returnTo: Param<string> = returnPath;

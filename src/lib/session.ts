@@ -1,5 +1,6 @@
 import { matchQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
 
 import { trpc, wsClient } from "../trpc.ts";
 import { stopPushOnThisDevice } from "./push-device.ts";
@@ -38,4 +39,29 @@ export function useSignOut() {
     await resetSessionState(queryClient);
     await navigate({ to: "/auth" });
   };
+}
+
+// Tabs of this browser tell each other when the account changed under them (docs/decisions/053).
+const ACCOUNT_CHANNEL = "daywork-account";
+
+/** Tells this browser's other open tabs that the account changed (an address was confirmed): they re-read `me`. */
+export function announceAccountChange() {
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(ACCOUNT_CHANNEL);
+  channel.postMessage("changed");
+  channel.close();
+}
+
+/**
+ * Re-reads `me` when another tab of this browser says the account changed, so the "confirm your address"
+ * banner and notice leave every open tab once the link is followed in one of them.
+ */
+export function useAccountChangesFromOtherTabs() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof BroadcastChannel === "undefined") return;
+    const channel = new BroadcastChannel(ACCOUNT_CHANNEL);
+    channel.onmessage = () => void queryClient.invalidateQueries({ queryKey: trpc.profiles.me.queryKey(), exact: true });
+    return () => channel.close();
+  }, [queryClient]);
 }

@@ -5,22 +5,22 @@ import { SignUpForm } from "../components/auth/sign-up-form.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { usePageTitle } from "../lib/page-title.ts";
-import { oneOf, searchParams, text } from "../lib/search-params.ts";
+import { oneOf, returnTo, searchParams } from "../lib/search-params.ts";
 import { m } from "../paraglide/messages.js";
 
 const TABS = ["sign-in", "sign-up"] as const;
 
 const searchSchema = searchParams({
   tab: oneOf(TABS),
-  // Only same-site paths, so the return link cannot send people elsewhere.
-  redirect: text(2000, /^\/(?!\/)/),
+  // Only paths of this site, so the return link cannot send people elsewhere (docs/decisions/053).
+  redirect: returnTo,
 });
 
 export const Route = createFileRoute("/auth")({
   validateSearch: searchSchema,
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, search }) => {
     const me = await context.queryClient.ensureQueryData(context.trpc.profiles.me.queryOptions());
-    if (me) throw redirect({ to: "/" });
+    if (me) throw redirect({ href: search.redirect ?? "/" });
   },
   component: AuthPage,
 });
@@ -58,7 +58,7 @@ function AuthPage() {
               <SignInForm redirectTo={search.redirect} />
             </TabsContent>
             <TabsContent value="sign-up" className="pt-4">
-              <SignUpForm />
+              <SignUpForm redirectTo={search.redirect} />
             </TabsContent>
           </Tabs>
         </CardContent>

@@ -1,17 +1,20 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { CircleCheck, LinkIcon } from "lucide-react";
 
 import { ResendVerificationButton } from "../components/account/resend-verification-button.tsx";
 import { Loading } from "../components/layout/loading.tsx";
 import { NoticePage } from "../components/layout/notice.tsx";
+import { Button } from "../components/ui/button.tsx";
 import { LinkButton } from "../components/ui/link-button.tsx";
 import { usePageTitle } from "../lib/page-title.ts";
-import { searchParams, text } from "../lib/search-params.ts";
-import { useMe } from "../lib/session.ts";
+import { returnTo, searchParams, text } from "../lib/search-params.ts";
+import { announceAccountChange, useMe } from "../lib/session.ts";
 import { m } from "../paraglide/messages.js";
 
 const searchSchema = searchParams({
   token: text(1000),
+  // Where the person was going when they signed up or asked for the link (docs/decisions/053).
+  redirect: returnTo,
 });
 
 export const Route = createFileRoute("/verify-email")({
@@ -24,6 +27,8 @@ export const Route = createFileRoute("/verify-email")({
     const { error } = await authClient.verifyEmail({ query: { token } });
     // The banner and `me` read the new state; a visitor (link opened on another device) has no `me` to refresh.
     await context.queryClient.invalidateQueries({ queryKey: context.trpc.profiles.me.queryKey() });
+    // The person's other tabs (the job form they signed up to reach) drop their banners too.
+    if (!error) announceAccountChange();
     return { confirmed: !error };
   },
   pendingComponent: ConfirmingPage,
@@ -42,6 +47,8 @@ function ConfirmingPage() {
 /** Where a confirmation mail's link leads: the address is confirmed, or the link is expired or broken. */
 function VerifyEmailPage() {
   const { confirmed } = Route.useLoaderData();
+  const { redirect } = Route.useSearch();
+  const navigate = useNavigate();
   const me = useMe();
   if (confirmed) {
     return (
@@ -51,7 +58,9 @@ function VerifyEmailPage() {
         hint={m.verify_email_done()}
         testId="verify-email-done"
       >
-        <LinkButton to="/">{m.verify_email_continue()}</LinkButton>
+        <Button onClick={() => void navigate({ href: redirect ?? "/" })} data-testid="verify-email-continue">
+          {m.verify_email_continue()}
+        </Button>
       </NoticePage>
     );
   }

@@ -10,7 +10,11 @@ import type { ButtonProps } from "../ui/button.tsx";
 export function ResendVerificationButton({ email, ...props }: { email: string } & Pick<ButtonProps, "variant" | "size">) {
   const resend = useMutation({
     mutationFn: async () => {
-      const callbackURL = new URL("/verify-email", window.location.origin).href;
+      // The new link comes back to the page the person asked from (the job form, say: docs/decisions/053).
+      const callback = new URL("/verify-email", window.location.origin);
+      const { pathname, search } = window.location;
+      if (pathname !== "/verify-email") callback.searchParams.set("redirect", `${pathname}${search}`);
+      const callbackURL = callback.href;
       const { authClient } = await import("../../lib/auth-client.ts");
       const { error } = await authClient.sendVerificationEmail({ email, callbackURL });
       if (error) throw error;

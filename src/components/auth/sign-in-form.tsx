@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 
 import { signInSchema, type SignInInput } from "../../../domain/auth.ts";
 import { authClient } from "../../lib/auth-client.ts";
+import { errorMessage } from "../../lib/errors.ts";
 import { translate } from "../../lib/messages.ts";
 import { resetSessionState } from "../../lib/session.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
@@ -13,8 +14,12 @@ import { trpc } from "../../trpc.ts";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
+import { PasswordInput } from "../ui/password-input.tsx";
 
-/** E-mail and password; after sign-in, back to where the person was going, else to their start page. */
+/**
+ * E-mail and password; after sign-in, back to where the person was going, else to their start page. A
+ * refusal is told in the toast and beside the field it concerns (the address, or else the password).
+ */
 export function SignInForm({ redirectTo }: { redirectTo?: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -23,11 +28,15 @@ export function SignInForm({ redirectTo }: { redirectTo?: string }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     const { error } = await authClient.signIn.email(values);
-    if (error) return toastError(error);
+    if (error) {
+      const field = error.code === "INVALID_EMAIL" ? "email" : "password";
+      form.setError(field, { type: "server", message: errorMessage(error) }, { shouldFocus: true });
+      return toastError(error);
+    }
     await resetSessionState(queryClient);
     toastSuccess(m.toast_welcome_back());
     const me = queryClient.getQueryData(trpc.profiles.me.queryKey());
-    if (!me?.profile?.onboardingCompletedAt) return navigate({ to: "/onboarding" });
+    if (!me?.profile?.onboardingCompletedAt) return navigate({ to: "/onboarding", search: { redirect: redirectTo } });
     // Employers start from their dashboard (their jobs and new applicants), workers from the job list.
     return navigate({ href: redirectTo ?? (me.profile.userType === "employer" ? "/my-jobs" : "/") });
   });
@@ -38,7 +47,7 @@ export function SignInForm({ redirectTo }: { redirectTo?: string }) {
         <Input type="email" autoComplete="email" placeholder={m.auth_email_placeholder()} {...form.register("email")} />
       </Field>
       <Field label={m.auth_password()} error={errors.password?.message && translate(errors.password.message)} required>
-        <Input type="password" autoComplete="current-password" {...form.register("password")} />
+        {(control) => <PasswordInput autoComplete="current-password" {...control} {...form.register("password")} />}
       </Field>
       <Link
         to="/forgot-password"

@@ -16,6 +16,7 @@ import { Button } from "../ui/button.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
+import { PasswordInput } from "../ui/password-input.tsx";
 
 const CONFIRMATIONS = ["ageConfirmed", "consentDataProcessing", "termsAccepted"] as const;
 type Confirmation = (typeof CONFIRMATIONS)[number];
@@ -25,8 +26,12 @@ type SignUpFields = Omit<z.input<typeof signUpSchema>, Confirmation> & Record<Co
 type SignUpValues = z.output<typeof signUpSchema>;
 const signUpFormSchema: z.ZodType<SignUpValues, SignUpFields> = signUpSchema;
 
-/** E-mail, password, name and the three required confirmations; submit stays disabled until all are ticked. */
-export function SignUpForm() {
+/**
+ * E-mail, password, name and the three required confirmations; submit stays disabled until all are ticked.
+ * Where the person was going (`redirectTo`, e.g. the job form) carries on through onboarding and the
+ * confirmation mail's link (docs/decisions/053).
+ */
+export function SignUpForm({ redirectTo }: { redirectTo?: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm<SignUpFields, unknown, SignUpValues>({
@@ -49,12 +54,14 @@ export function SignUpForm() {
     // The confirmation mail is written in the interface's language and links back to this site; like the
     // confirmations, `language` is a field of ours that better-auth's types do not list.
     const ours = { ...rest, language: getLocale() };
-    const callbackURL = new URL("/verify-email", window.location.origin).href;
+    const callback = new URL("/verify-email", window.location.origin);
+    if (redirectTo) callback.searchParams.set("redirect", redirectTo);
+    const callbackURL = callback.href;
     const { error } = await authClient.signUp.email({ ...ours, name: fullName, callbackURL });
     if (error) return toastError(error);
     await resetSessionState(queryClient);
     toastSuccess(m.toast_account_created());
-    return navigate({ to: "/onboarding" });
+    return navigate({ to: "/onboarding", search: { redirect: redirectTo } });
   });
 
   const labels = {
@@ -72,7 +79,7 @@ export function SignUpForm() {
         <Input type="email" autoComplete="email" placeholder={m.auth_email_placeholder()} {...form.register("email")} />
       </Field>
       <Field label={m.auth_password()} error={errors.password?.message && translate(errors.password.message)} required>
-        <Input type="password" autoComplete="new-password" {...form.register("password")} />
+        {(control) => <PasswordInput autoComplete="new-password" {...control} {...form.register("password")} />}
       </Field>
       <div className="grid gap-3 rounded-md border bg-muted/30 p-3">
         {CONFIRMATIONS.map((name) => (

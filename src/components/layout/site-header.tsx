@@ -1,18 +1,19 @@
 import { Link, useRouterState } from "@tanstack/react-router";
-import { LogOut, ShieldCheck, UserRound } from "lucide-react";
+import { LogOut, ShieldCheck, SquarePlus, UserRound } from "lucide-react";
 
+import type { UserType } from "../../../domain/user-types.ts";
 import { useLiveChanges } from "../../lib/live-changes.ts";
 import { useSyncLocale } from "../../lib/locale-sync.ts";
-import { useMe, useSignOut } from "../../lib/session.ts";
+import { useAccountChangesFromOtherTabs, useMe, useSignOut } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
-import { audienceOf, currentFor, destinationsFor, sectionOf } from "../navigation/destinations.ts";
+import { audienceOf, currentFor, destinationsFor, POST_JOB_SIGN_UP, sectionOf } from "../navigation/destinations.ts";
 import { CountBadge, UnreadText, useNavCounts } from "../navigation/nav-counts.tsx";
 import { IconButton } from "../ui/button.tsx";
 import { LinkButton } from "../ui/link-button.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 
 /** The header's links to the main places on wide screens (phones have the tab bar): Jobs, My jobs, Chats, Notifications. */
-function HeaderNav() {
+function HeaderNav({ userType }: { userType?: UserType }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const destinations = destinationsFor("member");
   const counts = useNavCounts(true);
@@ -38,7 +39,7 @@ function HeaderNav() {
                 {/* Icons alone (medium widths): the count on the icon; with names (large): after the name. */}
                 <CountBadge count={count} testId={`nav-${id}-count-icon`} className="lg:hidden" />
               </span>
-              <span className="sr-only lg:not-sr-only">{destination.label()}</span>
+              <span className="sr-only lg:not-sr-only">{destination.label(userType)}</span>
               <CountBadge count={count} testId={`nav-${id}-count`} className="static hidden lg:inline-block" />
               <UnreadText count={count} />
             </Link>
@@ -50,7 +51,7 @@ function HeaderNav() {
 
 /**
  * Brand, the main places (members, wide screens), language switcher, and Profile with sign-out, or
- * Privacy with sign-out while onboarding is pending, or Sign In. On phones the places are in TabBar.
+ * Privacy with sign-out while onboarding is pending, or Post a job and Sign In. On phones the places are in TabBar.
  */
 export function SiteHeader() {
   const me = useMe();
@@ -58,6 +59,7 @@ export function SiteHeader() {
   const audience = audienceOf(me.isPending ? undefined : me.data);
   const hasProfile = Boolean(me.data?.profile);
   useLiveChanges(hasProfile);
+  useAccountChangesFromOtherTabs();
   useSyncLocale(me.data?.profile);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
@@ -66,7 +68,7 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" className="size-7" />
           <span>{m.app_name()}</span>
         </Link>
-        {audience === "member" && <HeaderNav />}
+        {audience === "member" && <HeaderNav userType={me.data?.profile?.userType} />}
         <LanguageSwitcher />
         {audience === "member" && (
           <LinkButton to="/profile" data-testid="nav-profile" variant="outline" size="sm" className="max-md:hidden">
@@ -87,9 +89,23 @@ export function SiteHeader() {
           </IconButton>
         )}
         {audience === "visitor" && (
-          <LinkButton to="/auth" data-testid="nav-sign-in" size="sm" className="max-md:hidden">
-            {m.nav_sign_in()}
-          </LinkButton>
+          <>
+            {/* The employer's way in: the job form, through Sign Up (docs/decisions/053); phones have it in the tab bar. */}
+            <LinkButton
+              to="/auth"
+              search={POST_JOB_SIGN_UP}
+              data-testid="nav-post-job"
+              variant="outline"
+              size="sm"
+              className="max-md:hidden"
+            >
+              <SquarePlus aria-hidden />
+              {m.nav_post_job()}
+            </LinkButton>
+            <LinkButton to="/auth" data-testid="nav-sign-in" size="sm" className="max-md:hidden">
+              {m.nav_sign_in()}
+            </LinkButton>
+          </>
         )}
       </div>
     </header>

@@ -19,6 +19,7 @@ export const TAB_BAR_SPACE = "h-[calc(3.5rem+env(safe-area-inset-bottom))] md:hi
  */
 export function TabBar() {
   const me = useMe();
+  const userType = me.data?.profile?.userType;
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const audience = audienceOf(me.isPending ? undefined : me.data);
   const counts = useNavCounts(audience === "member");
@@ -42,10 +43,11 @@ export function TabBar() {
               <li key={id} className="min-w-0 flex-1">
                 <Link
                   to={to}
+                  search={destination.search}
                   aria-current={current}
                   data-testid={`tab-${id}`}
                   className={cn(
-                    "flex h-full flex-col items-center justify-center gap-0.5 px-0.5 text-[0.6875rem] leading-tight font-medium text-muted-foreground outline-hidden focus-visible:bg-accent",
+                    "flex h-full flex-col items-center justify-center gap-0.5 text-[0.625rem] leading-tight font-medium text-muted-foreground outline-hidden focus-visible:bg-accent",
                     current && "text-primary",
                   )}
                 >
@@ -53,8 +55,9 @@ export function TabBar() {
                     <Icon aria-hidden className="size-6" strokeWidth={current ? 2.25 : 1.75} />
                     <CountBadge count={count} testId={`tab-${id}-count`} />
                   </span>
-                  <span className="max-w-full truncate">
-                    {destination.label()}
+                  {/* 10 px, as phones' own tab bars: whole words on up to two lines ("Мои / вакансии", "Уведомления"). */}
+                  <span className="line-clamp-2 max-w-full text-center">
+                    {destination.label(userType)}
                     <UnreadText count={count} />
                   </span>
                 </Link>

@@ -9,6 +9,10 @@ export type ToasterProps = Omit<SonnerProps, "dir"> & {
   regionLabel?: string;
 };
 
+// Below the sticky header (h-14) with a gap, at every width: a toast never covers the navigation, and
+// at the top it stays clear of the phone's tab bar too (docs/decisions/053).
+const BELOW_HEADER = { top: "calc(3.5rem + 0.5rem)" };
+
 /** Mount once near the app root; trigger toasts with `toast()` from "sonner". */
 export function Toaster({ dir, closeLabel, regionLabel, toastOptions, style, ...props }: ToasterProps) {
   return (
@@ -16,6 +20,8 @@ export function Toaster({ dir, closeLabel, regionLabel, toastOptions, style, ...
       richColors
       closeButton
       position="top-center"
+      offset={BELOW_HEADER}
+      mobileOffset={BELOW_HEADER}
       dir={dir}
       containerAriaLabel={regionLabel}
       toastOptions={{ closeButtonAriaLabel: closeLabel, ...toastOptions }}

@@ -1,6 +1,6 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { BriefcaseBusiness } from "lucide-react";
+import { BriefcaseBusiness, SquarePlus } from "lucide-react";
 
 import { MY_JOBS_TABS, MY_JOBS_VIEWS, type MyJobsTab, type MyJobsView } from "../../../domain/my-jobs-choices.ts";
 import type { UserType } from "../../../domain/user-types.ts";
@@ -81,17 +81,20 @@ function LinkTabs<K extends string>({
 }) {
   return (
     <nav aria-label={label} data-testid={testId}>
-      {/* Each tab as wide as its name, the row filling a phone's width; a long language scrolls rather than cuts. */}
+      {/*
+        On a phone the tabs share the row equally, each name over its count and free to take two lines, so
+        no name is cut or pushed out of sight ("Прошедшие" at 375 px); from `sm` each is as wide as its name.
+      */}
       <ul className="flex w-full gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground sm:w-fit">
         {items.map((item) => (
-          <li key={item.key} className="shrink-0 grow sm:grow-0">
+          <li key={item.key} className="min-w-0 flex-1 basis-0 sm:flex-none sm:basis-auto">
             <Link
               to="/my-jobs"
               search={item.search}
               aria-current={item.key === current ? "page" : undefined}
               data-testid={`${testId}-${item.key}`}
               className={cn(
-                "flex h-9 items-center justify-center gap-1.5 rounded-md px-2.5 text-sm sm:px-3 font-medium whitespace-nowrap outline-hidden hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40 pointer-coarse:h-10",
+                "flex h-full min-h-10 flex-col items-center justify-center gap-0.5 rounded-md px-1 py-1 text-center text-xs leading-tight font-medium outline-hidden hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40 sm:h-9 sm:min-h-0 sm:flex-row sm:gap-1.5 sm:px-3 sm:py-0 sm:text-sm sm:whitespace-nowrap pointer-coarse:sm:h-10",
                 item.key === current && "bg-card text-foreground shadow-sm",
               )}
             >
@@ -113,7 +116,7 @@ function LinkTabs<K extends string>({
 /**
  * /my-jobs: the jobs a person posted (with how many applied, and how many of those are new) and the
  * jobs they applied to (with their application's status), whatever their account type; each by state
- * in three tabs. Employers land here after signing in.
+ * in three tabs, with a button to post another. Employers land here after signing in.
  */
 function MyJobsPage() {
   const search = Route.useSearch();
@@ -130,9 +133,18 @@ function MyJobsPage() {
 
   return (
     <main id="main" className="mx-auto w-full max-w-5xl space-y-4 px-4 py-6 sm:space-y-6 sm:py-8">
-      <h1 className="text-2xl font-bold sm:text-3xl" data-testid="my-jobs-title">
-        {title}
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold sm:text-3xl" data-testid="my-jobs-title">
+          {title}
+        </h1>
+        {/* Posting is one click away however many jobs there are; an empty list has its own, larger one. */}
+        {!(isPosted && nothingAtAll) && (
+          <LinkButton to="/post-job" variant={isPosted ? "default" : "outline"} data-testid="my-jobs-post-new">
+            <SquarePlus aria-hidden />
+            {m.nav_post_job()}
+          </LinkButton>
+        )}
+      </div>
       <MyJobsRehiring posted={isPosted} />
       {bothViews && (
         <LinkTabs

@@ -25,11 +25,14 @@ import { Textarea } from "../../components/ui/textarea.tsx";
 import { cn } from "../../lib/cn.ts";
 import { translate } from "../../lib/messages.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
+import { returnTo, searchParams } from "../../lib/search-params.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 
 export const Route = createFileRoute("/_authed/onboarding")({
+  // Where the person was going before onboarding (the job form, for an employer who came to post one).
+  validateSearch: searchParams({ redirect: returnTo }),
   // Step 3 lists the certificates a worker has uploaded so far (none, unless they come back to it).
   loader: ({ context }) => void context.queryClient.prefetchQuery(context.trpc.certificates.list.queryOptions()),
   component: OnboardingPage,
@@ -44,11 +47,13 @@ const STEP_FIELDS = [
   ["bio", "location", "phone", "companyName"],
   ["interests"],
 ] as const;
-const TOTAL = STEP_FIELDS.length;
+/** An employer's third step would only say "all set": theirs ends with the contact details (docs/decisions/053). */
+const stepsFor = (userType: UserType | undefined) => (userType === "employer" ? 2 : STEP_FIELDS.length);
 
 function OnboardingPage() {
   usePageTitle(m.onboarding_title());
   const { me } = Route.useRouteContext();
+  const { redirect } = Route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
@@ -69,6 +74,7 @@ function OnboardingPage() {
   const { errors } = form.formState;
   const userType = useWatch({ control: form.control, name: "userType" });
   const fullName = useWatch({ control: form.control, name: "fullName" });
+  const total = stepsFor(userType);
   const err = (message?: string) => (message ? translate(message) : undefined);
 
   const save = useMutation(
@@ -76,7 +82,7 @@ function OnboardingPage() {
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: trpc.profiles.me.queryKey() });
         toastSuccess(m.toast_profile_created());
-        await navigate({ to: "/" });
+        await navigate({ href: redirect ?? "/" });
       },
       onError: (error) => toastError(error),
     }),
@@ -93,13 +99,13 @@ function OnboardingPage() {
     <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
       <h1 className="mb-2 text-2xl font-bold">{m.onboarding_title()}</h1>
       <p className="mb-2 text-sm text-muted-foreground" data-testid="onboarding-step">
-        {m.onboarding_step({ step: step + 1, total: TOTAL })}
+        {m.onboarding_step({ step: step + 1, total })}
       </p>
-      <Progress value={((step + 1) / TOTAL) * 100} className="mb-6" />
+      <Progress value={((step + 1) / total) * 100} className="mb-6" />
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (step === TOTAL - 1) void submit();
+          if (step >= total - 1) void submit();
           else void next();
         }}
         noValidate
@@ -175,40 +181,40 @@ function OnboardingPage() {
                   <Input type="tel" autoComplete="tel" dir="ltr" {...form.register("phone")} />
                 </Field>
                 {userType === "employer" && (
-                  <Field label={m.onboarding_company_name()} error={err(errors.companyName?.message)}>
-                    <Input autoComplete="organization" {...form.register("companyName")} />
-                  </Field>
+                  <>
+                    <Field label={m.onboarding_company_name()} error={err(errors.companyName?.message)}>
+                      <Input autoComplete="organization" {...form.register("companyName")} />
+                    </Field>
+                    <p className="text-muted-foreground">{m.onboarding_employer_done()}</p>
+                  </>
                 )}
               </>
             )}
-            {step === 2 &&
-              (userType === "worker" ? (
-                <>
-                  <Controller
-                    control={form.control}
-                    name="interests"
-                    render={({ field }) => <InterestInput value={field.value ?? []} onChange={field.onChange} />}
-                  />
-                  <section className="grid gap-3" aria-labelledby="onboarding-certificates" data-testid="onboarding-certificates">
-                    <div className="grid gap-1">
-                      <h3 id="onboarding-certificates" className="text-sm font-medium">
-                        {m.certificates_title()}
-                      </h3>
-                      <p className="text-sm text-muted-foreground">{m.certificates_description()}</p>
-                    </div>
-                    <CertificateUpload />
-                    <CertificateList />
-                  </section>
-                </>
-              ) : (
-                <p className="text-muted-foreground">{m.onboarding_employer_done()}</p>
-              ))}
+            {step === 2 && userType === "worker" && (
+              <>
+                <Controller
+                  control={form.control}
+                  name="interests"
+                  render={({ field }) => <InterestInput value={field.value ?? []} onChange={field.onChange} />}
+                />
+                <section className="grid gap-3" aria-labelledby="onboarding-certificates" data-testid="onboarding-certificates">
+                  <div className="grid gap-1">
+                    <h3 id="onboarding-certificates" className="text-sm font-medium">
+                      {m.certificates_title()}
+                    </h3>
+                    <p className="text-sm text-muted-foreground">{m.certificates_description()}</p>
+                  </div>
+                  <CertificateUpload />
+                  <CertificateList />
+                </section>
+              </>
+            )}
           </CardContent>
           <CardFooter className="justify-between gap-2">
             <Button type="button" variant="outline" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
               {m.onboarding_back()}
             </Button>
-            {step < TOTAL - 1 ? (
+            {step < total - 1 ? (
               <Button type="submit" data-testid="onboarding-next" disabled={step === 0 && (!userType || !fullName?.trim())}>
                 {m.onboarding_next()}
               </Button>
