@@ -117,11 +117,13 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
       if (member) return pageOf(member, language, subject);
     }
     const chunk = { home: HOME.chunk, job: JOB.chunk, profile: PROFILE.chunk, other: null, missing: null }[subject.kind];
-    // A page other than home shows messages beyond the first screen's: the app asks for the rest of the
-    // language as it starts (src/main.tsx), and the page's code waits for it; preloaded, it comes with the
-    // first requests rather than after the app's code has run.
+    // A page other than home and a job page (whose messages are in the first part, decision 052) shows
+    // messages beyond the first screen's: the app asks for the rest of the language as it starts
+    // (src/main.tsx), and the page's code waits for it; preloaded, it comes with the first requests
+    // rather than after the app's code has run.
     const messages = `src/paraglide/messages/${language}.js`;
-    const chunks = [messages, ...(subject.kind === "home" ? [] : [`${messages}?rest`]), ...(chunk ? [chunk] : [])];
+    const landing = subject.kind === "home" || subject.kind === "job";
+    const chunks = [messages, ...(landing ? [] : [`${messages}?rest`]), ...(chunk ? [chunk] : [])];
     // The home list only without filters in the address: with them, the query is the URL's, the SPA's.
     const page = { ...subject, list: subject.kind === "home" && !hasQuery };
     const screen = await firstScreen(deps, request, language, page);
