@@ -3,11 +3,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { newAccount, signUpAndOnboard, text } from "./support.ts";
 
 /** A signed-in reader's pages, the elements that are their content (a new worker's lists are empty), and what their loader reads. */
+// /settings is a form whose fields take their values in the browser: it comes with its data and code, not drawn.
 const PAGES = [
-  { path: "/", content: ["job-card", "jobs-empty"], reads: "jobs.search" },
-  { path: "/chats", content: ["chats-list", "chats-empty"], reads: "chats.list" },
-  { path: "/profile", content: ["profile-view-public"], reads: "ratings.summary" },
-  { path: "/settings", content: ["settings-links"], reads: "certificates.list" },
+  { path: "/", content: ["job-card", "jobs-empty"], reads: "jobs.search", drawn: true },
+  { path: "/chats", content: ["chats-list", "chats-empty"], reads: "chats.list", drawn: true },
+  { path: "/profile", content: ["profile-view-public"], reads: "ratings.summary", drawn: true },
+  { path: "/settings", content: ["settings-links"], reads: "certificates.list", drawn: false },
 ] as const;
 
 /** Sums the page's layout shifts (not caused by input) and notes whether "Loading jobs…" ever showed, from its very start. */
@@ -33,11 +34,17 @@ test("a signed-in worker's pages come with their content in the first response, 
   await signUpAndOnboard(setup, newAccount("worker"), "worker");
   await setup.close();
 
-  for (const { path, content, reads } of PAGES) {
-    // The server's answer itself holds the page's content, drawn (inert until the app replaces it).
+  for (const { path, content, reads, drawn } of PAGES) {
+    // The server's answer itself holds the page's content, drawn (inert until the app replaces it), and
+    // the data its loader reads, with the route's code preloaded.
     const html = await (await context.request.get(path, { headers: { "accept-language": "ru" } })).text();
-    const drawn = new RegExp(`<div inert>[\\s\\S]*data-testid="(${content.join("|")})"`).test(html);
-    expect(drawn, `${path}: content drawn in the first response`).toBe(true);
+    const drawnContent = new RegExp(`<div inert>[\\s\\S]*data-testid="(${content.join("|")})"`).test(html);
+    expect(drawnContent, `${path}: content drawn in the first response`).toBe(drawn);
+    const [router, procedure] = reads.split(".");
+    expect(html, `${path}: its loader's data in the first response`).toContain(`"queryKey":[["${router}","${procedure}"]`);
+    // Preloaded, or on a drawn page named for first-paint.js to preload once the page is painted.
+    if (path !== "/")
+      expect(html, `${path}: its code named in the page`).toMatch(new RegExp(`/assets/${path.slice(1)}(\\.index)?-[\\w-]+\\.js`));
 
     const page = await context.newPage();
     await watchFirstScreen(page, text("ru", "home_loading"));

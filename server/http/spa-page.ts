@@ -36,9 +36,11 @@ const PROFILE = { pattern: /^\/profile\/([^/]+)\/?$/, chunk: "src/routes/profile
 
 /**
  * A signed-in reader's pages drawn by the server as well as loaded (decision 052): the home list and the
- * pages people open from a bookmark or a notification. Others of theirs come with their data and code.
+ * pages people open from a bookmark or a notification. Others of theirs come with their data and code;
+ * so do forms such as /settings, whose fields take their values in the browser (react-hook-form's
+ * uncontrolled inputs, Radix's select): drawn, they would show empty until the app replaces them.
  */
-const DRAWN_FOR_MEMBERS = /^\/(?:chats|profile|settings)?\/?$/;
+const DRAWN_FOR_MEMBERS = /^\/(?:chats|profile)?\/?$/;
 
 type SpaPageDeps = { staticDir: string; context: ContextDeps; log: FastifyBaseLogger };
 
