@@ -42,6 +42,12 @@ const PROFILE = { pattern: /^\/profile\/([^/]+)\/?$/, chunk: "src/routes/profile
  */
 const DRAWN_FOR_MEMBERS = /^\/(?:chats|profile)?\/?$/;
 
+/**
+ * Pages whose loaders act rather than read (verify-email confirms the address with better-auth's client)
+ * or read nothing of the reader's: their loaders run in the browser only.
+ */
+const LOADERS_IN_BROWSER_ONLY = /^\/(?:auth|forgot-password|reset-password|verify-email|terms|privacy|impressum)\/?$/;
+
 type SpaPageDeps = { staticDir: string; context: ContextDeps; log: FastifyBaseLogger };
 
 /**
@@ -146,8 +152,9 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
    * fetches (decision 052). Null for a visitor, or when the loaders could not run: the page comes as before.
    */
   async function memberPage(request: FastifyRequest, language: LanguageCode) {
-    if (!(await mayCarrySession(deps.context.auth, request.headers))) return null;
     const urlPath = request.url.split("?")[0] ?? "/";
+    if (LOADERS_IN_BROWSER_ONLY.test(urlPath)) return null;
+    if (!(await mayCarrySession(deps.context.auth, request.headers))) return null;
     try {
       const ctx = await createContext(deps.context, { ...request.headers, "x-locale": language }, undefined, request.log);
       if (!ctx.user) return null;
