@@ -22,3 +22,24 @@ export const SERVER_DRAWN_SCREEN = "#root > [inert]";
  * the page would not show its content (a loader failed, nothing found).
  */
 export type FirstScreenRender<State> = (page: { url: string; language: LanguageCode; state: State }) => Promise<string | null>;
+
+/** What the app's loaders read for a signed-in reader's page on the server, and the page drawn from it. */
+export type LoadedFirstScreen<State> = {
+  /** The query cache after the page's loaders ran (what the SPA starts from). */
+  state: State;
+  /** The routes the address matched (TanStack Router ids: "/_authed/chats/"), empty when the page did not load. */
+  routeIds: string[];
+  /** The page's first screen, when it was asked for and the page loaded; else null. */
+  markup: string | null;
+};
+
+/**
+ * The app's route loaders run on the server for a reader (src/entry-server.tsx): `trpc` calls the
+ * procedures in-process with the reader's session, for the query client the render makes.
+ */
+export type FirstScreenLoad<State, QueryClient, Trpc> = (page: {
+  url: string;
+  language: LanguageCode;
+  trpc: (queryClient: QueryClient) => Trpc;
+  draw: boolean;
+}) => Promise<LoadedFirstScreen<State>>;

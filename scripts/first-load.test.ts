@@ -1,19 +1,20 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { firstLoadOf, listing } from "./first-load.ts";
+import { firstLoadOf, languagesOf, listing } from "./first-load.ts";
 import { productionBuild } from "./production-build.ts";
 
-// The compressed (brotli, as sent) JavaScript a first visit downloads before the page shows;
-// scripts/first-load.ts says what it counts and what not. Issue 14's goal for / is 150 KB; these
-// ceilings only ever come down, so nothing grows a first load unnoticed. Of the reader's language only
-// the messages the first screen's code uses are in home's (4 KB for ru, docs/decisions/024), so a new
-// message counts when the first screen shows it. When set: / 141 KB brotli (163 KB gzip); a job page
-// 167 KB (193 KB gzip), the rest of the language included, down from 239 KB once what only signed-in
-// people see there loaded on its own.
-const CEILING_KB = { home: 144, job: 170 };
+// The compressed (brotli, as sent) JavaScript a first visit downloads before the page shows, for a
+// reader of each of the ten languages; scripts/first-load.ts says what it counts and what not. Issue
+// 14's goal is 150 KB; these ceilings only ever come down, so nothing grows a first load unnoticed. Of
+// the reader's language only the messages of the pages a visit lands on (home and a job page) are in
+// the first part (decisions 024 and 052), so a new message counts when those pages show it. When set
+// (decision 052): / 141.0-141.9 KB brotli, a job page 152.4-153.4 KB (ru the largest), down from 169 KB
+// once its messages came with the first part instead of the whole rest of the language.
+const CEILING_KB = { home: 144, job: 154 };
+const LANGUAGES = ["ru", "en", "uz", "kk", "tk", "es", "de", "fr", "ar", "zh"];
 
 const outDir = await mkdtemp(path.join(os.tmpdir(), "daywork-first-load-"));
 afterAll(() => rm(outDir, { recursive: true, force: true }));
@@ -26,17 +27,23 @@ beforeAll(async () => {
 const languageFiles = (files: { file: string }[]) =>
   files.map((f) => f.file).filter((file) => /^assets\/(ru|en|uz|kk|tk|es|de|fr|ar|zh)-[\w-]+\.js$/.test(file));
 
-it(`a first load of / sends at most ${CEILING_KB.home} KB of compressed JavaScript, in the reader's language only`, () => {
-  const load = firstLoadOf(outDir, "home");
-  expect(load.total / 1024, `first load of /:\n${listing(load)}`).toBeLessThanOrEqual(CEILING_KB.home);
-  // One language's messages, its first-screen part: no other language's chunk, nor the rest of this
-  // one (`ru-rest-….js`), is reachable from the first load.
-  expect(languageFiles(load.files)).toEqual([expect.not.stringMatching(/-rest-/)]);
+it("builds messages for each of the ten languages", () => {
+  expect(languagesOf(outDir).sort()).toEqual([...LANGUAGES].sort());
 });
 
-it(`a first load of a job page sends at most ${CEILING_KB.job} KB of compressed JavaScript`, () => {
-  const load = firstLoadOf(outDir, "job");
-  expect(load.total / 1024, `first load of /jobs/{id}:\n${listing(load)}`).toBeLessThanOrEqual(CEILING_KB.job);
-  // The first screen's messages and the rest of the same language: nothing of another.
-  expect(languageFiles(load.files)).toHaveLength(2);
+describe.each(LANGUAGES)("a reader of %s", (language) => {
+  it(`sends at most ${CEILING_KB.home} KB of compressed JavaScript on a first load of /, in their language only`, () => {
+    const load = firstLoadOf(outDir, "home", language);
+    expect(load.total / 1024, `first load of / in ${language}:\n${listing(load)}`).toBeLessThanOrEqual(CEILING_KB.home);
+    // One language's messages, its first part: no other language's chunk, nor the rest of this one
+    // (`ru-rest-….js`), is reachable from the first load.
+    expect(languageFiles(load.files)).toEqual([expect.stringMatching(new RegExp(`^assets/${language}-(?!rest-)`))]);
+  });
+
+  it(`sends at most ${CEILING_KB.job} KB of compressed JavaScript on a first load of a job page, in their language only`, () => {
+    const load = firstLoadOf(outDir, "job", language);
+    expect(load.total / 1024, `first load of /jobs/{id} in ${language}:\n${listing(load)}`).toBeLessThanOrEqual(CEILING_KB.job);
+    // The first part of the language holds the job page's messages: not the rest, nor another language.
+    expect(languageFiles(load.files)).toEqual([expect.stringMatching(new RegExp(`^assets/${language}-(?!rest-)`))]);
+  });
 });

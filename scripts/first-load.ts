@@ -1,11 +1,12 @@
 // What a first visit to a page downloads before the page can show: the entry chunk and what it imports
-// statically, the page's route component and its static imports, and the first-screen part of one
-// language's messages (the largest, as the worst case), counted as sent: brotli, as the server serves
-// it to browsers (gzip is listed beside it). A job page waits for the rest of the language too (the
-// server preloads it there); home does not: it is fetched when the browser is idle. Not counted: the
-// code of controls fetched when first used, and of what only signed-in people see (docs/decisions/024).
+// statically, the page's route component and its static imports, and the first-screen part of the
+// reader's language (the largest when none is named), counted as sent: brotli, as the server serves
+// it to browsers (gzip is listed beside it). Neither page waits for the rest of the language: a job
+// page's messages are in the first part (decision 052), and the rest is fetched when the browser is
+// idle. Not counted: the code of controls fetched when first used, and of what only signed-in people
+// see (docs/decisions/024).
 //
-//   npx tsx scripts/first-load.ts [dist] [home|job]    # prints each file and the total
+//   npx tsx scripts/first-load.ts [dist] [home|job] [ru|en|…]    # prints each file and the total
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -13,11 +14,11 @@ import { importsOf, type Manifest } from "../server/http/vite-manifest.ts";
 
 /**
  * The pages measured: their route component as Vite's manifest names it when split off
- * (scripts/router-options.ts keeps home's in the entry), and whether they wait for the rest of the language.
+ * (scripts/router-options.ts keeps home's in the entry).
  */
 const PAGES = {
-  home: { chunk: "src/routes/index.tsx?tsr-split=component", restOfLanguage: false },
-  job: { chunk: "src/routes/jobs/$jobId.tsx?tsr-split=component", restOfLanguage: true },
+  home: { chunk: "src/routes/index.tsx?tsr-split=component" },
+  job: { chunk: "src/routes/jobs/$jobId.tsx?tsr-split=component" },
 };
 export type MeasuredPage = keyof typeof PAGES;
 
@@ -44,24 +45,37 @@ export function listing(load: FirstLoad): string {
   ].join("\n");
 }
 
-/** The JavaScript files of a first load of `page` in the build at `dist`, with their compressed sizes. */
-export function firstLoadOf(dist: string, page: MeasuredPage): FirstLoad {
+/** The languages a build at `dist` has messages for. */
+export function languagesOf(dist: string): string[] {
+  const manifest: Manifest = JSON.parse(readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8"));
+  return Object.keys(manifest).flatMap((key) => /^src\/paraglide\/messages\/([a-z]{2})\.js$/.exec(key)?.[1] ?? []);
+}
+
+/**
+ * The JavaScript files of a first load of `page` in the build at `dist` for a reader of `language` (the
+ * language whose first part is largest when not given), with their compressed sizes.
+ */
+export function firstLoadOf(dist: string, page: MeasuredPage, language?: string): FirstLoad {
   const manifest: Manifest = JSON.parse(readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8"));
   const languages = Object.keys(manifest).filter((key) => /^src\/paraglide\/messages\/[a-z]{2}\.js$/.test(key));
   if (!manifest["index.html"] || languages.length === 0) {
     throw new Error(`${dist} is not a build of this app (entry or languages missing)`);
   }
   const fileOf = (key: string) => manifest[key]?.file ?? key;
-  const largest = languages.reduce((a, b) => (sent(dist, fileOf(a)) >= sent(dist, fileOf(b)) ? a : b));
-  const { chunk, restOfLanguage } = PAGES[page];
-  const seen = importsOf(manifest, ["index.html", chunk, largest, ...(restOfLanguage ? [`${largest}?rest`] : [])]);
+  const messages = language
+    ? `src/paraglide/messages/${language}.js`
+    : languages.reduce((a, b) => (sent(dist, fileOf(a)) >= sent(dist, fileOf(b)) ? a : b));
+  if (!manifest[messages]) throw new Error(`${dist} has no messages for ${language}`);
+  const seen = importsOf(manifest, ["index.html", PAGES[page].chunk, messages]);
   const files = [...seen]
     .map(fileOf)
     .map((file) => ({ file, bytes: sent(dist, file), gzip: sent(dist, file, "gz") }))
     .sort((a, b) => b.bytes - a.bytes);
   const total = files.reduce((sum, f) => sum + f.bytes, 0);
   const totalGzip = files.reduce((sum, f) => sum + f.gzip, 0);
-  return { files, total, totalGzip, language: path.basename(largest, ".js") };
+  return { files, total, totalGzip, language: path.basename(messages, ".js") };
 }
 
-if (import.meta.main) console.log(listing(firstLoadOf(process.argv[2] ?? "dist", (process.argv[3] ?? "home") as MeasuredPage)));
+if (import.meta.main) {
+  console.log(listing(firstLoadOf(process.argv[2] ?? "dist", (process.argv[3] ?? "home") as MeasuredPage, process.argv[4])));
+}

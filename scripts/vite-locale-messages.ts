@@ -26,7 +26,10 @@ export const LOAD_REST_OF_MESSAGES = "daywork.loadRestOfMessages";
  * and the chunks it imports statically, so a new message lands in the right part by where it is used.
  * The dev server and the tests keep paraglide's modules as they are.
  */
-export function localeMessagesPlugin(options: { outdir: string; project: string }): Plugin {
+export function localeMessagesPlugin(
+  options: { outdir: string; project: string },
+  landingPages: readonly string[] = LANDING_PAGES,
+): Plugin {
   const outdir = path.resolve(options.outdir);
   const entry = path.join(outdir, "messages.js");
   const localeModule = new RegExp(`^${escape(path.join(outdir, "messages"))}/([a-z]{2})\\.js(\\?rest)?$`);
@@ -79,7 +82,7 @@ export function localeMessagesPlugin(options: { outdir: string; project: string 
       };
     },
     renderChunk(code, chunk, _output, meta) {
-      const first = (firstScreen ??= keysOfFirstLoad(meta.chunks, usedBy));
+      const first = (firstScreen ??= keysOfFirstLoad(meta.chunks, usedBy, landingPages));
       const locale = chunk.facadeModuleId ? localeModule.exec(chunk.facadeModuleId) : null;
       if (locale) {
         const rest = locale[2] !== undefined;
@@ -127,8 +130,18 @@ export function keysIn(code: string, keys: ReadonlySet<string>): Set<string> {
   return used;
 }
 
-/** The chunks of a first load: the entry chunks and what they import statically. */
-function firstLoadChunks(chunks: Record<string, Rolldown.RenderedChunk>): Rolldown.RenderedChunk[] {
+/**
+ * The route components, besides home's (in the entry), that a visitor's first visit lands on: a shared
+ * job link. Their messages come with the first part of the language, so such a page waits for none of
+ * the rest (decision 052).
+ */
+export const LANDING_PAGES = ["src/routes/jobs/$jobId.tsx?tsr-split=component"];
+
+/** The chunks of a first load: the entry chunks (or those holding `roots`) and what they import statically. */
+function firstLoadChunks(
+  chunks: Record<string, Rolldown.RenderedChunk>,
+  roots: (chunk: Rolldown.RenderedChunk) => boolean = (c) => c.isEntry,
+): Rolldown.RenderedChunk[] {
   const byName = new Map(Object.values(chunks).map((c) => [c.fileName, c]));
   const seen = new Map<string, Rolldown.RenderedChunk>();
   const visit = (c: Rolldown.RenderedChunk | undefined) => {
@@ -136,7 +149,7 @@ function firstLoadChunks(chunks: Record<string, Rolldown.RenderedChunk>): Rolldo
     seen.set(c.fileName, c);
     for (const file of c.imports) visit(byName.get(file) ?? chunks[file]);
   };
-  for (const c of Object.values(chunks)) if (c.isEntry) visit(c);
+  for (const c of Object.values(chunks)) if (roots(c)) visit(c);
   return [...seen.values()];
 }
 
@@ -147,9 +160,12 @@ function isFirstLoad(chunk: Rolldown.RenderedChunk, chunks: Record<string, Rolld
 function keysOfFirstLoad(
   chunks: Record<string, Rolldown.RenderedChunk>,
   usedBy: Map<string, { keys: Set<string> }>,
+  landingPages: readonly string[],
 ): Set<string> {
   const first = new Set<string>();
-  for (const c of firstLoadChunks(chunks)) {
+  const landing = (c: Rolldown.RenderedChunk) =>
+    c.isEntry || c.moduleIds.some((id) => landingPages.some((page) => id.endsWith(page)));
+  for (const c of firstLoadChunks(chunks, landing)) {
     for (const id of c.moduleIds) for (const key of usedBy.get(id)?.keys ?? []) first.add(key);
   }
   return first;

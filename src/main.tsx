@@ -17,6 +17,9 @@ import "./styles.css";
 
 import { queryClient } from "./trpc.ts";
 
+/** The pages a first visit lands on, whose messages are all in the first part of the language. */
+const LANDING_PAGE = /^\/(?:jobs\/[^/]+\/?)?$/;
+
 // The app's modules were run in the task that loaded them (the libraries, the router's routes); the
 // router is made in the next and the start below in the one after, so that none of them is long enough
 // to keep a tap waiting on a slow phone.
@@ -31,8 +34,9 @@ overwriteGetLocale(() => language);
 applyDocumentLanguage();
 hydrateFirstScreen(queryClient, language);
 const messages = loadMessages(language);
-// A page other than home shows more than the first screen's messages: the rest comes alongside.
-if (import.meta.env.PROD && location.pathname !== "/") loadRestOfMessages().catch(() => undefined);
+// A page other than home and a job page (whose messages are in the first part, decision 052) shows more
+// than the first screen's messages: the rest comes alongside.
+if (import.meta.env.PROD && !LANDING_PAGE.test(location.pathname)) loadRestOfMessages().catch(() => undefined);
 // The address's routes and data are loaded before React draws: mounted on a router still loading, the
 // router's update rendered the whole first screen in one blocking task (its store updates are
 // synchronous), 400 ms on a slow phone. Loaded first, the first screen is one render in a transition,

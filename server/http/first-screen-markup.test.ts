@@ -29,6 +29,7 @@ const MANIFEST = {
   "index.html": { file: "assets/index-abc.js" },
   "src/routes/jobs/$jobId.tsx?tsr-split=component": { file: "assets/job-789.js", imports: ["_badges.js"] },
   "_badges.js": { file: "assets/badges-4.js" },
+  "src/routes/_authed/chats.index.tsx?tsr-split=component": { file: "assets/chats.index-55.js" },
   "src/paraglide/messages/de.js": { file: "assets/de-2.js" },
   "src/paraglide/messages/de.js?rest": { file: "assets/de-rest-2.js" },
 };
@@ -42,6 +43,17 @@ export async function renderFirstScreen({ url, language, state }) {
   if (job.title === "Not drawn") return null;
   if (job.title === "Breaks the render") throw new Error("the render failed");
   return '<main data-url="' + url + '" data-language="' + language + '">' + job.title.replaceAll("<", "&lt;") + "</main>";
+}
+
+// A signed-in reader's page: reads who they are through the procedures the server hands over, as the
+// app's loaders do, and answers the routes /chats matches.
+export async function loadFirstScreen({ url, language, trpc, draw }) {
+  const client = { prefetchQuery: async () => undefined };
+  const me = trpc(client).profiles.me.queryOptions();
+  const data = await me.queryFn({ queryKey: me.queryKey, signal: new AbortController().signal, meta: undefined, client });
+  const state = { mutations: [], queries: [{ queryKey: me.queryKey, queryHash: "me", state: { data, status: "success" } }] };
+  const markup = draw ? '<main data-url="' + url + '" data-language="' + language + '">' + data.profile.fullName + "</main>" : null;
+  return { state, routeIds: ["__root__", "/_authed", "/_authed/chats/"], markup };
 }
 `;
 
@@ -90,10 +102,10 @@ describe("a visitor's first screen drawn by the server", () => {
     expect(body).toContain('<script type="application/json" id="first-screen">');
     // Fetched at once (at low priority, as the page's other chunks), started after the first paint.
     expect(body).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
-    // The language's first messages with the page; the page's own code, and the rest of the language,
-    // asked for by first-paint.js once the page is painted.
+    // The language's first messages with the page (a job page's among them, decision 052); the page's own
+    // code asked for by first-paint.js once the page is painted.
     expect(body).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js"><script src="/first-paint.js" data-after-paint="/assets/de-rest-2.js /assets/job-789.js /assets/badges-4.js" data-entry="/assets/index-abc.js" defer></script>',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js"><script src="/first-paint.js" data-after-paint="/assets/job-789.js /assets/badges-4.js" data-entry="/assets/index-abc.js" defer></script>',
     );
     expect(body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/de-2.js">');
     expect(body.match(/rel="modulepreload"/g)).toHaveLength(2);
@@ -119,7 +131,7 @@ describe("a visitor's first screen drawn by the server", () => {
     }
   });
 
-  it("draws a visitor's home list, but not a search in the address nor a signed-in reader's home", async () => {
+  it("draws a visitor's home list, but not a search in the address", async () => {
     await createJob(t.db, employerId, { title: "Night porter for the listing" });
     const { status, body } = await page("/");
     expect(status).toBe(200);
@@ -127,10 +139,24 @@ describe("a visitor's first screen drawn by the server", () => {
     expect(body).toContain('<script src="/first-paint.js" data-entry="/assets/index-abc.js" defer></script>');
     // A search in the address is the SPA's query, not the first page the server read.
     expect((await page("/?q=porter")).body).not.toContain("<div inert>");
-    const reader = await signUpMember(t, { userType: "worker" });
-    const signedIn = await page("/", { cookie: reader.cookie });
-    expect(signedIn.body).toContain('<div class="shell">');
-    expect(signedIn.body).not.toContain("<div inert>");
+  });
+
+  it("draws a signed-in reader's page from what the app's loaders read with their session, for them alone", async () => {
+    const reader = await signUpMember(t, { userType: "worker", name: "Zarina Loader" });
+    const chats = await page("/chats", { cookie: reader.cookie, "accept-language": "de" });
+    expect(chats.status).toBe(200);
+    expect(chats.body).toMatch(/<div id="root"><div inert><main data-url="\/chats" data-language="de">Zarina Loader<\/main>/);
+    // The data the loaders read comes with the page, and the code of the routes it matched.
+    expect(chats.body).toContain('<script type="application/json" id="first-screen">');
+    expect(chats.body).toContain("/assets/chats.index-55.js");
+    // Never kept for anyone else: a visitor, and another reader, get their own page.
+    expect((await page("/chats")).body).not.toContain("Zarina Loader");
+    const other = await signUpMember(t, { userType: "worker", name: "Other Reader" });
+    const theirs = await page("/chats", { cookie: other.cookie });
+    expect(theirs.body).toContain("Other Reader");
+    expect(theirs.body).not.toContain("Zarina Loader");
+    // A page whose loaders act in the browser (verify-email) is left to the app.
+    expect((await page("/verify-email?token=x", { cookie: reader.cookie })).body).not.toContain("<div inert>");
   });
 
   it("never serves the render's own code", async () => {

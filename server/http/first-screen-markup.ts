@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { DehydratedState } from "@tanstack/react-query";
+import type { DehydratedState, QueryClient } from "@tanstack/react-query";
+import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { FastifyBaseLogger } from "fastify";
 
-import type { FirstScreenRender } from "../../domain/first-screen.ts";
+import type { FirstScreenLoad, FirstScreenRender, LoadedFirstScreen } from "../../domain/first-screen.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
+import type { AppRouter } from "../trpc/router.ts";
 
 /** Where `vite build --ssr` writes the render (vite.config.ts); a dot-folder, which is never served. */
 export const FIRST_SCREEN_RENDER_FILE = path.join(".ssr", "entry-server.js");
@@ -22,9 +24,28 @@ export const FIRST_PAINT_SCRIPT = '<script src="/first-paint.js"';
 /** The built index.html's own stylesheets (the app's one). */
 const STYLESHEET = /<link rel="stylesheet"[^>]* href="\/([^"]+\.css)"[^>]*>/g;
 
+/** The procedures as the app's loaders call them on the server, in-process with the reader's session. */
+export type ServerTrpc = (queryClient: QueryClient) => TRPCOptionsProxy<AppRouter>;
+
 export type FirstScreenMarkup = {
   /** The page (the built index.html) with its first screen drawn inside #root, or null when it cannot be drawn. */
   draw(page: { url: string; language: LanguageCode; state: DehydratedState }): Promise<string | null>;
+  /**
+   * The app's loaders run for a signed-in reader's page: the data they read and the routes matched, with
+   * the page (the built index.html) drawn around it when `draw` and the page loaded. Null without a
+   * built render or when the loaders failed to run.
+   */
+  load(page: {
+    url: string;
+    language: LanguageCode;
+    trpc: ServerTrpc;
+    draw: boolean;
+  }): Promise<(LoadedFirstScreen<DehydratedState> & { page: string | null }) | null>;
+};
+
+type RenderModule = {
+  renderFirstScreen: FirstScreenRender<DehydratedState>;
+  loadFirstScreen?: FirstScreenLoad<DehydratedState, QueryClient, TRPCOptionsProxy<AppRouter>>;
 };
 
 /**
@@ -39,7 +60,7 @@ export type FirstScreenMarkup = {
  */
 export function firstScreenMarkup(staticDir: string, template: string, log: FastifyBaseLogger): FirstScreenMarkup {
   const file = path.join(staticDir, FIRST_SCREEN_RENDER_FILE);
-  const notDrawn: FirstScreenMarkup = { draw: async () => null };
+  const notDrawn: FirstScreenMarkup = { draw: async () => null, load: async () => null };
   if (!existsSync(file)) return notDrawn;
   // What a drawn page is around its markup, the same for every page, made once: the stylesheet inside,
   // and the app's code not what the first paint waits for (fetched at low priority, started after it).
@@ -60,8 +81,8 @@ export function firstScreenMarkup(staticDir: string, template: string, log: Fast
   const before = drawnPage.slice(0, root.index);
   const after = drawnPage.slice(root.index + root[0].length);
 
-  const render: Promise<FirstScreenRender<DehydratedState> | null> = import(pathToFileURL(file).href).then(
-    (module: { renderFirstScreen: FirstScreenRender<DehydratedState> }) => module.renderFirstScreen,
+  const module: Promise<RenderModule | null> = import(pathToFileURL(file).href).then(
+    (loaded: RenderModule) => loaded,
     (err: unknown) => {
       log.error({ err }, "the first screen's render could not be loaded; pages come without it");
       return null;
@@ -69,7 +90,7 @@ export function firstScreenMarkup(staticDir: string, template: string, log: Fast
   );
   return {
     async draw(page) {
-      const renderPage = await render;
+      const renderPage = (await module)?.renderFirstScreen;
       if (!renderPage) return null;
       try {
         const markup = await renderPage(page);
@@ -78,6 +99,18 @@ export function firstScreenMarkup(staticDir: string, template: string, log: Fast
         return `${before}<div id="root"><div inert>${markup}</div></div>${after}`;
       } catch (err) {
         log.warn({ err, url: page.url }, "the first screen could not be drawn; the page comes without it");
+        return null;
+      }
+    },
+    async load(page) {
+      const loadPage = (await module)?.loadFirstScreen;
+      if (!loadPage) return null;
+      try {
+        const loaded = await loadPage(page);
+        const drawn = loaded.markup === null ? null : `${before}<div id="root"><div inert>${loaded.markup}</div></div>${after}`;
+        return { ...loaded, page: drawn };
+      } catch (err) {
+        log.warn({ err, url: page.url }, "the page's loaders could not run on the server; the page loads its data itself");
         return null;
       }
     },

@@ -34,6 +34,20 @@ const HOME = { pattern: /^\/$/, chunk: "src/routes/index.tsx?tsr-split=component
 const JOB = { pattern: /^\/jobs\/([^/]+)\/?$/, chunk: "src/routes/jobs/$jobId.tsx?tsr-split=component" };
 const PROFILE = { pattern: /^\/profile\/([^/]+)\/?$/, chunk: "src/routes/profile.$profileId.tsx?tsr-split=component" };
 
+/**
+ * A signed-in reader's pages drawn by the server as well as loaded (decision 052): the home list and the
+ * pages people open from a bookmark or a notification. Others of theirs come with their data and code;
+ * so do forms such as /settings, whose fields take their values in the browser (react-hook-form's
+ * uncontrolled inputs, Radix's select): drawn, they would show empty until the app replaces them.
+ */
+const DRAWN_FOR_MEMBERS = /^\/(?:chats|profile)?\/?$/;
+
+/**
+ * Pages whose loaders act rather than read (verify-email confirms the address with better-auth's client)
+ * or read nothing of the reader's: their loaders run in the browser only.
+ */
+const LOADERS_IN_BROWSER_ONLY = /^\/(?:auth|forgot-password|reset-password|verify-email|terms|privacy|impressum)\/?$/;
+
 type SpaPageDeps = { staticDir: string; context: ContextDeps; log: FastifyBaseLogger };
 
 /**
@@ -78,6 +92,7 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
   const manifestFile = path.join(deps.staticDir, ".vite", "manifest.json");
   const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")) : {};
   const inEntry = importsOf(manifest, ["index.html"]);
+  const routeChunks = routeComponentChunks(manifest);
   const markup = firstScreenMarkup(deps.staticDir, template, deps.log);
   const publicUrl = deps.context.config.publicUrl;
 
@@ -105,24 +120,76 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
     subject: Subject,
     hasQuery: boolean,
   ): Promise<Page & { keep: boolean }> {
+    if (subject.kind === "home" || subject.kind === "other") {
+      const member = await memberPage(request, language);
+      if (member) return pageOf(member, language, subject);
+    }
     const chunk = { home: HOME.chunk, job: JOB.chunk, profile: PROFILE.chunk, other: null, missing: null }[subject.kind];
-    // A page other than home shows messages beyond the first screen's: the app asks for the rest of the
-    // language as it starts (src/main.tsx), and the page's code waits for it; preloaded, it comes with the
-    // first requests rather than after the app's code has run.
+    // A page other than home and a job page (whose messages are in the first part, decision 052) shows
+    // messages beyond the first screen's: the app asks for the rest of the language as it starts
+    // (src/main.tsx), and the page's code waits for it; preloaded, it comes with the first requests
+    // rather than after the app's code has run.
     const messages = `src/paraglide/messages/${language}.js`;
-    const chunks = [messages, ...(subject.kind === "home" ? [] : [`${messages}?rest`]), ...(chunk ? [chunk] : [])];
+    const landing = subject.kind === "home" || subject.kind === "job";
+    const chunks = [messages, ...(landing ? [] : [`${messages}?rest`]), ...(chunk ? [chunk] : [])];
     // The home list only without filters in the address: with them, the query is the URL's, the SPA's.
     const page = { ...subject, list: subject.kind === "home" && !hasQuery };
     const screen = await firstScreen(deps, request, language, page);
-    const { status, head } = pageHead(subject, screen.found, language, publicUrl);
-    // A visitor's home list and job page come drawn: the jobs are what a phone paints first. (A signed-in
-    // reader mostly arrives from within the app, and their parts of these pages are their own and load lazily.)
+    // A visitor's home list and job page come drawn: the jobs are what a phone paints first.
     const drawable =
       subject.kind === "home" ? page.list : subject.kind === "job" && screen.found !== null && screen.found !== "missing";
     const drawn =
       drawable && screen.visitor && screen.dehydrated
         ? await markup.draw({ url: request.url, language, state: screen.dehydrated })
         : null;
+    return pageOf({ ...screen, chunks, drawn }, language, subject);
+  }
+
+  /**
+   * A signed-in reader's page with what the app's own loaders read for it on the server (the list of their
+   * chats, their profile, the home list in their currency), the code of the routes it matched preloaded,
+   * and drawn for the pages in DRAWN_FOR_MEMBERS: it starts with its content, not a blank page that
+   * fetches (decision 052). Null for a visitor, or when the loaders could not run: the page comes as before.
+   */
+  async function memberPage(request: FastifyRequest, language: LanguageCode) {
+    const urlPath = request.url.split("?")[0] ?? "/";
+    if (LOADERS_IN_BROWSER_ONLY.test(urlPath)) return null;
+    if (!(await mayCarrySession(deps.context.auth, request.headers))) return null;
+    try {
+      const ctx = await createContext(deps.context, { ...request.headers, "x-locale": language }, undefined, request.log);
+      if (!ctx.user) return null;
+      const loaded = await markup.load({
+        url: request.url,
+        language,
+        trpc: (queryClient) => {
+          const api = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient });
+          // Besides the page's loaders, what every page reads (as for a visitor): the rates every price's "≈" needs.
+          void queryClient.prefetchQuery(api.currency.rates.queryOptions());
+          return api;
+        },
+        draw: DRAWN_FOR_MEMBERS.test(urlPath),
+      });
+      if (!loaded) return null;
+      const messages = `src/paraglide/messages/${language}.js`;
+      const routes = loaded.routeIds.map((id) => routeChunks.get(id)).filter((key) => key !== undefined);
+      const chunks = [messages, ...(urlPath === "/" ? [] : [`${messages}?rest`]), ...routes];
+      const screen: FirstScreen<DehydratedState> = { language, state: loaded.state };
+      return { state: encodeState(screen), found: null, chunks, drawn: loaded.page, member: true };
+    } catch (err) {
+      request.log.warn({ err }, "a signed-in reader's page could not be loaded on the server; the page loads it itself");
+      return null;
+    }
+  }
+
+  /** The page sent: its head, the chunks its first screen needs preloaded, its data, drawn or not. */
+  function pageOf(
+    screen: { state: string | null; found: Found; chunks: string[]; drawn: string | null; member?: boolean },
+    language: LanguageCode,
+    subject: Subject,
+  ): Page & { keep: boolean } {
+    const { chunks, drawn } = screen;
+    const messages = `src/paraglide/messages/${language}.js`;
+    const { status, head } = pageHead(subject, screen.found, language, publicUrl);
     const ownCode = [...importsOf(manifest, chunks)].filter((key) => !inEntry.has(key));
     // A drawn page's own code (its screen's chunks, the rest of the language) is asked for once the page
     // is painted (public/first-paint.js), not with it: every page's code still comes at once, low priority.
@@ -143,7 +210,7 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
         () =>
           `${screen.state ? `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${screen.state}</script>` : ""}</body>`,
       );
-    return { status, html, keep: drawn !== null && status === 200 };
+    return { status, html, keep: drawn !== null && status === 200 && !screen.member };
   }
 }
 
@@ -230,10 +297,30 @@ async function firstScreen(
     const dehydrated = dehydrate(queryClient);
     const screen: FirstScreen<DehydratedState> = { language, state: dehydrated };
     queryClient.clear();
-    // Inside a script element only "</script" could end it early: no "<" is left in the JSON text.
-    return { state: superjson.stringify(screen).replaceAll("<", "\\u003c"), dehydrated, found, visitor };
+    return { state: encodeState(screen), dehydrated, found, visitor };
   } catch (err) {
     deps.log.warn({ err }, "first screen data could not be read; the page loads it itself");
     return { state: null, dehydrated: null, found: null, visitor: false };
   }
+}
+
+/** The first screen's data as the text of a JSON script element. */
+function encodeState(screen: FirstScreen<DehydratedState>): string {
+  // Inside a script element only "</script" could end it early: no "<" is left in the JSON text.
+  return superjson.stringify(screen).replaceAll("<", "\\u003c");
+}
+
+/**
+ * Each route's code-split component in Vite's manifest, by the route's id as TanStack Router names it:
+ * `src/routes/_authed/chats.index.tsx?tsr-split=component` is the route "/_authed/chats/".
+ */
+export function routeComponentChunks(manifest: Manifest): Map<string, string> {
+  const chunks = new Map<string, string>();
+  for (const key of Object.keys(manifest)) {
+    const file = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/.exec(key)?.[1];
+    if (file === undefined) continue;
+    const id = `/${file.replaceAll(".", "/")}`.replace(/(^|\/)index$/, "$1");
+    chunks.set(id, key);
+  }
+  return chunks;
 }
