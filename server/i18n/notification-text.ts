@@ -231,8 +231,8 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
 }
 
 /**
- * The facts an e-mail about a day of work lists under its text: the worker's days when they are hired
- * for some, the first day with the start time, and the rate in the job's currency. Empty for other
+ * The facts an e-mail about a day of work lists under its text (which already names a worker's days
+ * when they are hired for some): the first day with the start time, and the rate in the job's currency. Empty for other
  * notices, and for notices written before they carried the terms.
  */
 export function notificationDetails(payload: NotificationPayload, locale: LanguageCode): string[] {
@@ -241,9 +241,6 @@ export function notificationDetails(payload: NotificationPayload, locale: Langua
   const options = { locale };
   const date = formatCalendarDate(payload.startDate, locale, "long");
   const lines: string[] = [];
-  if (payload.kind === "application_accepted" && payload.days) {
-    lines.push(m.mail_detail_days({ days: formatCalendarDates(payload.days, locale, "long") }, options));
-  }
   lines.push(
     payload.startTime
       ? m.mail_detail_start_at({ date, time: payload.startTime }, options)
