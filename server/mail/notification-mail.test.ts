@@ -74,7 +74,7 @@ describe("notification e-mails", () => {
       "Саша",
     );
     expect(mail.subject).toBe("Анна Петрова: вас приняли на работу «Погрузка»");
-    expect(mail.text).toContain("Вас приняли на работу «Погрузка» только на эти дни: 1 декабря 2026 г.");
+    expect(mail.text).toContain("Вас приняли на работу «Погрузка» только на эти дни: 1 декабря 2026 г.\n");
     expect(mail.text).toContain("Начало: 1 декабря 2026 г., 08:00");
     expect(mail.text).toMatch(/Ставка: 450\s₽ в час/);
     expect(mail.html).toContain("background:#007d61;color:#ffffff");
