@@ -11,6 +11,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "daywork-e2e-"))
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 const MOVED_CLOCK = "**/two-day-job.e2e.ts";
+// Moves the clock too, so after the other one: the server has one clock.
+const MOVED_CLOCK_AFTER = "**/hired-for-some-days.e2e.ts";
 // What only the full browser has: the headless shell denies notifications before anyone is asked.
 const FULL_BROWSER = "**/push.e2e.ts";
 
@@ -18,19 +20,20 @@ export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.e2e.ts",
   outputDir: "./e2e/.artifacts",
-  // Journeys share one server: two run at once, a file each, except the one that moves the server's
-  // clock (E2E_MOVABLE_CLOCK), which runs alone after them. They run in Chromium's headless shell, as
+  // Journeys share one server: two run at once, a file each, except the ones that move the server's
+  // clock (E2E_MOVABLE_CLOCK), which run alone after them, one after the other. They run in Chromium's headless shell, as
   // Playwright's own headless runs do, but for what only the full browser has.
   fullyParallel: false,
   workers: 2,
   projects: [
-    { name: "journeys", testIgnore: [MOVED_CLOCK, FULL_BROWSER] },
+    { name: "journeys", testIgnore: [MOVED_CLOCK, MOVED_CLOCK_AFTER, FULL_BROWSER] },
     {
       name: "full browser",
       testMatch: FULL_BROWSER,
       use: { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } },
     },
     { name: "moved clock", testMatch: MOVED_CLOCK, dependencies: ["journeys", "full browser"] },
+    { name: "moved clock, some days", testMatch: MOVED_CLOCK_AFTER, dependencies: ["moved clock"] },
   ],
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

@@ -88,6 +88,14 @@ export function formatCalendarDate(isoDate: string, language: string, style: "me
   );
 }
 
+/** Several calendar dates as one list in `language` ("30 ноября 2026 г. и 1 декабря 2026 г."), each date whole. */
+export function formatCalendarDates(isoDates: readonly string[], language: string, style: "medium" | "long" = "medium"): string {
+  const { locale } = intlLocaleFor(language);
+  return new Intl.ListFormat(locale, { style: "long", type: "conjunction" }).format(
+    isoDates.map((d) => formatCalendarDate(d, language, style)),
+  );
+}
+
 /**
  * A money amount in `currency` as `language` writes it: "1 500 ₽" in Russian, "₽1,500" in English.
  * Whole amounts have no decimals; others have two. A code Intl does not know comes after the number.

@@ -5,6 +5,17 @@ import { pageCursorSchema } from "./page-cursor.ts";
 import { SAVED_SEARCH_DIGEST_JOBS } from "./saved-searches.ts";
 
 /**
+ * When a day's shift starts ("HH:MM", the job's local time; null: not stated) and the hourly rate in the
+ * job's currency (null: negotiable), carried by the notices about a day of work so that their e-mail
+ * says them. Optional: notices written before they were carried have neither.
+ */
+const jobTermsShape = {
+  startTime: z.string().nullish(),
+  hourlyRate: z.number().nullish(),
+  currency: z.string().optional(),
+};
+
+/**
  * What a person is told about, and what each notice carries. The payload holds what the text needs
  * (titles and names as they were when it happened), so a list of notifications is one query, and the
  * same payload writes the in-app line, the e-mail and the push in the recipient's language.
@@ -17,8 +28,20 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
     jobTitle: z.string(),
     applicantName: z.string(),
   }),
-  /** To the worker: they are hired. */
-  z.object({ kind: z.literal("application_accepted"), jobId: z.string(), jobTitle: z.string(), startDate: z.string() }),
+  /**
+   * To the worker: they are hired. `startDate` is the first of *their* days; `days` lists them when they
+   * are hired for only some of the job's days (docs/decisions/046). The employer's name, the start time
+   * and the rate are for the e-mail (absent on notices written before they were carried).
+   */
+  z.object({
+    kind: z.literal("application_accepted"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    startDate: z.string(),
+    days: z.array(z.string()).optional(),
+    employerName: z.string().optional(),
+    ...jobTermsShape,
+  }),
   /** To the worker: the employer chose others. */
   z.object({ kind: z.literal("application_rejected"), jobId: z.string(), jobTitle: z.string() }),
   /** To the job's owner: a worker withdrew their application, or (`hired`) left the job they were hired for. */
@@ -53,13 +76,17 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
     reviewerName: z.string().nullable(),
     rating: z.number().int().min(1).max(5),
   }),
-  /** To the owner and the accepted workers, the evening before the first day. */
+  /**
+   * The evening before a day of work: to the owner before the job's first day, to each hired worker
+   * before each of the days they are hired for (`startDate` is that day: docs/decisions/046).
+   */
   z.object({
     kind: z.literal("job_reminder"),
     jobId: z.string(),
     jobTitle: z.string(),
     startDate: z.string(),
     location: z.string(),
+    ...jobTermsShape,
   }),
   /**
    * To a person one or more of whose saved searches (alerts "instant") a new job matches: one notice per
@@ -126,11 +153,12 @@ export type NotificationView = {
 };
 
 /**
- * The page a notification opens: its job, the job's applications, the conversation, or (a digest of
- * several jobs) the saved searches, each of which opens its jobs on the home page.
+ * The page a notification opens: its job, the job's applications, its timesheets (hours), the
+ * conversation, or (a digest of several jobs) the saved searches, each of which opens its jobs on the
+ * home page.
  */
 export function notificationTarget(payload: NotificationPayload): {
-  page: "job" | "applications" | "chat" | "saved-searches";
+  page: "job" | "applications" | "chat" | "saved-searches" | "timesheets";
   id: string;
 } {
   switch (payload.kind) {
@@ -141,6 +169,14 @@ export function notificationTarget(payload: NotificationPayload): {
       return { page: "applications", id: payload.jobId };
     case "chat_messages":
       return { page: "chat", id: payload.conversationId };
+    // About hours: the job's timesheets, where they are answered.
+    case "timesheet_ready":
+    case "timesheet_approved":
+    case "timesheet_edited":
+    case "timesheet_disputed":
+    case "timesheet_resolved":
+    case "timesheet_auto_approved":
+      return { page: "timesheets", id: payload.jobId };
     case "application_accepted":
     case "application_rejected":
     case "job_started":
@@ -149,12 +185,6 @@ export function notificationTarget(payload: NotificationPayload): {
     case "review_received":
     case "job_reminder":
     case "saved_search_match":
-    case "timesheet_ready":
-    case "timesheet_approved":
-    case "timesheet_edited":
-    case "timesheet_disputed":
-    case "timesheet_resolved":
-    case "timesheet_auto_approved":
     case "job_invitation":
     case "followed_employer_job":
       return { page: "job", id: payload.jobId };
@@ -170,6 +200,7 @@ export function notificationPath(payload: NotificationPayload): string {
   const { page, id } = notificationTarget(payload);
   if (page === "applications") return `/jobs/${id}/applications`;
   if (page === "saved-searches") return "/settings/saved-searches";
+  if (page === "timesheets") return `/jobs/${id}/timesheets`;
   return page === "chat" ? `/chats/${id}` : `/jobs/${id}`;
 }
 

@@ -81,7 +81,7 @@ export async function signUp(page: Page, account: Account) {
 }
 
 /** The e2e server's local inbox: it has no SMTP_URL, so its mails are files in DATA_DIR/mail (playwright.config.ts). */
-function inbox(): StoredMail[] {
+export function inbox(): StoredMail[] {
   const dir = path.join(process.env.E2E_DATA_DIR ?? "", "mail");
   let files: string[];
   try {

@@ -34,7 +34,8 @@ const app = await buildApp({
   },
 });
 
-clock?.register(app);
+// A journey that moves the clock has the reminders due at the new time written at once.
+clock?.register(app, () => services.queue.send(database.db, "job-reminders", {}));
 
 if (config.seedDemo && database.kind === "pglite") {
   const logins = await seedDemoIfEmpty(database.db, auth, (message) => app.log.info(message));

@@ -5,6 +5,7 @@ import { createApplication, createJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { conversationParticipants, conversations, jobApplications, jobs, reliabilityEvents } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
+import { notificationPath, notificationPayloadSchema } from "../../domain/notifications.ts";
 import { FIRST_DAY, noticesOf, ownerCodeNow, shiftScene, shiftTestbed, workDay } from "../attendance/shift-test-kit.ts";
 import { expectRefusal } from "../testing/refusal.ts";
 
@@ -135,7 +136,7 @@ describe("applications.withdraw", () => {
     const scene = await shiftScene(bed.t, 2);
     const [first, second] = scene.hires;
     if (!first || !second) throw new Error("two hires expected");
-    await workDay(bed, scene, first.worker.id, FIRST_DAY, "09:00", "17:00");
+    const recorded = await workDay(bed, scene, first.worker.id, FIRST_DAY, "09:00", "17:00");
     bed.at(FIRST_DAY, "20:00");
     await bed.t.db.update(jobs).set({ status: "in_progress" }).where(eq(jobs.id, scene.job.id));
     await bed.t.callerAs(first.worker.id).applications.withdraw({ jobId: scene.job.id });
@@ -146,6 +147,19 @@ describe("applications.withdraw", () => {
     expect(rowsOf(second.application.id)).toEqual([FIRST_DAY, "2030-03-12"]);
     // Kept as history: no longer the owner's to record.
     expect(sheets.rows.filter((r) => !r.hired).map((r) => r.applicationId)).toEqual([first.application.id]);
+    // The owner changes the hours of the day they worked: the notice opens the job's timesheets, which
+    // show the one who left that day alone, theirs to accept (docs/decisions/046).
+    await bed.t.callerAs(scene.owner.id).timesheets.edit({ timesheetId: recorded.id, minutes: 420, reason: "Lunch hour" });
+    const [edited] = await noticesOf(bed.t, first.worker.id, "timesheet_edited");
+    expect(notificationPath(notificationPayloadSchema.parse(edited?.payload))).toBe(`/jobs/${scene.job.id}/timesheets`);
+    const own = await bed.t.callerAs(first.worker.id).timesheets.forJob({ jobId: scene.job.id });
+    expect(own.viewer).toBe("worker");
+    expect(own.rows.map((r) => [r.applicationId, r.date, r.hired])).toEqual([[first.application.id, FIRST_DAY, false]]);
+    await bed.t.callerAs(first.worker.id).timesheets.accept({ timesheetId: recorded.id });
+    // Someone who withdrew before anything was recorded is nobody to this job's timesheets.
+    const early = await createWorker(bed.t.db);
+    await createApplication(bed.t.db, scene.job.id, early.id, { status: "withdrawn" });
+    await expectRefusal(bed.t.callerAs(early.id).timesheets.forJob({ jobId: scene.job.id }), "NOT_FOUND", ERR.jobNotFound);
     // The next day the one who left cannot check in.
     bed.at("2030-03-12", "09:00");
     const code = await ownerCodeNow(bed.t, scene.owner.id, scene.job.id);

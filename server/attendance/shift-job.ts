@@ -1,7 +1,7 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, exists, type SQL } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
-import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.ts";
+import { cities, jobApplications, jobs, profiles, timesheets } from "../../db/schema/index.ts";
 import { jobTimeZone } from "../../domain/jobs.ts";
 import type { JobStatus } from "../../domain/statuses.ts";
 
@@ -79,6 +79,29 @@ async function hireWhere(db: Queryable, where: SQL | undefined): Promise<Hire | 
 /** The job with `workerId`'s accepted application to it; null for anyone not hired for it. */
 export function hiredShiftJob(db: Queryable, jobId: string, workerId: string): Promise<Hire | null> {
   return hireWhere(db, and(eq(jobApplications.jobId, jobId), eq(jobApplications.workerId, workerId)));
+}
+
+/**
+ * The job, for a worker who withdrew from it after some of their days had timesheets (docs/decisions/035):
+ * those hours are still theirs to accept or dispute, so their notices open the job's timesheets
+ * (docs/decisions/046). Null for anyone else.
+ */
+export async function formerHireShiftJob(db: Queryable, jobId: string, workerId: string): Promise<ShiftJob | null> {
+  const [row] = await db
+    .select(shiftJobColumns)
+    .from(jobApplications)
+    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .innerJoin(profiles, eq(profiles.id, jobs.employerId))
+    .leftJoin(cities, eq(cities.id, jobs.cityId))
+    .where(
+      and(
+        eq(jobApplications.jobId, jobId),
+        eq(jobApplications.workerId, workerId),
+        eq(jobApplications.status, "withdrawn"),
+        exists(db.select({ one: timesheets.id }).from(timesheets).where(eq(timesheets.applicationId, jobApplications.id))),
+      ),
+    );
+  return row ? toShiftJob(row) : null;
 }
 
 /** An accepted application with its job, when `ownerId` owns the job; null otherwise. */

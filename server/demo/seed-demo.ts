@@ -1,13 +1,15 @@
-import { eq, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
 import { seedMarketplace } from "../../db/demo/seed-marketplace.ts";
 import { createApplication, createJob, dateFromToday } from "../../db/factories/jobs.ts";
 import { CITY } from "../../db/factories/places.ts";
-import { chatMessages, profiles, ratings, user } from "../../db/schema/index.ts";
+import { account, chatMessages, profiles, ratings, user } from "../../db/schema/index.ts";
 import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import type { Auth } from "../auth.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
+import { createProfileWithConsents } from "../profiles/create-profile.ts";
 
 export type DemoLogin = { email: string; password: string; role: "employer" | "worker" };
 
@@ -17,15 +19,22 @@ export const DEMO_LOGINS: DemoLogin[] = [
   { email: "worker@daywork.demo", password: DEMO_PASSWORD, role: "worker" },
 ];
 
-async function signUpDemo(auth: Auth, email: string, name: string): Promise<string> {
-  const result = await auth.api.signUpEmail({
-    body: { email, password: DEMO_PASSWORD, name, ageConfirmed: true, consentDataProcessing: true, termsAccepted: true } as {
-      email: string;
-      password: string;
-      name: string;
-    },
+/**
+ * A demo account that can sign in: the auth user (its address already confirmed: demo people have
+ * nobody to confirm it, docs/decisions/017), its password as better-auth hashes it, and the profile with
+ * its consents, as sign-up writes them. Written directly rather than through sign-up, which would mail
+ * a confirmation link to an address nobody reads.
+ */
+async function createDemoAccount(db: Database, auth: Auth, email: string, name: string): Promise<string> {
+  const password = await (await auth.$context).password.hash(DEMO_PASSWORD);
+  const id = randomUUID().replaceAll("-", "");
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx.insert(user).values({ id, name, email, emailVerified: true, createdAt: now, updatedAt: now });
+    await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password });
+    await createProfileWithConsents(tx, { userId: id, fullName: name, language: "ru", now });
   });
-  return result.user.id;
+  return id;
 }
 
 /**
@@ -40,13 +49,8 @@ export async function seedDemoIfEmpty(
 ): Promise<DemoLogin[] | null> {
   if ((await db.$count(profiles)) > 0) return null;
 
-  const employerId = await signUpDemo(auth, "employer@daywork.demo", "Ольга Смирнова");
-  const workerId = await signUpDemo(auth, "worker@daywork.demo", "Алексей Иванов");
-  // Demo people have nobody to confirm their address: they start confirmed, as if they had (docs/decisions/017).
-  await db
-    .update(user)
-    .set({ emailVerified: true })
-    .where(inArray(user.id, [employerId, workerId]));
+  const employerId = await createDemoAccount(db, auth, "employer@daywork.demo", "Ольга Смирнова");
+  const workerId = await createDemoAccount(db, auth, "worker@daywork.demo", "Алексей Иванов");
   const done = new Date();
   await db
     .update(profiles)

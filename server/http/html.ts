@@ -10,13 +10,19 @@ export function escapeHtml(value: string | number): string {
   return String(value).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
+/**
+ * The brand's primary green (src/styles.css `--color-primary`, oklch(0.52 0.115 172)) in hex, as mail
+ * clients read no oklch: the buttons of mails and of these pages. White text on it is 5.1:1 (WCAG AA).
+ */
+export const BRAND_COLOR = "#007d61";
+
 const PAGE_STYLE = `
   body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f6f7f9; color: #1f2937; }
   main { max-width: 32rem; margin: 4rem auto; padding: 2rem; background: #fff; border-radius: 0.75rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.1); }
   h1 { font-size: 1.375rem; margin: 0 0 1rem; }
   p { line-height: 1.5; }
-  button { font: inherit; padding: 0.625rem 1.25rem; border: 0; border-radius: 0.5rem; background: #2563eb; color: #fff; cursor: pointer; }
-  a { color: #2563eb; }
+  button { font: inherit; padding: 0.625rem 1.25rem; border: 0; border-radius: 0.5rem; background: ${BRAND_COLOR}; color: #fff; cursor: pointer; }
+  a { color: ${BRAND_COLOR}; }
 `;
 
 /** A small standalone page in a language (its direction set), with `body` already escaped HTML. */

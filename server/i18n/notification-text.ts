@@ -1,4 +1,4 @@
-import { formatCalendarDate } from "../../domain/intl-locale.ts";
+import { formatCalendarDate, formatCalendarDates, formatMoneyIn } from "../../domain/intl-locale.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import type { NotificationPayload } from "../../domain/notifications.ts";
 import { m } from "./paraglide/messages.js";
@@ -23,10 +23,16 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
     case "application_accepted":
       return {
         title: m.notification_application_accepted_title({}, options),
-        body: m.notification_application_accepted_body(
-          { jobTitle: payload.jobTitle, startDate: formatCalendarDate(payload.startDate, locale, "long") },
-          options,
-        ),
+        // Hired for some of the days: those days, never the job's start (docs/decisions/046).
+        body: payload.days
+          ? m.notification_application_accepted_days_body(
+              { jobTitle: payload.jobTitle, days: formatCalendarDates(payload.days, locale, "long") },
+              options,
+            )
+          : m.notification_application_accepted_body(
+              { jobTitle: payload.jobTitle, startDate: formatCalendarDate(payload.startDate, locale, "long") },
+              options,
+            ),
       };
     case "application_rejected":
       return {
@@ -173,4 +179,77 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
 /** A timesheet notice's shift day, written for the language. */
 function shiftDate(payload: { shiftDate: string }, locale: LanguageCode): string {
   return formatCalendarDate(payload.shiftDate, locale, "long");
+}
+
+/**
+ * An e-mail's subject: what happened to which job, and who did it where the notice names someone
+ * ("Anna hired you for Warehouse loader"); the title alone for notices about no job.
+ */
+export function notificationSubject(payload: NotificationPayload, locale: LanguageCode): string {
+  const options = { locale };
+  const { title } = notificationText(payload, locale);
+  const about = (jobTitle: string, name?: string | null) =>
+    name
+      ? m.mail_subject_about_job_person({ title, jobTitle, name }, options)
+      : m.mail_subject_about_job({ title, jobTitle }, options);
+  switch (payload.kind) {
+    case "application_received":
+      return m.mail_subject_application_received({ applicantName: payload.applicantName, jobTitle: payload.jobTitle }, options);
+    case "application_accepted":
+      return payload.employerName
+        ? m.mail_subject_application_accepted({ employerName: payload.employerName, jobTitle: payload.jobTitle }, options)
+        : about(payload.jobTitle);
+    case "job_invitation":
+      return m.mail_subject_job_invitation({ employerName: payload.employerName, jobTitle: payload.jobTitle }, options);
+    case "job_reminder":
+      return m.mail_subject_job_reminder({ jobTitle: payload.jobTitle }, options);
+    case "application_withdrawn":
+    case "invitation_accepted":
+    case "invitation_declined":
+    case "timesheet_disputed":
+    case "timesheet_auto_approved":
+      return about(payload.jobTitle, payload.workerName);
+    case "followed_employer_job":
+      return about(payload.jobTitle, payload.employerName);
+    case "review_received":
+      return about(payload.jobTitle, payload.reviewerName);
+    case "chat_messages":
+      return m.mail_subject_chat_messages({ senderName: payload.senderName, title: payload.title }, options);
+    case "saved_search_digest":
+      return title;
+    case "application_rejected":
+    case "job_started":
+    case "job_completed":
+    case "job_cancelled":
+    case "saved_search_match":
+    case "timesheet_ready":
+    case "timesheet_approved":
+    case "timesheet_edited":
+    case "timesheet_resolved":
+      return about(payload.jobTitle);
+  }
+}
+
+/**
+ * The facts an e-mail about a day of work lists under its text (which already names a worker's days
+ * when they are hired for some): the first day with the start time, and the rate in the job's currency. Empty for other
+ * notices, and for notices written before they carried the terms.
+ */
+export function notificationDetails(payload: NotificationPayload, locale: LanguageCode): string[] {
+  if (payload.kind !== "application_accepted" && payload.kind !== "job_reminder") return [];
+  if (payload.currency === undefined) return [];
+  const options = { locale };
+  const date = formatCalendarDate(payload.startDate, locale, "long");
+  const lines: string[] = [];
+  lines.push(
+    payload.startTime
+      ? m.mail_detail_start_at({ date, time: payload.startTime }, options)
+      : m.mail_detail_start({ date }, options),
+  );
+  lines.push(
+    payload.hourlyRate === null || payload.hourlyRate === undefined
+      ? m.mail_detail_rate_negotiable({}, options)
+      : m.mail_detail_rate({ amount: formatMoneyIn(payload.hourlyRate, payload.currency, locale) }, options),
+  );
+  return lines;
 }

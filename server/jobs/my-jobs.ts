@@ -107,6 +107,7 @@ function postedJobs(db: Queryable, p: ListParams) {
     .select({
       ...cardColumns(p.language),
       applicationStatus: sql<ApplicationStatus | null>`null`,
+      myDays: sql<string[] | null>`null`,
       applicantsTotal: applicants.total,
       applicantsPending: applicants.pending,
       applicantsNew: applicants.fresh,
@@ -133,6 +134,8 @@ function appliedJobs(db: Queryable, p: ListParams) {
     .select({
       ...cardColumns(p.language),
       applicationStatus: sql<ApplicationStatus | null>`${seen}`,
+      // The days the application is for, when some (docs/decisions/035): the card says the worker's own.
+      myDays: jobApplications.days,
       applicantsTotal: sql<number | null>`null`,
       applicantsPending: sql<number | null>`null`,
       applicantsNew: sql<number | null>`null`,

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
 
-import { escapeHtml } from "../http/html.ts";
+import { BRAND_COLOR, escapeHtml } from "../http/html.ts";
 import { TRAILING_PUNCTUATION, URL_IN_TEXT, type StoredMail } from "./create-mailer.ts";
 
 // The local inbox in the browser, for development without SMTP: /dev/mail lists the newest mails,
@@ -19,7 +19,7 @@ const STYLE = `
   table { border-collapse: collapse; width: 100%; background: #fff; }
   th, td { text-align: start; padding: 0.5rem 0.75rem; border-bottom: 1px solid #e5e7eb; vertical-align: top; }
   th { font-weight: 600; white-space: nowrap; }
-  a { color: #2563eb; }
+  a { color: ${BRAND_COLOR}; }
   iframe { width: 100%; height: 32rem; border: 1px solid #e5e7eb; background: #fff; }
   pre { white-space: pre-wrap; word-break: break-word; background: #fff; padding: 1rem; border: 1px solid #e5e7eb; }
   .muted { color: #6b7280; }

@@ -31,7 +31,7 @@ describe("the local inbox page, outside production without SMTP", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.body).toContain("anna@example.com");
-    expect(res.body).toContain(`<a href="/dev/mail/${id}">Job cancelled</a>`);
+    expect(res.body).toContain(`<a href="/dev/mail/${id}">Job cancelled: &lt;script&gt;alert(1)&lt;/script&gt; boxes</a>`);
     expect(res.body.indexOf("bob@example.com")).toBeLessThan(res.body.indexOf("anna@example.com"));
   });
 

@@ -1,5 +1,5 @@
 import { textDirection, type LanguageCode } from "../../domain/languages.ts";
-import { escapeHtml } from "../http/html.ts";
+import { BRAND_COLOR, escapeHtml } from "../http/html.ts";
 
 /** What every mail we write holds, in the recipient's language. */
 export type MailContent = {
@@ -7,6 +7,8 @@ export type MailContent = {
   title: string;
   greeting: string;
   body: string;
+  /** Facts under the text, one a line (a day of work's start and rate). */
+  details?: string[];
   /** The one action: a button, and the link it opens. */
   button: string;
   link: string;
@@ -20,7 +22,8 @@ export type MailContent = {
 /** The plain-text part. */
 export function mailText(c: MailContent): string {
   const footerLink = c.footerLink ? [`${c.footerLink.label}: ${c.footerLink.href}`] : [];
-  return [c.greeting, "", c.body, "", `${c.button}: ${c.link}`, "", "—", c.footer, ...footerLink, ""].join("\n");
+  const details = c.details?.length ? ["", ...c.details] : [];
+  return [c.greeting, "", c.body, ...details, "", `${c.button}: ${c.link}`, "", "—", c.footer, ...footerLink, ""].join("\n");
 }
 
 const FONT = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif";
@@ -31,6 +34,9 @@ export function mailHtml(c: MailContent): string {
   const align = dir === "rtl" ? "right" : "left";
   const linkRow = c.showLink
     ? `<tr><td style="padding:0 28px 28px;font-size:13px;line-height:1.5;color:#6b7280;word-break:break-all;">${escapeHtml(c.link)}</td></tr>`
+    : "";
+  const details = c.details?.length
+    ? `<tr><td style="padding:8px 28px;font-size:15px;line-height:1.6;">${c.details.map(escapeHtml).join("<br>")}</td></tr>\n`
     : "";
   const footerLink = c.footerLink
     ? `<br><a href="${escapeHtml(c.footerLink.href)}" style="color:#6b7280;">${escapeHtml(c.footerLink.label)}</a>`
@@ -45,7 +51,7 @@ export function mailHtml(c: MailContent): string {
 <tr><td style="padding:28px 28px 8px;font-size:20px;font-weight:600;">${escapeHtml(c.title)}</td></tr>
 <tr><td style="padding:8px 28px;font-size:15px;line-height:1.5;">${escapeHtml(c.greeting)}</td></tr>
 <tr><td style="padding:8px 28px;font-size:15px;line-height:1.5;">${escapeHtml(c.body)}</td></tr>
-<tr><td style="padding:16px 28px ${c.showLink ? "16px" : "28px"};"><a href="${escapeHtml(c.link)}" style="display:inline-block;padding:10px 20px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:8px;font-size:15px;">${escapeHtml(c.button)}</a></td></tr>
+${details}<tr><td style="padding:16px 28px ${c.showLink ? "16px" : "28px"};"><a href="${escapeHtml(c.link)}" style="display:inline-block;padding:10px 20px;background:${BRAND_COLOR};color:#ffffff;font-weight:600;text-decoration:none;border-radius:8px;font-size:15px;">${escapeHtml(c.button)}</a></td></tr>
 ${linkRow}
 </table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="${dir}" style="max-width:560px;${FONT};color:#6b7280;font-size:12px;line-height:1.5;text-align:${align};">

@@ -31,9 +31,9 @@ const APPLIED: NotificationPayload = {
 };
 
 describe("notification e-mails", () => {
-  it("in English: the title as subject, a greeting, the text and a link to the page it is about", async () => {
+  it("in English: the person and the job as subject, a greeting, the text and a link to the page it is about", async () => {
     const mail = await mailOf(APPLIED, "en");
-    expect(mail.subject).toBe("New application");
+    expect(mail.subject).toBe("Bob applied for Moving boxes");
     expect(mail.from).toBe("Daywork <no-reply@localhost>");
     expect(mail.text).toContain("Hello Anna,");
     expect(mail.text).toContain("Bob applied for “Moving boxes”");
@@ -48,12 +48,36 @@ describe("notification e-mails", () => {
       "ru",
       "Анна",
     );
-    expect(mail.subject).toBe("Отклик принят");
+    // A notice written before it carried who hired: what happened and the job.
+    expect(mail.subject).toBe("Отклик принят: «Погрузка»");
     expect(mail.text).toContain("Здравствуйте, Анна!");
     expect(mail.text).toContain("Вас приняли на работу «Погрузка». Начало: 24 ноября 2026 г.");
     expect(mail.text).toContain("Открыть в Daywork: http://localhost:3000/jobs/job-7");
     expect(mail.text).toContain("Отписаться от этих писем: http://localhost:3000/api/unsubscribe?token=");
     expect(mail.html).toContain('<html lang="ru" dir="ltr">');
+  });
+
+  it("hired, in Russian: who hired and the job in the subject, the worker's own day, its start time and the rate", async () => {
+    const mail = await mailOf(
+      {
+        kind: "application_accepted",
+        jobId: "job-8",
+        jobTitle: "Погрузка",
+        startDate: "2026-12-01",
+        days: ["2026-12-01"],
+        employerName: "Анна Петрова",
+        startTime: "08:00",
+        hourlyRate: 450,
+        currency: "RUB",
+      },
+      "ru",
+      "Саша",
+    );
+    expect(mail.subject).toBe("Анна Петрова: вас приняли на работу «Погрузка»");
+    expect(mail.text).toContain("Вас приняли на работу «Погрузка» только на эти дни: 1 декабря 2026 г.\n");
+    expect(mail.text).toContain("Начало: 1 декабря 2026 г., 08:00");
+    expect(mail.text).toMatch(/Ставка: 450\s₽ в час/);
+    expect(mail.html).toContain("background:#007d61;color:#ffffff");
   });
 
   it("in Arabic, right to left, with the plural of the message count", async () => {
@@ -62,7 +86,7 @@ describe("notification e-mails", () => {
       "ar",
       "سارة",
     );
-    expect(mail.subject).toBe("رسائل جديدة: نقل الأثاث");
+    expect(mail.subject).toBe("رسائل جديدة من ليلى: «نقل الأثاث»");
     expect(mail.text).toContain("مرحبًا سارة،");
     expect(mail.text).toContain("ليلى: رسالتان جديدتان");
     expect(mail.text).toContain("http://localhost:3000/chats/conv-1");
@@ -77,7 +101,7 @@ describe("notification e-mails", () => {
       "en",
       '"><script>steal()</script>',
     );
-    expect(mail.subject).toBe(`New messages: ${hostile}`);
+    expect(mail.subject).toBe(`<b>Eve</b> wrote about ${hostile}`);
     expect(mail.text).toContain(`<b>Eve</b>: 1 new message`);
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).not.toContain("<img");

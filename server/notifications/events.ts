@@ -12,11 +12,7 @@ import { notifyPeople } from "./notify.ts";
  */
 
 async function jobOf(tx: Queryable, jobId: string) {
-  const [job] = await tx
-    .select({ title: jobs.title, ownerId: jobs.employerId, startDate: jobs.startDate })
-    .from(jobs)
-    .where(eq(jobs.id, jobId))
-    .limit(1);
+  const [job] = await tx.select({ title: jobs.title, ownerId: jobs.employerId }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
   return job ?? null;
 }
 
@@ -39,17 +35,60 @@ export async function applicationReceived(tx: Queryable, queue: BackgroundQueue,
   );
 }
 
+/**
+ * What a hired worker is told: the job with its start time and rate, who hired them, and the days they
+ * are hired for (every day of the job unless their application names some: docs/decisions/046).
+ */
+async function hiredNotice(tx: Queryable, jobId: string, workerId: string) {
+  const [row] = await tx
+    .select({
+      title: jobs.title,
+      ownerId: jobs.employerId,
+      startDate: jobs.startDate,
+      startTime: jobs.startTime,
+      hourlyRate: jobs.hourlyRate,
+      currency: jobs.currency,
+      employerName: profiles.fullName,
+      days: jobApplications.days,
+    })
+    .from(jobs)
+    .innerJoin(profiles, eq(profiles.id, jobs.employerId))
+    .leftJoin(jobApplications, and(eq(jobApplications.jobId, jobs.id), eq(jobApplications.workerId, workerId)))
+    .where(eq(jobs.id, jobId))
+    .limit(1);
+  if (!row) return null;
+  const days = row.days && row.days.length > 0 ? [...row.days].sort() : null;
+  return {
+    ownerId: row.ownerId,
+    payload: {
+      kind: "application_accepted" as const,
+      jobId,
+      jobTitle: row.title,
+      startDate: days?.[0] ?? row.startDate,
+      ...(days ? { days } : {}),
+      employerName: row.employerName,
+      startTime: row.startTime?.slice(0, 5) ?? null,
+      hourlyRate: row.hourlyRate,
+      currency: row.currency,
+    },
+  };
+}
+
 /** To the worker: hired, or not (a rejection once it can no longer be undone: rejection-notice.ts). */
 export async function applicationDecided(
   tx: Queryable,
   queue: BackgroundQueue,
   params: { jobId: string; workerId: string; accepted: boolean; dedupeKey?: string },
 ) {
+  if (params.accepted) {
+    const hired = await hiredNotice(tx, params.jobId, params.workerId);
+    if (!hired) return;
+    await notifyPeople(tx, queue, [params.workerId], hired.payload, { actorId: hired.ownerId, dedupeKey: params.dedupeKey });
+    return;
+  }
   const job = await jobOf(tx, params.jobId);
   if (!job) return;
-  const payload = params.accepted
-    ? { kind: "application_accepted" as const, jobId: params.jobId, jobTitle: job.title, startDate: job.startDate }
-    : { kind: "application_rejected" as const, jobId: params.jobId, jobTitle: job.title };
+  const payload = { kind: "application_rejected" as const, jobId: params.jobId, jobTitle: job.title };
   await notifyPeople(tx, queue, [params.workerId], payload, { actorId: job.ownerId, dedupeKey: params.dedupeKey });
 }
 

@@ -5,17 +5,22 @@ import { jobApplications, profiles, shiftAttendance, timesheets } from "../../db
 import { todayIn } from "../../domain/age.ts";
 import { shiftDates, shiftDayIndex } from "../../domain/attendance.ts";
 import { isAgreedTimesheet } from "../../domain/timesheets.ts";
-import { hiredShiftJob, ownedShiftJob } from "../attendance/shift-job.ts";
+import { formerHireShiftJob, hiredShiftJob, ownedShiftJob } from "../attendance/shift-job.ts";
 import { attendanceView, timesheetView, type AttendanceView, type TimesheetView } from "../attendance/views.ts";
 import { jobEarnings, type Earnings } from "./earnings.ts";
 import { latestChanges, type LatestChange } from "./history.ts";
 
-/** The job as seen by the owner (every hire) or by one hired worker (their own); null for anyone else. */
+/**
+ * The job as seen by the owner (every hire) or by one hired worker (their own), also after they
+ * withdrew when days of theirs have timesheets; null for anyone else.
+ */
 async function viewerOf(db: Queryable, jobId: string, callerId: string) {
   const owned = await ownedShiftJob(db, jobId, callerId);
   if (owned) return { job: owned, viewer: "owner" as const, workerId: null };
   const hired = await hiredShiftJob(db, jobId, callerId);
   if (hired) return { job: hired, viewer: "worker" as const, workerId: callerId };
+  const former = await formerHireShiftJob(db, jobId, callerId);
+  if (former) return { job: former, viewer: "worker" as const, workerId: callerId };
   return null;
 }
 

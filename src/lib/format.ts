@@ -2,6 +2,7 @@ import { todayIn } from "../../domain/age.ts";
 import {
   dateTimeFormat,
   formatCalendarDate,
+  formatCalendarDates,
   formatMoneyIn,
   hasIntlData,
   intlLocaleFor,
@@ -24,6 +25,11 @@ function readerLocale(): { locale: string; named: boolean } {
 /** A calendar date (YYYY-MM-DD) in the reader's language, without time-zone shifts. */
 export function formatDate(isoDate: string, style: "medium" | "long" = "medium"): string {
   return formatCalendarDate(isoDate, getLocale(), style);
+}
+
+/** Several calendar dates (YYYY-MM-DD) as one list in the reader's language. */
+export function formatDates(isoDates: readonly string[], style: "medium" | "long" = "medium"): string {
+  return formatCalendarDates(isoDates, getLocale(), style);
 }
 
 /** A timestamp's calendar day in the reader's time zone and language (reviews, certificates, consent). */

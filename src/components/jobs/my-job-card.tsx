@@ -43,10 +43,20 @@ function hasTimesheets(job: MyJobItem): boolean {
 }
 
 /**
- * A card of /my-jobs: title, status and start date first; a posted job also its applicants (with the
+ * When the card's person works: a worker hired (or applying) for some of the days, the first of theirs
+ * and how many (docs/decisions/046); anyone else the job's start and length.
+ */
+function ownStart(job: MyJobItem): { date: string; days: number } {
+  const [first] = job.myDays ?? [];
+  return job.myDays && first ? { date: first, days: job.myDays.length } : { date: job.startDate, days: job.durationDays };
+}
+
+/**
+ * A card of /my-jobs: title, status and start date first (a worker's own first day); a posted job also its applicants (with the
  * new ones marked) and how many workers it needs, a job applied to the application's status.
  */
 export function MyJobCard({ job }: { job: MyJobItem }) {
+  const start = ownStart(job);
   return (
     <Card
       className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring/40 hover:shadow-md"
@@ -64,10 +74,10 @@ export function MyJobCard({ job }: { job: MyJobItem }) {
           </CardTitle>
           <JobStatusBadge status={job.status} />
         </div>
-        <p className="flex items-center gap-2 text-sm font-medium" data-testid="my-job-start">
+        <p className="flex items-center gap-2 text-sm font-medium" data-testid="my-job-start" data-date={start.date}>
           <CalendarDays aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-          {m.job_card_starts({ date: formatDate(job.startDate) })}
-          <span className="text-muted-foreground">· {m.job_card_days({ count: job.durationDays })}</span>
+          {m.job_card_starts({ date: formatDate(start.date) })}
+          <span className="text-muted-foreground">· {m.job_card_days({ count: start.days })}</span>
         </p>
         {job.applicationStatus && (
           <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="my-application-status">

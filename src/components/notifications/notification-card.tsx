@@ -58,13 +58,14 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
   }
 }
 
-/** Where a notification leads: its job, the job's applications, the conversation, or the saved searches. */
+/** Where a notification leads: its job, the job's applications or timesheets, the conversation, or the saved searches. */
 function Target({ payload, onOpen, children }: { payload: NotificationPayload; onOpen: () => void; children: string }) {
   const common = { onClick: onOpen, "data-testid": "notification-link", className: "font-medium", children } as const;
   const { page, id } = notificationTarget(payload);
   if (page === "applications") return <CardLink to="/jobs/$jobId/applications" params={{ jobId: id }} {...common} />;
   if (page === "chat") return <CardLink to="/chats/$conversationId" params={{ conversationId: id }} {...common} />;
   if (page === "saved-searches") return <CardLink to="/settings/saved-searches" {...common} />;
+  if (page === "timesheets") return <CardLink to="/jobs/$jobId/timesheets" params={{ jobId: id }} {...common} />;
   return <CardLink to="/jobs/$jobId" params={{ jobId: id }} {...common} />;
 }
 

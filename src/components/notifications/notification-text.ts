@@ -1,5 +1,5 @@
 import type { NotificationPayload } from "../../../domain/notifications.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatDates } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
 
@@ -19,8 +19,14 @@ export function notificationText(payload: NotificationPayload): { title: string;
   // A digest names its newest job.
   if (payload.kind === "saved_search_digest") params.jobTitle = isolate(payload.jobs[0]?.jobTitle ?? "");
   if (payload.kind === "review_received" && payload.reviewerName === null) params.reviewerName = m.review_anonymous_reviewer();
-  // A hired worker leaving the job is told apart from a withdrawn application.
-  const kind = payload.kind === "application_withdrawn" && payload.hired ? "application_withdrawn_hired" : payload.kind;
-  const text = (part: "title" | "body") => catalogue[`notification_${kind}_${part}`]?.(params) ?? "";
+  // A hired worker leaving the job is told apart from a withdrawn application, and one hired for some
+  // of the days is told those days (docs/decisions/046).
+  let kind: string = payload.kind === "application_withdrawn" && payload.hired ? "application_withdrawn_hired" : payload.kind;
+  if (payload.kind === "application_accepted" && payload.days) {
+    params.days = formatDates(payload.days);
+    kind = "application_accepted_days";
+  }
+  const text = (part: "title" | "body") =>
+    catalogue[`notification_${kind}_${part}`]?.(params) ?? catalogue[`notification_${payload.kind}_${part}`]?.(params) ?? "";
   return { title: text("title"), body: text("body") };
 }
