@@ -3,8 +3,10 @@ import { lazy, Suspense, useState } from "react";
 
 import { CATEGORIES, type Category } from "../../../domain/categories.ts";
 import { COUNTRY_CODES, type CountryCode } from "../../../domain/countries.ts";
+import type { ProfileCurrency } from "../../../domain/currencies.ts";
 import {
   DURATION_FILTERS,
+  PRICE_EDGES,
   PRICE_FILTERS,
   type DistanceKm,
   type DurationFilterKey,
@@ -49,11 +51,11 @@ const DURATION_LABELS: Record<DurationFilterKey, () => string> = {
   "2-3": () => m.home_duration_2_3(),
   "4-7": () => m.home_duration_4_7(),
 };
-// The buckets' limits are amounts in the reader's currency ("Under $15 per hour", docs/decisions/022).
-const PRICE_LABELS: Record<PriceFilterKey, (currency: string) => string> = {
-  "under-15": (c) => m.home_price_under_15({ amount: formatMoney(15, c) }),
-  "15-25": (c) => m.home_price_15_25({ from: formatMoney(15, c), to: formatMoney(25, c) }),
-  "25-plus": (c) => m.home_price_25_plus({ amount: formatMoney(25, c) }),
+// The brackets' edges are the reader's currency's own ("Under 300 ₽ per hour", docs/decisions/049).
+const PRICE_LABELS: Record<PriceFilterKey, (currency: ProfileCurrency) => string> = {
+  low: (c) => m.home_price_under_15({ amount: formatMoney(PRICE_EDGES[c][0], c) }),
+  mid: (c) => m.home_price_15_25({ from: formatMoney(PRICE_EDGES[c][0], c), to: formatMoney(PRICE_EDGES[c][1], c) }),
+  high: (c) => m.home_price_25_plus({ amount: formatMoney(PRICE_EDGES[c][1], c) }),
   negotiable: () => m.home_price_negotiable(),
 };
 
@@ -73,7 +75,7 @@ export function withoutFilter(value: JobFilterValues, key: FilterChoiceKey): Job
 export function filterChoiceLabels(
   value: JobFilterValues,
   place: PlaceName,
-  currency: string,
+  currency: ProfileCurrency,
 ): { key: FilterChoiceKey; label: string }[] {
   const labels: { key: FilterChoiceKey; label: string }[] = [];
   if (value.category) labels.push({ key: "category", label: translate(`category_${value.category}`) });
