@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import type { ProfileCurrency } from "./currencies.ts";
 import type { PriceFilterKey } from "./job-filter-choices.ts";
 import { LANGUAGE_CODES } from "./languages.ts";
-import { convert, defaultReaderCurrency, LANGUAGE_CURRENCY, priceFilterIn, readerCurrency, type ExchangeRates } from "./money.ts";
+import {
+  convert,
+  defaultReaderCurrency,
+  LANGUAGE_CURRENCY,
+  priceFilterIn,
+  ratesAreStale,
+  readerCurrency,
+  type ExchangeRates,
+} from "./money.ts";
 
 // Round rates (roubles per unit): 1 USD = 80 RUB, 1 EUR = 100 RUB, 100 KZT = 16 RUB; GBP has none.
 const RATES: ExchangeRates = { base: "RUB", asOf: "2025-11-21", perUnit: { USD: 80, EUR: 100, KZT: 0.16 } };
@@ -102,5 +110,15 @@ describe("readerCurrency", () => {
   it("ignores a stored currency a reader may not choose (an older row), and covers every language", () => {
     expect(readerCurrency("XDR", "de")).toBe("EUR");
     for (const language of LANGUAGE_CODES) expect(LANGUAGE_CURRENCY[language]).toBeTruthy();
+  });
+});
+
+describe("ratesAreStale", () => {
+  it("calls rates out of date after a week without a new one", () => {
+    expect(ratesAreStale("2026-12-01", "2026-12-08")).toBe(false);
+    expect(ratesAreStale("2026-12-01", "2026-12-09")).toBe(true);
+    expect(ratesAreStale("2025-11-20", "2026-12-07")).toBe(true);
+    expect(ratesAreStale("2026-12-07", "2026-12-07")).toBe(false);
+    expect(ratesAreStale(null, "2026-12-07")).toBe(false);
   });
 });

@@ -88,3 +88,17 @@ export function readerCurrency(
 ): ProfileCurrency {
   return PROFILE_CURRENCIES.find((c) => c === preferred) ?? defaultReaderCurrency(country, language);
 }
+
+/**
+ * How old the newest exchange rate may be before the "≈" amounts say they are out of date
+ * (docs/decisions/049): the Bank of Russia publishes every working day, and its longest pause (the New
+ * Year holidays) is under two weeks, so a week without a new rate means the feed has stopped reaching us.
+ */
+export const RATES_STALE_AFTER_DAYS = 7;
+
+/** True when rates of `asOf` (YYYY-MM-DD) are more than RATES_STALE_AFTER_DAYS older than `today`. */
+export function ratesAreStale(asOf: string | null | undefined, today: string): boolean {
+  if (!asOf) return false;
+  const days = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${asOf}T00:00:00Z`)) / 86_400_000;
+  return days > RATES_STALE_AFTER_DAYS;
+}
