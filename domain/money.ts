@@ -70,8 +70,8 @@ export const LANGUAGE_CURRENCY: Record<LanguageCode, ProfileCurrency> = {
 };
 
 /**
- * The currency someone is given before they choose one (docs/decisions/049): their country's (a new
- * account's city from onboarding, a visitor's chosen country or city), else their language's.
+ * The currency a new account is given before its owner chooses one (docs/decisions/049): the country's
+ * of the city named at onboarding, else the language's.
  */
 export function defaultReaderCurrency(country: string | null | undefined, language: LanguageCode): ProfileCurrency {
   return defaultCurrencyFor(country) ?? LANGUAGE_CURRENCY[language];
@@ -79,14 +79,10 @@ export function defaultReaderCurrency(country: string | null | undefined, langua
 
 /**
  * The currency a reader reads prices in: a member's preferred one from /settings (set from their
- * country and language when the account was made), else a visitor's default (defaultReaderCurrency).
+ * country and language when the account was made), else a visitor's from their language.
  */
-export function readerCurrency(
-  preferred: string | null | undefined,
-  language: LanguageCode,
-  country?: string | null,
-): ProfileCurrency {
-  return PROFILE_CURRENCIES.find((c) => c === preferred) ?? defaultReaderCurrency(country, language);
+export function readerCurrency(preferred: string | null | undefined, language: LanguageCode): ProfileCurrency {
+  return PROFILE_CURRENCIES.find((c) => c === preferred) ?? LANGUAGE_CURRENCY[language];
 }
 
 /**

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { createContext, useContext } from "react";
 
 import { todayIn } from "../../domain/age.ts";
 import type { ProfileCurrency } from "../../domain/currencies.ts";
@@ -14,19 +13,12 @@ import { useMe } from "./session.ts";
 const RATES_STALE_MS = 60 * 60 * 1000;
 
 /**
- * The country a visitor is browsing (the home page's chosen country, or its chosen city's): a visitor
- * reads prices in its currency rather than their language's (docs/decisions/049).
+ * The currency this reader reads prices in (docs/decisions/022, 049): a member's preferred one (set from
+ * their country and language when the account was made, changed in /settings), a visitor's from the
+ * interface language.
  */
-export const BrowsingCountry = createContext<string | null>(null);
-
-/**
- * The currency this reader reads prices in (docs/decisions/022, 049): a member's preferred one from
- * /settings, a visitor's from the country they browse, else from the interface language. `country`
- * names the country where the caller knows it better than BrowsingCountry (the page that provides it).
- */
-export function useReaderCurrency(country?: string | null): ProfileCurrency {
-  const browsing = useContext(BrowsingCountry);
-  return readerCurrency(useMe().data?.profile?.currency, currentLanguage(), country === undefined ? browsing : country);
+export function useReaderCurrency(): ProfileCurrency {
+  return readerCurrency(useMe().data?.profile?.currency, currentLanguage());
 }
 
 /** The stored exchange rates and their day (currency.rates), shared by every price on screen. */

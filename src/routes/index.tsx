@@ -26,7 +26,7 @@ import { cn } from "../lib/cn.ts";
 import { formatNumber } from "../lib/format.ts";
 import { currentLanguage } from "../lib/locale.ts";
 import { usePageTitle } from "../lib/page-title.ts";
-import { BrowsingCountry, useReaderCurrency } from "../lib/reader-currency.ts";
+import { useReaderCurrency } from "../lib/reader-currency.ts";
 import { calendarDay, numberIn, oneOf, searchParams, text, type Param } from "../lib/search-params.ts";
 import { toastError } from "../lib/toast.ts";
 import { m } from "../paraglide/messages.js";
@@ -90,14 +90,9 @@ export const Route = createFileRoute("/")({
   loaderDeps: ({ search }) => search,
   // Starts the searches as the route resolves (or a link to it is hovered); the page shows their progress.
   loader: ({ context, deps }) => {
-    // The profile as far as it has loaded (the root loader asks for it); a visitor's currency follows the
-    // country browsed (the chosen city's when it is known already), else the language.
+    // The profile as far as it has loaded (the root loader asks for it); a visitor's currency follows the language.
     const me = context.queryClient.getQueryData(context.trpc.profiles.me.queryKey());
-    const city =
-      deps.city === undefined
-        ? undefined
-        : context.queryClient.getQueryData(context.trpc.places.city.queryKey({ cityId: deps.city }));
-    const currency = readerCurrency(me?.profile?.currency, currentLanguage(), deps.country ?? city?.country);
+    const currency = readerCurrency(me?.profile?.currency, currentLanguage());
     if (deps.show !== "people") void context.queryClient.prefetchInfiniteQuery(jobSearch(context.trpc, deps, currency));
     if (deps.q && deps.show !== "jobs") void context.queryClient.prefetchQuery(peopleSearch(context.trpc, deps));
   },
@@ -134,9 +129,7 @@ function HomePage() {
   const place =
     search.city !== undefined ? chosenCity.data?.name : search.lat !== undefined ? m.home_filter_my_location_chosen() : undefined;
 
-  // A visitor browsing a country (chosen, or the chosen city's) reads prices in its currency.
-  const browsing = search.country ?? chosenCity.data?.country ?? null;
-  const currency = useReaderCurrency(browsing);
+  const currency = useReaderCurrency();
   const jobs = useInfiniteQuery({
     ...jobSearch(trpc, search, currency),
     placeholderData: keepPreviousData,
@@ -188,71 +181,69 @@ function HomePage() {
     (jobs.data?.pages.some((page) => page.items.some((job) => job.hourlyRate !== null && job.currency !== currency)) ?? false);
 
   return (
-    <BrowsingCountry value={browsing}>
-      <main id="main" className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
-        <section className="space-y-4 text-center">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{m.home_title()}</h1>
-          <p className="text-muted-foreground">{m.home_subtitle()}</p>
-          <JobSearchBox value={q} onCommit={commitText} />
-        </section>
+    <main id="main" className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
+      <section className="space-y-4 text-center">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{m.home_title()}</h1>
+        <p className="text-muted-foreground">{m.home_subtitle()}</p>
+        <JobSearchBox value={q} onCommit={commitText} />
+      </section>
 
-        <FollowedJobsSlot />
+      <FollowedJobsSlot />
 
-        {showToggle && (
-          <div role="group" aria-label={m.home_results_label()} className="flex flex-wrap justify-center gap-2">
-            {RESULT_TYPES.map((type) => (
-              <Button
-                key={type}
-                type="button"
-                size="sm"
-                variant={show === type ? "default" : "outline"}
-                aria-pressed={show === type}
-                onClick={() => setShow(type)}
-                data-testid={`results-${type}`}
-              >
-                {RESULT_LABELS[type]()}
-              </Button>
-            ))}
-          </div>
-        )}
+      {showToggle && (
+        <div role="group" aria-label={m.home_results_label()} className="flex flex-wrap justify-center gap-2">
+          {RESULT_TYPES.map((type) => (
+            <Button
+              key={type}
+              type="button"
+              size="sm"
+              variant={show === type ? "default" : "outline"}
+              aria-pressed={show === type}
+              onClick={() => setShow(type)}
+              data-testid={`results-${type}`}
+            >
+              {RESULT_LABELS[type]()}
+            </Button>
+          ))}
+        </div>
+      )}
 
-        {show !== "people" && (
-          <section aria-labelledby="jobs-heading" className="space-y-4">
-            <h2 id="jobs-heading" className="sr-only">
-              {m.home_jobs_heading()}
-            </h2>
-            <JobFiltersBar value={filters} onChange={setFilters} place={place} />
-            <SaveSearchButton query={q} filters={filters} />
-            <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="job-count">
-              {jobs.isPending
-                ? m.home_loading()
-                : jobs.isError
-                  ? m.home_failed()
-                  : total === 0
-                    ? null
-                    : capped
-                      ? m.home_job_count_capped({ count: formatNumber(total) })
-                      : m.home_job_count({ count: total })}
+      {show !== "people" && (
+        <section aria-labelledby="jobs-heading" className="space-y-4">
+          <h2 id="jobs-heading" className="sr-only">
+            {m.home_jobs_heading()}
+          </h2>
+          <JobFiltersBar value={filters} onChange={setFilters} place={place} />
+          <SaveSearchButton query={q} filters={filters} />
+          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="job-count">
+            {jobs.isPending
+              ? m.home_loading()
+              : jobs.isError
+                ? m.home_failed()
+                : total === 0
+                  ? null
+                  : capped
+                    ? m.home_job_count_capped({ count: formatNumber(total) })
+                    : m.home_job_count({ count: total })}
+          </p>
+          {corrected && (
+            <p className="-mt-3 text-sm" data-testid="search-corrected">
+              {m.home_search_corrected({ typed: q, corrected })}
             </p>
-            {corrected && (
-              <p className="-mt-3 text-sm" data-testid="search-corrected">
-                {m.home_search_corrected({ typed: q, corrected })}
-              </p>
-            )}
-            {converting && <RatesAsOf className="-mt-3" />}
-            {jobs.isSuccess && total === 0 && (
-              <EmptyResults query={q} filters={filters} place={place} onFilters={setFilters} onQuery={commitText} />
-            )}
-            <JobResults
-              jobs={jobs}
-              query={corrected ?? q}
-              className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3", jobs.isPlaceholderData && "opacity-60")}
-            />
-          </section>
-        )}
+          )}
+          {converting && <RatesAsOf className="-mt-3" />}
+          {jobs.isSuccess && total === 0 && (
+            <EmptyResults query={q} filters={filters} place={place} onFilters={setFilters} onQuery={commitText} />
+          )}
+          <JobResults
+            jobs={jobs}
+            query={corrected ?? q}
+            className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3", jobs.isPlaceholderData && "opacity-60")}
+          />
+        </section>
+      )}
 
-        {q !== "" && show !== "jobs" && people.data && <PeopleResults people={peopleList} />}
-      </main>
-    </BrowsingCountry>
+      {q !== "" && show !== "jobs" && people.data && <PeopleResults people={peopleList} />}
+    </main>
   );
 }
