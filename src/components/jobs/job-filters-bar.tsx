@@ -233,11 +233,27 @@ function ClearFilters({ value, onChange }: FiltersProps) {
   );
 }
 
+/**
+ * How many fields the wide bar shows: the six filters, the distance once a point is chosen, and Clear
+ * filters once anything is.
+ */
+function wideFieldCount(value: JobFilterValues): number {
+  const hasPoint = value.cityId !== undefined || value.lat !== undefined;
+  const anyChosen = Object.values(value).some((v) => v !== undefined);
+  return 6 + (hasPoint ? 1 : 0) + (anyChosen ? 1 : 0);
+}
+
+// Rows that never leave one field alone (docs/decisions/049): six fields stand 3 + 3 on a desktop, seven
+// 4 + 3, eight 4 + 4, each column wide enough for its "any" label at 1024 px in ru, en and ar; two
+// columns below that, where an odd last field takes the whole row.
 function WideFiltersBar({ className, ...props }: FiltersProps & { className?: string }) {
+  // Of four columns the fourth, the price's, is wider: a chosen bracket is the longest label there is.
+  const columns = wideFieldCount(props.value) > 6 ? "lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.7fr)]" : "lg:grid-cols-3";
   return (
     <section
       aria-label={m.home_filters_label()}
-      className={cn("grid gap-2 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]", className)}
+      className={cn("grid gap-2 sm:grid-cols-2 max-lg:[&>:last-child:nth-child(odd)]:col-span-2", columns, className)}
+      data-testid="filters-bar"
     >
       <JobFilterFields {...props} />
       <ClearFilters {...props} />
