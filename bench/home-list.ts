@@ -98,13 +98,13 @@ const SCENARIOS: Scenario[] = [
   {
     name: "filters: cleaning, 2-3 days, 15-25",
     kind: "search",
-    input: { category: "cleaning", duration: "2-3", price: "15-25", currency: "USD" },
+    input: { category: "cleaning", duration: "2-3", price: "mid", currency: "USD" },
   },
   { name: "text 'доставка' (category word)", kind: "search", input: { q: "доставка" } },
   { name: "text 'delivry' (typo)", kind: "search", input: { q: "delivry" } },
   { name: "within 15 km of Tashkent", kind: "search", input: { cityId: CITY.tashkent, km: 15 } },
   { name: "within 25 km of Kazan + 'loader'", kind: "search", input: { cityId: CITY.kazan, km: 25, q: "loader" } },
-  { name: "'loader' + 15-25 USD", kind: "search", input: { q: "loader", price: "15-25", currency: "USD" } },
+  { name: "'loader' + 15-25 USD", kind: "search", input: { q: "loader", price: "mid", currency: "USD" } },
   { name: "job page /jobs/{id}", kind: "job" },
 ];
 

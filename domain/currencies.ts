@@ -9,7 +9,10 @@ export const JOB_CURRENCIES = ["RUB", "KZT", "UZS", "TMT", "EUR", "USD", "GBP"] 
 export type JobCurrency = (typeof JOB_CURRENCIES)[number];
 export const DEFAULT_JOB_CURRENCY: JobCurrency = "RUB";
 
-/** Preferred display currencies in settings; USD is the default. */
+/**
+ * Preferred display currencies in settings. A new account gets its country's or language's
+ * (defaultReaderCurrency, docs/decisions/049); USD is only the column's default for rows made otherwise.
+ */
 export const PROFILE_CURRENCIES = [
   "USD",
   "EUR",

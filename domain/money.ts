@@ -1,3 +1,4 @@
+import { defaultCurrencyFor } from "./countries.ts";
 import { PROFILE_CURRENCIES, type ProfileCurrency } from "./currencies.ts";
 import { priceFilterOf, type PriceFilterKey } from "./job-filter-choices.ts";
 import type { LanguageCode } from "./languages.ts";
@@ -30,30 +31,30 @@ export function convert(amount: number, from: string, to: string, rates: Exchang
 }
 
 /**
- * The price bucket a job's hourly rate falls in for a reader of `reader` (docs/decisions/022): its
- * rate converted unrounded, then the edges 15 and 25 in the reader's currency. No rate is
- * "negotiable"; a currency without an exchange rate is in no bucket (null), as in the search.
+ * The price bracket a job's hourly rate falls in for a reader of `reader` (docs/decisions/022, 049):
+ * its rate converted unrounded, then the reader's currency's own edges (PRICE_EDGES). No rate is
+ * "negotiable"; a currency without an exchange rate is in no bracket (null), as in the search.
  */
 export function priceFilterIn(
   hourlyRate: number | null,
   currency: string,
-  reader: string,
+  reader: ProfileCurrency,
   rates: ExchangeRates,
 ): PriceFilterKey | null {
-  if (hourlyRate === null) return priceFilterOf(null);
+  if (hourlyRate === null) return priceFilterOf(null, reader);
   const converted = convertExact(hourlyRate, currency, reader, rates);
   // Binary floating point may land a hair off an edge the database's exact numerics hit (x.99999…);
   // a millionth of a unit is far below anything a price could mean.
-  return converted === null ? null : priceFilterOf(Math.round(converted * 1e6) / 1e6);
+  return converted === null ? null : priceFilterOf(Math.round(converted * 1e6) / 1e6, reader);
 }
 
 /** The currency prices are compared in when a search names none. */
 export const DEFAULT_READER_CURRENCY: ProfileCurrency = "USD";
 
 /**
- * The currency a visitor without a profile reads prices in, from their interface language: the local
- * currency where the language is a country's, the euro for our EU languages, else the dollar. A member
- * reads them in the currency chosen in /settings.
+ * The currency a language's reader is given when no country says better (docs/decisions/049): the local
+ * currency where the language is a country's, the euro for our EU languages, the yuan for Chinese,
+ * else the dollar. Never the dollar for a CIS language.
  */
 export const LANGUAGE_CURRENCY: Record<LanguageCode, ProfileCurrency> = {
   ru: "RUB",
@@ -69,9 +70,31 @@ export const LANGUAGE_CURRENCY: Record<LanguageCode, ProfileCurrency> = {
 };
 
 /**
- * The currency a reader reads prices in: a member's preferred one from /settings, else the one of
- * their interface language (LANGUAGE_CURRENCY).
+ * The currency a new account is given before its owner chooses one (docs/decisions/049): the country's
+ * of the city named at onboarding, else the language's.
+ */
+export function defaultReaderCurrency(country: string | null | undefined, language: LanguageCode): ProfileCurrency {
+  return defaultCurrencyFor(country) ?? LANGUAGE_CURRENCY[language];
+}
+
+/**
+ * The currency a reader reads prices in: a member's preferred one from /settings (set from their
+ * country and language when the account was made), else a visitor's from their language.
  */
 export function readerCurrency(preferred: string | null | undefined, language: LanguageCode): ProfileCurrency {
   return PROFILE_CURRENCIES.find((c) => c === preferred) ?? LANGUAGE_CURRENCY[language];
+}
+
+/**
+ * How old the newest exchange rate may be before the "≈" amounts say they are out of date
+ * (docs/decisions/049): the Bank of Russia publishes every working day, and its longest pause (the New
+ * Year holidays) is under two weeks, so a week without a new rate means the feed has stopped reaching us.
+ */
+export const RATES_STALE_AFTER_DAYS = 7;
+
+/** True when rates of `asOf` (YYYY-MM-DD) are more than RATES_STALE_AFTER_DAYS older than `today`. */
+export function ratesAreStale(asOf: string | null | undefined, today: string): boolean {
+  if (!asOf) return false;
+  const days = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${asOf}T00:00:00Z`)) / 86_400_000;
+  return days > RATES_STALE_AFTER_DAYS;
 }

@@ -6,7 +6,7 @@ import { oncePerDatabase } from "../../db/once-per-database.ts";
 import { preparedDecodingOnce } from "../../db/row-decoders.ts";
 import { exchangeRates, jobs } from "../../db/schema/index.ts";
 import { JOB_CURRENCIES, type JobCurrency } from "../../domain/currencies.ts";
-import { DURATION_FILTERS, PRICE_FILTERS } from "../../domain/job-filter-choices.ts";
+import { DURATION_FILTERS, priceRangeOf, type PriceRange } from "../../domain/job-filter-choices.ts";
 import { type JobFilters } from "../../domain/job-filters.ts";
 import { DEFAULT_READER_CURRENCY } from "../../domain/money.ts";
 import { withinKm, type Origin } from "./near.ts";
@@ -43,24 +43,23 @@ export function openJobConditions(
   const duration = DURATION_FILTERS.find((f) => f.key === filters.duration);
   if (duration) conditions.push(between(jobs.durationDays, duration.minDays, duration.maxDays));
   if (filters.startDate) conditions.push(eq(jobs.startDate, filters.startDate));
-  const price = PRICE_FILTERS.find((f) => f.key === filters.price);
-  if (price) {
-    if ("negotiable" in price) {
-      // Naming every currency lets jobs_open_price_idx (currency, hourly_rate) find the jobs without a rate.
-      conditions.push(isNull(jobs.hourlyRate), inArray(jobs.currency, [...JOB_CURRENCIES]));
-    } else {
-      conditions.push(priceEdges ? withinEdges(priceEdges) : inRange(price, rateIn(filters.currency ?? DEFAULT_READER_CURRENCY)));
-    }
+  if (filters.price === "negotiable") {
+    // Naming every currency lets jobs_open_price_idx (currency, hourly_rate) find the jobs without a rate.
+    conditions.push(isNull(jobs.hourlyRate), inArray(jobs.currency, [...JOB_CURRENCIES]));
+  } else if (filters.price) {
+    const reader = filters.currency ?? DEFAULT_READER_CURRENCY;
+    const range = priceRangeOf(filters.price, reader);
+    if (range) conditions.push(priceEdges ? withinEdges(priceEdges) : inRange(range, rateIn(reader)));
   }
   return and(...conditions) as SQL;
 }
 
 /**
- * The bucket's range of a rate converted into the reader's currency (docs/decisions/022): `min`
- * included, `below` excluded. A null rate, or a currency without an exchange rate, fails both
+ * The bracket's range of a rate converted into the reader's currency (docs/decisions/022, 049), its
+ * edges the reader's currency's own: `min` included, `below` excluded. A null rate, or a currency without an exchange rate, fails both
  * comparisons: such jobs never land in a price range.
  */
-function inRange(price: { min: number | null; below: number | null }, converted: SQL): SQL {
+function inRange(price: PriceRange, converted: SQL): SQL {
   const comparisons: SQL[] = [];
   if (price.min !== null) comparisons.push(sql`${converted} >= ${price.min}`);
   if (price.below !== null) comparisons.push(sql`${converted} < ${price.below}`);
@@ -149,15 +148,12 @@ const edgeStatements = oncePerDatabase((db) => ({
  * currency has no rate, and nothing is in the range.
  */
 export async function priceEdgesOf(db: Queryable, filters: Pick<JobFilters, "price" | "currency">): Promise<PriceEdges | null> {
-  const price = PRICE_FILTERS.find((f) => f.key === filters.price);
-  if (!price || "negotiable" in price) return null;
+  const reader = filters.currency ?? DEFAULT_READER_CURRENCY;
+  const price = filters.price ? priceRangeOf(filters.price, reader) : null;
+  if (!price) return null;
   const statements = edgeStatements(db);
   const statement = price.min === null ? statements.under : price.below === null ? statements.from : statements.between;
-  const rows = await statement.execute({
-    min: price.min,
-    below: price.below,
-    reader: filters.currency ?? DEFAULT_READER_CURRENCY,
-  });
+  const rows = await statement.execute({ min: price.min, below: price.below, reader });
   const edges: { currency: JobCurrency; from: string | null; below: string | null }[] = [];
   for (const { currency: code, from, below } of rows) {
     if ((price.min !== null && from === null) || (price.below !== null && below === null)) return null;

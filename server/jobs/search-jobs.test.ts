@@ -91,15 +91,15 @@ describe("text search", () => {
 });
 
 describe("filters", () => {
-  it("puts each rate in exactly one price bucket: 15 is '15 to under 25', 25 is '25 and over', no rate is negotiable", async () => {
-    // Rouble jobs read in roubles: the edges as stored (conversion: search-price.test.ts).
+  it("puts each rate in exactly one price bracket: 300 ₽ is '300 to under 500', 500 '500 and over', no rate is negotiable", async () => {
+    // Rouble jobs read in roubles: the rouble edges as stored (conversion: search-price.test.ts).
     const byRate = new Map<number | null, string>();
-    for (const rate of [0, 14.99, 15, 24.99, 25, 9999, null])
+    for (const rate of [0, 299.99, 300, 499.99, 500, 9999, null])
       byRate.set(rate, (await make({ title: "Ratecheck job", hourlyRate: rate })).id);
     const pick = (...rates: (number | null)[]) => rates.map((r) => byRate.get(r)).sort();
-    expect(await ids({ q: "ratecheck", price: "under-15", currency: "RUB" })).toEqual(pick(0, 14.99));
-    expect(await ids({ q: "ratecheck", price: "15-25", currency: "RUB" })).toEqual(pick(15, 24.99));
-    expect(await ids({ q: "ratecheck", price: "25-plus", currency: "RUB" })).toEqual(pick(25, 9999));
+    expect(await ids({ q: "ratecheck", price: "low", currency: "RUB" })).toEqual(pick(0, 299.99));
+    expect(await ids({ q: "ratecheck", price: "mid", currency: "RUB" })).toEqual(pick(300, 499.99));
+    expect(await ids({ q: "ratecheck", price: "high", currency: "RUB" })).toEqual(pick(500, 9999));
     expect(await ids({ q: "ratecheck", price: "negotiable", currency: "RUB" })).toEqual(pick(null));
   });
 
@@ -128,16 +128,16 @@ describe("filters", () => {
       category: "catering",
       durationDays: 3,
       startDate: dateFromToday(4),
-      hourlyRate: 20,
+      hourlyRate: 400,
     });
-    await make({ title: "Combocheck", category: "catering", durationDays: 3, startDate: dateFromToday(4), hourlyRate: 25 });
-    await make({ title: "Combocheck", category: "catering", durationDays: 4, startDate: dateFromToday(4), hourlyRate: 20 });
+    await make({ title: "Combocheck", category: "catering", durationDays: 3, startDate: dateFromToday(4), hourlyRate: 500 });
+    await make({ title: "Combocheck", category: "catering", durationDays: 4, startDate: dateFromToday(4), hourlyRate: 400 });
     const page = await search({
       q: "combocheck",
       category: "catering",
       duration: "2-3",
       startDate: dateFromToday(4),
-      price: "15-25",
+      price: "mid",
       currency: "RUB",
     });
     expect(page.items.map((j) => j.id)).toEqual([hit.id]);

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { cities } from "../../db/schema/index.ts";
-import type { CountryCode } from "../../domain/countries.ts";
+import { isCountryCode, type CountryCode } from "../../domain/countries.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import { cityName } from "./city-name.ts";
 
@@ -38,6 +38,29 @@ export async function findCities(db: Queryable, input: { q: string; country?: Co
 export async function findCity(db: Queryable, id: number, language: LanguageCode) {
   const [row] = await db.select(cityFields(language)).from(cities).where(eq(cities.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * The country of the city a free-text place names ("Москва", "Almaty, Medeu district"): its first
+ * comma-separated part equal, ignoring case, to a city's name in any of our languages; the largest such
+ * city wins. Null when no city is named so.
+ */
+export async function countryOfPlace(db: Queryable, place: string | null | undefined): Promise<CountryCode | null> {
+  const name = place?.split(",")[0]?.trim().toLowerCase();
+  if (!name || name.length < 2) return null;
+  const [row] = await db
+    .select({ country: cities.country })
+    .from(cities)
+    .where(
+      and(
+        // The trigram index finds the few candidates; the exact comparison decides.
+        sql`${cities.searchNames} like ${`%${name}%`}`,
+        sql`exists (select 1 from jsonb_each_text(${cities.names}) as n(language, name) where lower(n.name) = ${name})`,
+      ),
+    )
+    .orderBy(desc(cities.population))
+    .limit(1);
+  return row && isCountryCode(row.country) ? row.country : null;
 }
 
 /** True when the gazetteer holds a city of this id. */

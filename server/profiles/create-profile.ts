@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { consentHistory, profiles } from "../../db/schema/index.ts";
-import type { LanguageCode } from "../../domain/languages.ts";
+import { DEFAULT_LANGUAGE, type LanguageCode } from "../../domain/languages.ts";
+import { defaultReaderCurrency } from "../../domain/money.ts";
 
 /**
  * Creates the profile of a new account together with its two consent records (data processing and
@@ -16,6 +17,8 @@ export async function createProfileWithConsents(
     fullName: input.fullName,
     // The interface's language at sign-up: the confirmation mail is written in it.
     ...(input.language ? { language: input.language } : {}),
+    // Prices are shown in the language's currency until onboarding names a city (docs/decisions/049).
+    currency: defaultReaderCurrency(null, input.language ?? DEFAULT_LANGUAGE),
     consentDataProcessing: true,
     consentDate: now,
     termsAccepted: true,

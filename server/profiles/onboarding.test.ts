@@ -104,3 +104,50 @@ describe("completeOnboarding", () => {
     expect(other?.onboardingCompletedAt).toBeNull();
   });
 });
+
+// A new account's currency comes from its country and language, never the dollar for a Russian reader
+// (docs/decisions/049): the language at sign-up, then the city the onboarding location names.
+describe("a new account's currency", () => {
+  const currencyOf = async (id: string) => (await profileOf(id))?.currency;
+
+  it("is the language's at sign-up: roubles in Russian, tenge in Kazakh, euros in German, dollars in English", async () => {
+    for (const [language, currency] of [
+      ["ru", "RUB"],
+      ["kk", "KZT"],
+      ["uz", "UZS"],
+      ["tk", "TMT"],
+      ["de", "EUR"],
+      ["en", "USD"],
+    ] as const) {
+      const account = await signUp(t, { language });
+      expect(await currencyOf(account.id)).toBe(currency);
+    }
+    // No language sent: the default language's (Russian).
+    expect(await currencyOf((await signUp(t)).id)).toBe("RUB");
+  });
+
+  it("follows the city onboarding names, in any of its languages, before the language", async () => {
+    for (const [location, currency] of [
+      ["Almaty", "KZT"],
+      ["Алматы, Медеуский район", "KZT"],
+      ["  ташкент ", "UZS"],
+      ["Berlin", "EUR"],
+      ["Somewhere nobody knows", "USD"],
+    ] as const) {
+      const account = await signUp(t, { language: "en" });
+      const caller = await t.callerWithHeaders({ cookie: account.cookie });
+      await caller.profiles.completeOnboarding({ ...valid, location });
+      expect(await currencyOf(account.id)).toBe(currency);
+    }
+  });
+
+  it("is never replaced by onboarding again once the person has chosen one", async () => {
+    const account = await signUp(t, { language: "ru" });
+    const caller = await t.callerWithHeaders({ cookie: account.cookie });
+    await caller.profiles.completeOnboarding({ ...valid, location: "Москва" });
+    expect(await currencyOf(account.id)).toBe("RUB");
+    await t.db.update(profiles).set({ currency: "EUR" }).where(eq(profiles.id, account.id));
+    await caller.profiles.completeOnboarding({ ...valid, location: "Almaty" });
+    expect(await currencyOf(account.id)).toBe("EUR");
+  });
+});

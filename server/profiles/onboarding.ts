@@ -3,12 +3,17 @@ import type { z } from "zod";
 
 import type { Database } from "../../db/database.ts";
 import { profiles, userInterests } from "../../db/schema/index.ts";
+import { DEFAULT_LANGUAGE, isLanguageCode } from "../../domain/languages.ts";
+import { defaultReaderCurrency } from "../../domain/money.ts";
 import type { completeOnboardingSchema } from "../../domain/profile.ts";
+import { countryOfPlace } from "../places/find-cities.ts";
 import { profileDetailsColumns } from "./profile-columns.ts";
 
 /**
  * Saves onboarding in one transaction: the profile's details, and for workers their interests
- * (replacing any earlier ones). Company name is kept for employers only.
+ * (replacing any earlier ones). Company name is kept for employers only. The first completion also
+ * sets the currency prices are shown in from the city the location names, else from the language
+ * (docs/decisions/049); onboarding again later keeps the currency the person may have chosen since.
  */
 export async function completeOnboarding(
   db: Database,
@@ -18,10 +23,19 @@ export async function completeOnboarding(
 ) {
   return db.transaction(async (tx) => {
     const isEmployer = input.userType === "employer";
+    const [before] = await tx
+      .select({ language: profiles.language, completedAt: profiles.onboardingCompletedAt })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for("update");
+    const firstTime = before !== undefined && before.completedAt === null;
+    const language = isLanguageCode(before?.language) ? before.language : DEFAULT_LANGUAGE;
+    const currency = firstTime ? defaultReaderCurrency(await countryOfPlace(tx, input.location), language) : undefined;
     const [profile] = await tx
       .update(profiles)
       .set({
         ...profileDetailsColumns(input),
+        ...(currency ? { currency } : {}),
         onboardingCompletedAt: now,
         updatedAt: now,
       })

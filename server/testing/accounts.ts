@@ -1,5 +1,6 @@
 import { createEmailVerificationToken } from "better-auth/api";
 
+import type { LanguageCode } from "../../domain/languages.ts";
 import type { UserType } from "../../domain/user-types.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -10,7 +11,7 @@ export type SignedUp = { id: string; email: string; password: string; cookie: st
 /** Signs up through the real HTTP endpoint and returns the session cookie. */
 export async function signUp(
   t: TestApp,
-  overrides: Partial<{ email: string; password: string; name: string }> = {},
+  overrides: Partial<{ email: string; password: string; name: string; language: LanguageCode }> = {},
 ): Promise<SignedUp> {
   counter += 1;
   const email = overrides.email ?? `person${counter}-${Date.now()}@example.com`;
@@ -26,6 +27,7 @@ export async function signUp(
       ageConfirmed: true,
       consentDataProcessing: true,
       termsAccepted: true,
+      ...(overrides.language ? { language: overrides.language } : {}),
     },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);

@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 
+import { todayIn } from "../../domain/age.ts";
 import type { ProfileCurrency } from "../../domain/currencies.ts";
-import { convert, readerCurrency } from "../../domain/money.ts";
+import { convert, ratesAreStale, readerCurrency } from "../../domain/money.ts";
+import { m } from "../paraglide/messages.js";
 import { trpc } from "../trpc.ts";
-import { formatMoney } from "./format.ts";
+import { formatDate, formatMoney } from "./format.ts";
 import { currentLanguage } from "./locale.ts";
 import { useMe } from "./session.ts";
 
@@ -11,8 +13,9 @@ import { useMe } from "./session.ts";
 const RATES_STALE_MS = 60 * 60 * 1000;
 
 /**
- * The currency this reader reads prices in (docs/decisions/022): a member's preferred one from
- * /settings, a visitor's from the interface language.
+ * The currency this reader reads prices in (docs/decisions/022, 049): a member's preferred one (set from
+ * their country and language when the account was made, changed in /settings), a visitor's from the
+ * interface language.
  */
 export function useReaderCurrency(): ProfileCurrency {
   return readerCurrency(useMe().data?.profile?.currency, currentLanguage());
@@ -24,10 +27,11 @@ export function useExchangeRates() {
 }
 
 /**
- * Converts an hourly rate into the reader's currency, formatted ("$5.70"), when it differs from the
- * job's own and the rates are known; else null (the job's own amount says it all). A list converts its
- * every card's rate with one of these: a card reading the session and the rates itself made twenty
- * pairs of query observers for the same two answers.
+ * An hourly rate converted into the reader's currency, as its hint reads ("≈ $5.70/hour"; with the
+ * rates' day when they are out of date, docs/decisions/049), when it differs from the job's own and the
+ * rates are known; else null (the job's own amount says it all). A list converts its every card's rate
+ * with one of these: a card reading the session and the rates itself made twenty pairs of query
+ * observers for the same two answers.
  */
 export function useAmountConverter(): (amount: number | null, currency: string) => string | null {
   const reader = useReaderCurrency();
@@ -35,7 +39,11 @@ export function useAmountConverter(): (amount: number | null, currency: string) 
   return (amount, currency) => {
     if (amount === null || currency === reader || !rates) return null;
     const converted = convert(amount, currency, reader, rates);
-    return converted === null ? null : formatMoney(approximate(converted), reader);
+    if (converted === null) return null;
+    const text = formatMoney(approximate(converted), reader);
+    return rates.asOf && ratesAreStale(rates.asOf, todayIn())
+      ? m.job_rate_converted_stale({ amount: text, date: formatDate(rates.asOf) })
+      : m.job_rate_converted({ amount: text });
   };
 }
 

@@ -5,7 +5,13 @@ import { useCallback, useEffect } from "react";
 import { CATEGORIES } from "../../domain/categories.ts";
 import { COUNTRY_CODES } from "../../domain/countries.ts";
 import type { ProfileCurrency } from "../../domain/currencies.ts";
-import { DISTANCES_KM, DURATION_FILTER_KEYS, PRICE_FILTER_KEYS } from "../../domain/job-filter-choices.ts";
+import {
+  DISTANCES_KM,
+  DURATION_FILTER_KEYS,
+  LEGACY_PRICE_FILTER_KEYS,
+  PRICE_FILTER_KEYS,
+  type PriceFilterKey,
+} from "../../domain/job-filter-choices.ts";
 import { readerCurrency } from "../../domain/money.ts";
 import { RatesAsOf } from "../components/jobs/converted-rate.tsx";
 import { EmptyResults } from "../components/jobs/empty-results.tsx";
@@ -21,12 +27,19 @@ import { formatNumber } from "../lib/format.ts";
 import { currentLanguage } from "../lib/locale.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 import { useReaderCurrency } from "../lib/reader-currency.ts";
-import { calendarDay, numberIn, oneOf, searchParams, text } from "../lib/search-params.ts";
+import { calendarDay, numberIn, oneOf, searchParams, text, type Param } from "../lib/search-params.ts";
 import { toastError } from "../lib/toast.ts";
 import { m } from "../paraglide/messages.js";
 import { trpc, type Trpc } from "../trpc.ts";
 
 const RESULT_TYPES = ["all", "jobs", "people"] as const;
+
+/** A price bracket; a link from before the brackets (`price=under-15`) opens today's in the same place. */
+const priceBracket: Param<PriceFilterKey> = (raw) =>
+  oneOf(PRICE_FILTER_KEYS)(raw) ??
+  (typeof raw === "string" && raw in LEGACY_PRICE_FILTER_KEYS
+    ? LEGACY_PRICE_FILTER_KEYS[raw as keyof typeof LEGACY_PRICE_FILTER_KEYS]
+    : undefined);
 type ResultType = (typeof RESULT_TYPES)[number];
 
 // Search text and filters live in the URL so results can be shared and the back button restores them;
@@ -36,7 +49,7 @@ const homeSearch = searchParams({
   category: oneOf(CATEGORIES),
   duration: oneOf(DURATION_FILTER_KEYS),
   date: calendarDay,
-  price: oneOf(PRICE_FILTER_KEYS),
+  price: priceBracket,
   country: oneOf(COUNTRY_CODES),
   city: numberIn(1, 2 ** 31 - 1, true),
   lat: numberIn(-90, 90),

@@ -82,7 +82,7 @@ export const JobCard = memo(function JobCard({
           <span className="font-semibold" data-testid="job-card-rate">
             {rateLabel(job.hourlyRate, job.currency)}
           </span>
-          <ConvertedRate amount={convertedRate} testId="job-card-rate-converted" />
+          <ConvertedRate text={convertedRate} testId="job-card-rate-converted" />
         </span>
         <SkillBadges skills={job.skills} max={3} />
         {translatable && (

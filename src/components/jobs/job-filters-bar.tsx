@@ -3,8 +3,10 @@ import { lazy, Suspense, useState } from "react";
 
 import { CATEGORIES, type Category } from "../../../domain/categories.ts";
 import { COUNTRY_CODES, type CountryCode } from "../../../domain/countries.ts";
+import type { ProfileCurrency } from "../../../domain/currencies.ts";
 import {
   DURATION_FILTERS,
+  PRICE_EDGES,
   PRICE_FILTERS,
   type DistanceKm,
   type DurationFilterKey,
@@ -49,11 +51,11 @@ const DURATION_LABELS: Record<DurationFilterKey, () => string> = {
   "2-3": () => m.home_duration_2_3(),
   "4-7": () => m.home_duration_4_7(),
 };
-// The buckets' limits are amounts in the reader's currency ("Under $15 per hour", docs/decisions/022).
-const PRICE_LABELS: Record<PriceFilterKey, (currency: string) => string> = {
-  "under-15": (c) => m.home_price_under_15({ amount: formatMoney(15, c) }),
-  "15-25": (c) => m.home_price_15_25({ from: formatMoney(15, c), to: formatMoney(25, c) }),
-  "25-plus": (c) => m.home_price_25_plus({ amount: formatMoney(25, c) }),
+// The brackets' edges are the reader's currency's own ("Under 300 ₽ per hour", docs/decisions/049).
+const PRICE_LABELS: Record<PriceFilterKey, (currency: ProfileCurrency) => string> = {
+  low: (c) => m.home_price_under_15({ amount: formatMoney(PRICE_EDGES[c][0], c) }),
+  mid: (c) => m.home_price_15_25({ from: formatMoney(PRICE_EDGES[c][0], c), to: formatMoney(PRICE_EDGES[c][1], c) }),
+  high: (c) => m.home_price_25_plus({ amount: formatMoney(PRICE_EDGES[c][1], c) }),
   negotiable: () => m.home_price_negotiable(),
 };
 
@@ -73,7 +75,7 @@ export function withoutFilter(value: JobFilterValues, key: FilterChoiceKey): Job
 export function filterChoiceLabels(
   value: JobFilterValues,
   place: PlaceName,
-  currency: string,
+  currency: ProfileCurrency,
 ): { key: FilterChoiceKey; label: string }[] {
   const labels: { key: FilterChoiceKey; label: string }[] = [];
   if (value.category) labels.push({ key: "category", label: translate(`category_${value.category}`) });
@@ -231,11 +233,27 @@ function ClearFilters({ value, onChange }: FiltersProps) {
   );
 }
 
+/**
+ * How many fields the wide bar shows: the six filters, the distance once a point is chosen, and Clear
+ * filters once anything is.
+ */
+function wideFieldCount(value: JobFilterValues): number {
+  const hasPoint = value.cityId !== undefined || value.lat !== undefined;
+  const anyChosen = Object.values(value).some((v) => v !== undefined);
+  return 6 + (hasPoint ? 1 : 0) + (anyChosen ? 1 : 0);
+}
+
+// Rows that never leave one field alone (docs/decisions/049): six fields stand 3 + 3 on a desktop, seven
+// 4 + 3, eight 4 + 4, each column wide enough for its "any" label at 1024 px in ru, en and ar; two
+// columns below that, where an odd last field takes the whole row.
 function WideFiltersBar({ className, ...props }: FiltersProps & { className?: string }) {
+  // Of four columns the fourth, the price's, is wider: a chosen bracket is the longest label there is.
+  const columns = wideFieldCount(props.value) > 6 ? "lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.7fr)]" : "lg:grid-cols-3";
   return (
     <section
       aria-label={m.home_filters_label()}
-      className={cn("grid gap-2 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]", className)}
+      className={cn("grid gap-2 sm:grid-cols-2 max-lg:[&>:last-child:nth-child(odd)]:col-span-2", columns, className)}
+      data-testid="filters-bar"
     >
       <JobFilterFields {...props} />
       <ClearFilters {...props} />

@@ -42,7 +42,7 @@ export const privacyEn: LegalDocument = {
             ],
             [
               { strong: "Profile: " },
-              "date of birth, bio, location, phone number, company name (employers), preferred currency, interests (workers), and your privacy and notification settings.",
+              "date of birth, bio, location, phone number, company name (employers), preferred currency, interests (workers), and your privacy and notification settings. Your preferred currency is first set from the country of the city you give as your location at sign-up (roubles for Moscow, tenge for Almaty), otherwise from the language you signed up in (roubles for Russian, tenge for Kazakh, soʻm for Uzbek, manat for Turkmen, euros for German, French and Spanish; never US dollars for Russian); you can change it in settings at any time.",
             ],
             [
               { strong: "Activity: " },

@@ -217,7 +217,7 @@ function JobView({ job, isOwner, lead, aside }: { job: JobDetails; isOwner: bool
                   icon={<Wallet aria-hidden className="size-5" />}
                   label={m.job_page_rate()}
                   testId="job-rate"
-                  note={converted && m.job_rate_converted({ amount: converted })}
+                  note={converted}
                 >
                   {rateLabel(job.hourlyRate, job.currency)}
                 </Fact>
