@@ -4,17 +4,21 @@ import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { profiles, userInterests } from "../../db/schema/index.ts";
 import type { completeOnboardingSchema } from "../../domain/profile.ts";
+import { inheritStanding } from "../privacy/stand-in.ts";
+import type { StandingKey } from "../privacy/standing-key.ts";
 import { profileDetailsColumns } from "./profile-columns.ts";
 
 /**
  * Saves onboarding in one transaction: the profile's details, and for workers their interests
- * (replacing any earlier ones). Company name is kept for employers only.
+ * (replacing any earlier ones). Company name is kept for employers only. A phone that was a deleted
+ * account's brings that account's standing with it (docs/decisions/050).
  */
 export async function completeOnboarding(
   db: Database,
   userId: string,
   input: z.output<typeof completeOnboardingSchema>,
   now: Date,
+  key: StandingKey,
 ) {
   return db.transaction(async (tx) => {
     const isEmployer = input.userType === "employer";
@@ -31,6 +35,7 @@ export async function completeOnboarding(
     if (!isEmployer && input.interests.length > 0) {
       await tx.insert(userInterests).values(input.interests.map((interest) => ({ userId, interest })));
     }
+    if (input.phone) await inheritStanding(tx, userId, { phone: input.phone }, key, now);
     return profile;
   });
 }

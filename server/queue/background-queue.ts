@@ -29,6 +29,8 @@ export type QueuePayloads = {
   "job-completion": { jobId: string };
   /** Read the open jobs' words again, which search texts are corrected to (on a schedule, docs/decisions/042). */
   "spelling-dictionary": Record<string, never>;
+  /** Forget deleted accounts' address hashes whose retention period is over (on a schedule, docs/decisions/050). */
+  "deleted-account-expiry": Record<string, never>;
 };
 export type QueueName = keyof QueuePayloads;
 /** The job a handler runs: its id, and a log whose lines carry the queue's name and the job's id. */
@@ -61,6 +63,7 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "timesheet-deadlines": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
   "job-completion": { notify: true, policy: "standard", retryLimit: 5, retryDelay: 15, retryBackoff: true },
   "spelling-dictionary": { notify: true, policy: "stately", retryLimit: 1, retryDelay: 60 },
+  "deleted-account-expiry": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 600 },
 };
 
 /** Recurring work, as cron in UTC; pg-boss sends each tick once across all instances. */
@@ -73,6 +76,7 @@ const SCHEDULES: Partial<Record<QueueName, string>> = {
   "timesheet-deadlines": "*/5 * * * *",
   // A word new since the last read is not corrected to for up to five minutes.
   "spelling-dictionary": "*/5 * * * *",
+  "deleted-account-expiry": "41 3 * * *",
 };
 
 export type BackgroundQueue = {
