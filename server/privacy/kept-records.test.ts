@@ -155,6 +155,13 @@ describe("deleting a worker's account", () => {
       );
     expect(standIn).toMatchObject({ fullName: "", phone: null, bio: null, dateOfBirth: null, privacyProfileVisible: false });
     await noPersonalData(leaving, ["LEAVING-NOTE", "LEAVING-REVIEW", "LEAVING-REPLY", "Leaving Worker bio"]);
+
+    // The stand-in is nobody to invite or keep as a favourite: as if it did not exist, and not listed.
+    const standInId = standIn?.id ?? "";
+    const nextJob = await createJob(t.db, employer.id);
+    await expect(owner.rehiring.invite({ jobId: nextJob.id, workerId: standInId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(owner.rehiring.favourite({ workerId: standInId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(owner.profiles.public({ id: standInId })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("gives back a place they held for work not yet begun", async () => {
