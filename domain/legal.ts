@@ -9,6 +9,12 @@ export const LEGAL = {
   requestExtensionWorkingDays: 5,
   /** Days within which data processed on the basis of a withdrawn consent is destroyed (152-FZ art. 21). */
   withdrawnConsentDestructionDays: 30,
+  /**
+   * Years for which a deleted account's keyed e-mail and phone hashes are kept, so that a new account
+   * with the same address inherits its standing (docs/decisions/050): the general limitation period
+   * for claims (Civil Code of the Russian Federation, art. 196).
+   */
+  deletedAccountStandingYears: 3,
   /** Days of notice before a material change of the terms or the privacy policy takes effect. */
   changeNoticeDays: 14,
   /** Address for personal-data requests, as in the footer. */

@@ -74,14 +74,18 @@ test.describe("profile, settings and privacy", () => {
     expect(exported).toMatchObject({ email: account.email, profile: { bio } });
     await expect(toastWith(page, text("en", "privacy_export_done_title"))).toBeVisible();
 
-    // Deleting the account, after confirming, signs out for good.
+    // Deleting the account, after confirming, ends on a page that says it is done, signed out for good.
     await page.getByTestId("delete-account").click();
     const dialog = page.getByTestId("delete-account-dialog");
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("delete-account-kept")).toHaveText(text("en", "privacy_delete_kept", { years: 3 }));
     await dialog.getByTestId("delete-account-confirm").click();
-    await expect(page).toHaveURL(/\/auth$/);
-    await expect(toastWith(page, text("en", "privacy_deleted_title"))).toBeVisible();
+    await expect(page).toHaveURL(/\/account-deleted$/);
+    const done = page.getByTestId("account-deleted");
+    await expect(done).toContainText(text("en", "privacy_deleted_title"));
+    await expect(done).toContainText(text("en", "account_deleted_erased"));
     await expect(page.getByTestId("nav-sign-in")).toBeVisible();
+    await page.goto("/auth");
 
     await signIn(page, account);
     await expect(toastWith(page, text("en", "error_invalid_credentials"))).toBeVisible();

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 
 import type { Database, Tx } from "../db/database.ts";
@@ -30,6 +31,8 @@ import type { Config } from "./config.ts";
 import { englishText } from "./english.ts";
 import { hitRateLimit } from "./limits/rate-limit.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { inheritStanding } from "./privacy/stand-in.ts";
+import { standingKey } from "./privacy/standing-key.ts";
 import { createProfileWithConsents } from "./profiles/create-profile.ts";
 import type { ServiceLog } from "./services.ts";
 
@@ -91,6 +94,7 @@ export type AuthOptions = {
  * waits for mails still being sent (call it before the database closes).
  */
 export function createAuth({ db, config, mail }: AuthOptions) {
+  const standing = standingKey(config.authSecret);
   const background = createBackgroundTasks((error) =>
     mail?.log.warn({ event: "auth_background_task_failed", err: String(error) }, "an account mail or auth clean-up failed"),
   );
@@ -246,6 +250,9 @@ export function createAuth({ db, config, mail }: AuthOptions) {
               fullName: body.name ?? "",
               language: isLanguageCode(body.language) ? body.language : undefined,
             });
+            // The standing of an account deleted with this address comes back (docs/decisions/050).
+            const [created] = await tx.select({ email: user.email }).from(user).where(eq(user.id, acc.userId));
+            if (created) await inheritStanding(tx, acc.userId, { email: created.email }, standing, new Date());
           },
         },
       },

@@ -10,6 +10,7 @@ import { createJob } from "../../db/factories/jobs.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { completeOnboardingSchema } from "../../domain/profile.ts";
 import { joinGroupChat } from "../../server/chat/group-membership.ts";
+import { standingKey } from "../../server/privacy/standing-key.ts";
 import { completeOnboarding } from "../../server/profiles/onboarding.ts";
 import type { AppRouter } from "../../server/trpc/router.ts";
 import { percentile } from "./load.ts";
@@ -115,6 +116,8 @@ export async function signUpPeople(
       id,
       completeOnboardingSchema.parse({ userType: "worker", fullName: `Bench Person ${i}` }),
       new Date(),
+      // No phone is given, so no deleted account's standing is looked up (docs/decisions/050).
+      standingKey("bench"),
     );
     people.push({
       id,

@@ -83,3 +83,28 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
 );
+
+/**
+ * Deleted accounts whose standing a new account with the same address inherits (docs/decisions/050):
+ * keyed hashes (HMAC-SHA-256 with a server secret) of the normalised e-mail and phone, never the
+ * address itself, and the stand-in profile that holds what the other side keeps. Removed when
+ * `retain_until` passes; the stand-in's anonymous records stay.
+ */
+export const deletedAccounts = pgTable(
+  "deleted_accounts",
+  {
+    standInId: text("stand_in_id")
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    emailHash: text("email_hash").notNull(),
+    phoneHash: text("phone_hash"),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull(),
+    retainUntil: timestamp("retain_until", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("deleted_accounts_email_idx").on(t.emailHash),
+    index("deleted_accounts_phone_idx").on(t.phoneHash),
+    index("deleted_accounts_retain_idx").on(t.retainUntil),
+  ],
+);
+export type DeletedAccount = typeof deletedAccounts.$inferSelect;

@@ -34,11 +34,19 @@ export const profiles = pgTable(
     privacyProfileVisible: boolean("privacy_profile_visible").notNull().default(true),
     privacyShowEmail: boolean("privacy_show_email").notNull().default(false),
     onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
+    /**
+     * Set on the stand-in of a deleted account (docs/decisions/050): no name, no details, hidden; it
+     * holds the hires, timesheets, reviews and strikes the other side keeps. Shown as "Deleted user".
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("profiles_full_name_len", sql`char_length(${t.fullName}) between 1 and 100`),
+    check(
+      "profiles_full_name_len",
+      sql`char_length(${t.fullName}) between 1 and 100 or (${t.deletedAt} is not null and ${t.fullName} = '')`,
+    ),
     check("profiles_bio_len", sql`char_length(${t.bio}) <= 500`),
     check("profiles_location_len", sql`char_length(${t.location}) <= 100`),
     check("profiles_phone_len", sql`char_length(${t.phone}) <= 20`),

@@ -10,6 +10,7 @@ export const SPA_PAGE_PATHS = [
   "/forgot-password",
   "/reset-password",
   "/verify-email",
+  "/account-deleted",
   "/terms",
   "/privacy",
   "/impressum",

@@ -12,6 +12,7 @@ const DISALLOWED = [
   "/forgot-password",
   "/reset-password",
   "/verify-email",
+  "/account-deleted",
   "/onboarding",
   "/post-job",
   "/my-jobs",

@@ -18,6 +18,7 @@ import { ERR } from "../../domain/errors.ts";
 import { processFileDeletions } from "../storage/file-deletions.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { deleteAccount } from "./delete-account.ts";
+import { standingKey } from "./standing-key.ts";
 import { accountScene, type AccountScene } from "./testing/account-scene.ts";
 import { countWhere, databaseFingerprint, rowsMentioning, userReferences } from "./testing/user-references.ts";
 
@@ -108,12 +109,12 @@ describe("privacy.deleteAccount", () => {
     }
     for (const marker of [
       "SUBJECT-MSG",
+      // Their review comments go; the stars stay (docs/decisions/050).
       "SUBJECT-RATES",
-      "EVE-RATES-SUBJECT",
       "SUBJECT-CERT",
       "SUBJECT-INTEREST",
       "SUBJECT-APPLICATION-NOTE",
-      "SUBJECT-JOB",
+      "SUBJECT-STRIKE",
       "SUBJECT-BIO",
     ]) {
       expect(await rowsMentioning(t.db, marker), marker).toEqual({});
@@ -130,16 +131,19 @@ describe("privacy.deleteAccount", () => {
     expect(await t.db.$count(fileDeletions)).toBe(0);
   });
 
-  it("keeps other people's data, and other jobs' places consistent", async () => {
+  it("keeps other people's data, and what they need of the person under an anonymous stand-in", async () => {
     const { employer, worker, jobs: j, chats } = scene;
     expect(await t.db.$count(profiles, sql`${profiles.id} in (${employer.id}, ${worker.id})`)).toBe(2);
+    // The subject worked a day on the employer's job: the hire, and the hired count, stay.
     const [employerJob] = await t.db.select().from(jobs).where(eq(jobs.id, j.employerJob.id));
-    expect(employerJob).toMatchObject({ acceptedCount: 1, status: "open" });
+    expect(employerJob).toMatchObject({ acceptedCount: 2, status: "open" });
     expect(await t.db.$count(jobs, eq(jobs.id, j.employerJob2.id))).toBe(1);
-    expect(await t.db.$count(jobs, eq(jobs.id, j.subjectJob.id))).toBe(0);
+    // The subject's own job has a review on it: kept for the worker, cancelled, without its address.
+    const [subjectJob] = await t.db.select().from(jobs).where(eq(jobs.id, j.subjectJob.id));
+    expect(subjectJob).toMatchObject({ status: "cancelled", address: null });
     expect(
       await t.db.select({ status: jobApplications.status }).from(jobApplications).where(eq(jobApplications.workerId, worker.id)),
-    ).toEqual([{ status: "accepted" }]);
+    ).toEqual([{ status: "accepted" }, { status: "accepted" }]);
     expect(
       await t.db
         .select({ content: chatMessages.content })
@@ -147,7 +151,16 @@ describe("privacy.deleteAccount", () => {
         .where(eq(chatMessages.conversationId, chats.employerJobChat)),
     ).toEqual(expect.arrayContaining([{ content: "WALT-MSG secret" }, { content: "EVE-MSG secret" }]));
     expect(await t.db.$count(conversations, eq(conversations.id, chats.direct))).toBe(0);
-    expect(await t.db.select({ comment: ratings.comment }).from(ratings)).toEqual([{ comment: "WALT-RATES-EVE" }]);
+    // Every review stays with its stars; the subject's own comments are gone, the others' are kept.
+    expect(await t.db.select({ rating: ratings.rating, comment: ratings.comment }).from(ratings)).toEqual(
+      expect.arrayContaining([
+        { rating: 4, comment: "EVE-RATES-SUBJECT" },
+        { rating: 5, comment: null },
+        { rating: 3, comment: "WALT-RATES-EVE" },
+        { rating: 5, comment: null },
+      ]),
+    );
+    expect(await t.db.$count(ratings)).toBe(4);
     expect(await t.db.select({ fileName: certificates.fileName }).from(certificates)).toEqual([{ fileName: "WALT-CERT.pdf" }]);
     expect(await t.db.select({ userId: notifications.userId }).from(notifications)).toEqual([{ userId: worker.id }]);
     for (const key of scene.files.othersFiles) expect(await exists(key), key).toBe(true);
@@ -188,7 +201,9 @@ describe("a deletion that fails midway", () => {
       sql`create trigger fail_user_delete before delete on "user" for each row execute function fail_user_delete()`,
     );
     try {
-      await expect(deleteAccount(t.db, t.services.queue, scene.subject.id, new Date())).rejects.toThrow();
+      await expect(
+        deleteAccount(t.db, t.services.queue, scene.subject.id, new Date(), standingKey(t.config.authSecret)),
+      ).rejects.toThrow();
       const caller = await t.callerWithHeaders({ cookie: scene.subject.cookie });
       await expect(caller.privacy.deleteAccount()).rejects.toMatchObject({ code: "INTERNAL_SERVER_ERROR" });
     } finally {

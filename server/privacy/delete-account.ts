@@ -11,15 +11,18 @@ import {
   dataProcessingLogs,
   fileDeletions,
   jobApplications,
+  jobInvitations,
+  jobOwnerViews,
   jobs,
   notifications,
   profiles,
-  ratings,
   userInterests,
 } from "../../db/schema/index.ts";
 import { chatImagePrefix } from "../../domain/chat.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { enqueueFileDeletions } from "../storage/file-deletions.ts";
+import { forgetExpiredStanding, keptRecords, moveToStandIn } from "./stand-in.ts";
+import type { StandingKey } from "./standing-key.ts";
 
 /**
  * Deletes an account and everything about the person, in one transaction (docs/product.md, Privacy rights; docs/decisions/002: "Deleting an
@@ -27,16 +30,22 @@ import { enqueueFileDeletions } from "../storage/file-deletions.ts";
  * transaction, so their paths are queued in file_deletions inside it and removed after commit by the
  * caller (and retried by the worker until the store confirms).
  *
+ * What the other side needs stays, without the person (docs/decisions/050, server/privacy/stand-in.ts):
+ * hires whose work began (with their attendance and timesheets), the person's jobs with such hires or
+ * reviews, the reviews they gave and received and their strikes move to an anonymous stand-in, so no
+ * timesheet, hired count or rating of anyone else changes. Keyed hashes of their e-mail and phone stay
+ * with it for the retention period: an account signed up again with them inherits that standing.
+ *
  * What goes, beyond the person's own rows:
- * - Their jobs, and with them everything that exists only because of those jobs: applications of
- *   other workers, ratings on those jobs, translations, the jobs' group and direct chats with every
- *   message and image in them, also other people's. "All job postings" are deleted; a chat about a
- *   job that no longer exists has nothing left to be about.
+ * - Their other jobs, and with them everything that exists only because of those jobs: applications of
+ *   other workers, translations, and the group and direct chats of every job of theirs with every
+ *   message and image in them, also other people's. A chat about a job whose owner is gone has
+ *   nobody to talk to.
  * - Direct conversations the person took part in (about other people's jobs): a direct conversation
  *   is keyed by its two members' ids and has no meaning with one member gone, so it goes whole.
  * - Other people's notifications the person caused (e.g. "X applied", their messages, their review),
  *   which carry their name.
- * Other people's jobs stay consistent: where the person was an accepted worker, the job's
+ * Other people's jobs stay consistent: where the person was hired for work not yet begun, the job's
  * accepted_count gives the place back before the application is deleted.
  *
  * The data_processing_logs row of this deletion is written first and goes with the account: what
@@ -47,13 +56,18 @@ export async function deleteAccount(
   queue: BackgroundQueue,
   userId: string,
   now: Date,
-): Promise<{ fileDeletionIds: number[] } | null> {
+  key: StandingKey,
+): Promise<{ fileDeletionIds: number[]; keptRecords: boolean } | null> {
   return db.transaction(async (tx) => {
     // Locks the person: inserts that reference them (messages, applications, uploads) wait for this
     // transaction and then fail, so nothing new slips in between collecting and deleting.
     const [person] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId)).for("update");
     if (!person) return null;
-    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).for("update");
+    const [profile] = await tx
+      .select({ phone: profiles.phone, userType: profiles.userType })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for("update");
 
     await tx.insert(dataProcessingLogs).values({
       userId,
@@ -112,7 +126,28 @@ export async function deleteAccount(
     const fileDeletionIds = [...new Set([...queued, ...waiting.map((w) => w.id)])];
     if (waiting.length > 0) await queue.send(tx, "file-deletions", {});
 
-    // Give back the places the person held on other people's jobs.
+    // What the other side keeps moves to a stand-in first; what is left of the person goes below.
+    const kept = await keptRecords(tx, userId, now);
+    const closing = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.employerId, userId), eq(jobs.status, "open")));
+    if (kept.any && profile) {
+      await moveToStandIn(
+        tx,
+        { id: userId, email: person.email, phone: profile.phone, userType: profile.userType },
+        kept,
+        key,
+        now,
+      );
+      if (kept.jobIds.length) {
+        await tx.delete(jobOwnerViews).where(inArray(jobOwnerViews.jobId, kept.jobIds));
+        await tx.delete(jobInvitations).where(inArray(jobInvitations.jobId, kept.jobIds));
+      }
+    }
+    await forgetExpiredStanding(tx, now);
+
+    // Give back the places the person held for work not yet begun on other people's jobs.
     await tx
       .update(jobs)
       .set({ acceptedCount: sql`greatest(${jobs.acceptedCount} - 1, 0)`, updatedAt: now })
@@ -135,14 +170,14 @@ export async function deleteAccount(
     await tx.delete(chatMessages).where(eq(chatMessages.senderId, userId));
     await tx.delete(conversationParticipants).where(eq(conversationParticipants.userId, userId));
     await tx.delete(notifications).where(or(eq(notifications.userId, userId), eq(notifications.actorId, userId)));
-    await tx.delete(ratings).where(or(eq(ratings.fromUserId, userId), eq(ratings.toUserId, userId)));
     await tx.delete(certificates).where(eq(certificates.userId, userId));
     await tx.delete(userInterests).where(eq(userInterests.userId, userId));
     await tx.delete(jobApplications).where(eq(jobApplications.workerId, userId));
-    const removed = await tx.delete(jobs).where(eq(jobs.employerId, userId)).returning({ status: jobs.status });
-    // Their open jobs' words leave the spelling dictionary right after this commits, not at its next
-    // scheduled read (docs/decisions/042): a word of theirs is never offered as a correction again.
-    if (removed.some((job) => job.status === "open")) await queue.send(tx, "spelling-dictionary", {});
+    await tx.delete(jobs).where(eq(jobs.employerId, userId));
+    // Their open jobs' words (kept jobs are cancelled) leave the spelling dictionary right after this
+    // commits, not at its next scheduled read (docs/decisions/042): a word of theirs is never offered
+    // as a correction again.
+    if (closing.length > 0) await queue.send(tx, "spelling-dictionary", {});
     await tx.delete(consentHistory).where(eq(consentHistory.userId, userId));
     await tx.delete(dataProcessingLogs).where(eq(dataProcessingLogs.userId, userId));
     await tx.delete(profiles).where(eq(profiles.id, userId));
@@ -152,6 +187,6 @@ export async function deleteAccount(
     await tx.delete(verification).where(or(eq(verification.value, userId), eq(verification.identifier, person.email)));
     await tx.delete(user).where(eq(user.id, userId));
 
-    return { fileDeletionIds };
+    return { fileDeletionIds, keptRecords: kept.any };
   });
 }

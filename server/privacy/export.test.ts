@@ -46,9 +46,12 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "rate_limits.user_id": (e) => e.rate_limits,
 };
 
+/** Columns that name only the anonymous stand-in of a deleted account (docs/decisions/050), never a living person. */
+const STAND_IN_ONLY = new Set(["deleted_accounts.stand_in_id"]);
+
 describe("privacy.export", () => {
   it("holds every row about the person, for every table that can name a person (found from the schema)", async () => {
-    const references = userReferences();
+    const references = userReferences().filter((r) => !STAND_IN_ONLY.has(`${r.table}.${r.column}`));
     // A table added later that names a person fails here until the export answers it.
     expect(references.map((r) => `${r.table}.${r.column}`).sort()).toEqual(Object.keys(SECTION_OF).sort());
     for (const ref of references) {

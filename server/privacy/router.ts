@@ -2,6 +2,7 @@ import { router } from "../trpc/init.ts";
 import { authedProcedure } from "../trpc/procedures.ts";
 import { deleteAccount } from "./delete-account.ts";
 import { exportPersonalData } from "./export-data.ts";
+import { standingKey } from "./standing-key.ts";
 import { privacyStatus } from "./status.ts";
 
 export const privacyRouter = router({
@@ -12,12 +13,19 @@ export const privacyRouter = router({
   export: authedProcedure.mutation(({ ctx }) => exportPersonalData(ctx.db, ctx.user.id, ctx.services.now())),
 
   /**
-   * Deletes the caller's account and all their data (docs/product.md, Privacy rights); the background
-   * queue removes their files after commit. The session ends
-   * with the account: the client signs out locally and goes to /auth.
+   * Deletes the caller's account and all their data (docs/product.md, Privacy rights); what the other
+   * side needs stays under an anonymous stand-in (docs/decisions/050). The background queue removes
+   * their files after commit. The session ends with the account: the client signs out locally and
+   * shows /account-deleted.
    */
   deleteAccount: authedProcedure.mutation(async ({ ctx }) => {
-    const deleted = await deleteAccount(ctx.db, ctx.services.queue, ctx.user.id, ctx.services.now());
+    const deleted = await deleteAccount(
+      ctx.db,
+      ctx.services.queue,
+      ctx.user.id,
+      ctx.services.now(),
+      standingKey(ctx.config.authSecret),
+    );
     // authedProcedure has just read the profile, so a missing account means a concurrent deletion won.
     if (deleted) ctx.log.info({ event: "account_deleted", files: deleted.fileDeletionIds.length }, "account deleted");
     return { deleted: true as const };

@@ -7,6 +7,8 @@ import { DEFAULT_LANGUAGE, isLanguageCode } from "../../domain/languages.ts";
 import { defaultReaderCurrency } from "../../domain/money.ts";
 import type { completeOnboardingSchema } from "../../domain/profile.ts";
 import { countryOfPlace } from "../places/find-cities.ts";
+import { inheritStanding } from "../privacy/stand-in.ts";
+import type { StandingKey } from "../privacy/standing-key.ts";
 import { profileDetailsColumns } from "./profile-columns.ts";
 
 /**
@@ -14,12 +16,14 @@ import { profileDetailsColumns } from "./profile-columns.ts";
  * (replacing any earlier ones). Company name is kept for employers only. The first completion also
  * sets the currency prices are shown in from the city the location names, else from the language
  * (docs/decisions/049); onboarding again later keeps the currency the person may have chosen since.
+ * A phone that was a deleted account's brings that account's standing with it (docs/decisions/050).
  */
 export async function completeOnboarding(
   db: Database,
   userId: string,
   input: z.output<typeof completeOnboardingSchema>,
   now: Date,
+  key: StandingKey,
 ) {
   return db.transaction(async (tx) => {
     const isEmployer = input.userType === "employer";
@@ -45,6 +49,7 @@ export async function completeOnboarding(
     if (!isEmployer && input.interests.length > 0) {
       await tx.insert(userInterests).values(input.interests.map((interest) => ({ userId, interest })));
     }
+    if (input.phone) await inheritStanding(tx, userId, { phone: input.phone }, key, now);
     return profile;
   });
 }

@@ -8,6 +8,7 @@ import {
   privacySettingsSchema,
   profileUpdateSchema,
 } from "../../domain/settings.ts";
+import { standingKey } from "../privacy/standing-key.ts";
 import { findProfile } from "../session/person.ts";
 import { hasVerifiedEmail } from "../session/verified-email.ts";
 import { found, settle } from "../trpc/answer.ts";
@@ -28,7 +29,9 @@ export const profilesRouter = router({
 
   completeOnboarding: authedProcedure
     .input(completeOnboardingSchema)
-    .mutation(({ ctx, input }) => completeOnboarding(ctx.db, ctx.user.id, input, ctx.services.now())),
+    .mutation(({ ctx, input }) =>
+      completeOnboarding(ctx.db, ctx.user.id, input, ctx.services.now(), standingKey(ctx.config.authSecret)),
+    ),
 
   /** The settings form's profile section; answers the saved profile. */
   update: authedProcedure

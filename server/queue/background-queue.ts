@@ -31,6 +31,8 @@ export type QueuePayloads = {
   "spelling-dictionary": Record<string, never>;
   /** Translate a posted or edited job for search, when a provider is configured (docs/decisions/051). */
   "search-translation": { jobId: string };
+  /** Forget deleted accounts' address hashes whose retention period is over (on a schedule, docs/decisions/050). */
+  "deleted-account-expiry": Record<string, never>;
 };
 export type QueueName = keyof QueuePayloads;
 /** The job a handler runs: its id, and a log whose lines carry the queue's name and the job's id. */
@@ -65,6 +67,7 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "spelling-dictionary": { notify: true, policy: "stately", retryLimit: 1, retryDelay: 60 },
   // A provider away for a while: try again for about half an hour, then the job is found without it.
   "search-translation": { notify: true, policy: "standard", retryLimit: 6, retryDelay: 30, retryBackoff: true },
+  "deleted-account-expiry": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 600 },
 };
 
 /** Recurring work, as cron in UTC; pg-boss sends each tick once across all instances. */
@@ -75,6 +78,7 @@ const SCHEDULES: Partial<Record<QueueName, string>> = {
   // The Bank of Russia publishes each working day; four looks a day catch it within hours.
   "exchange-rates": "17 */6 * * *",
   "timesheet-deadlines": "*/5 * * * *",
+  "deleted-account-expiry": "41 3 * * *",
 };
 
 export type BackgroundQueue = {

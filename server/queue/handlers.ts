@@ -7,6 +7,7 @@ import { chatDigest } from "../notifications/chat-digest.ts";
 import { deliverNotification, type Channels } from "../notifications/deliver.ts";
 import { tellRejection } from "../notifications/rejection-notice.ts";
 import { writeDueReminders } from "../notifications/reminders.ts";
+import { forgetExpiredStanding } from "../privacy/stand-in.ts";
 import { sendNotificationPush } from "../push/notification-push.ts";
 import { tellFollowers } from "../rehiring/tell-followers.ts";
 import { writeDueDigests } from "../saved-searches/daily-digest.ts";
@@ -56,5 +57,8 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     "spelling-dictionary": () => refreshSpellingDictionary(db),
     "search-translation": ({ jobId }, job) =>
       translateForSearch(db, { translator: services.translator, log: job.log }, { jobId, timeoutMs: config.translate.timeoutMs }),
+    "deleted-account-expiry": async () => {
+      await db.transaction((tx) => forgetExpiredStanding(tx, services.now()));
+    },
   };
 }

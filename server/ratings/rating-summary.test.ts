@@ -8,6 +8,7 @@ import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { jobs, ratings, ratingSummaries } from "../../db/schema/index.ts";
 import { searchJobs } from "../jobs/search-jobs.ts";
 import { deleteAccount } from "../privacy/delete-account.ts";
+import { standingKey } from "../privacy/standing-key.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { personRating } from "./rating-summary.ts";
 
@@ -102,7 +103,7 @@ describe("kept ratings (rating_summaries)", () => {
     expect(await personRating(t.db, workers[0]?.id ?? "", null)).toEqual({ average: null, count: 0 });
   });
 
-  it("follow the deletion of a reviewer's account: the people they reviewed lose those reviews", async () => {
+  it("stay as they were when a reviewer deletes their account: the reviews move to an anonymous stand-in (decision 050)", async () => {
     const reviewer = await createEmployer(t.db, { fullName: "Leaving Reviewer" });
     const stayer = await createEmployer(t.db);
     const worker = await createWorker(t.db);
@@ -116,11 +117,11 @@ describe("kept ratings (rating_summaries)", () => {
     await createRating(t.db, { jobId: staying.id, fromUserId: stayer.id, toUserId: worker.id, rating: 5 });
     expect(await personRating(t.db, worker.id, null)).toEqual({ average: 3, count: 2 });
 
-    expect(await deleteAccount(t.db, t.services.queue, reviewer.id, new Date())).not.toBeNull();
+    expect(await deleteAccount(t.db, t.services.queue, reviewer.id, new Date(), standingKey("test-secret"))).not.toBeNull();
 
     expect(await kept()).toEqual(await aggregated());
-    expect(await personRating(t.db, worker.id, null)).toEqual({ average: 5, count: 1 });
-    expect(await personRating(t.db, other.id, null)).toEqual({ average: null, count: 0 });
+    expect(await personRating(t.db, worker.id, null)).toEqual({ average: 3, count: 2 });
+    expect(await personRating(t.db, other.id, null)).toEqual({ average: 2, count: 1 });
     expect(await t.db.$count(ratingSummaries, inArray(ratingSummaries.userId, [reviewer.id]))).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { favouriteWorkers, profiles } from "../../db/schema/index.ts";
@@ -16,7 +16,11 @@ export async function markFavourite(db: Database, p: { employerId: string; worke
     // The employer's row is locked too: two concurrent marks cannot both pass the count.
     if (!(await lockPeopleFirst(tx, [p.employerId, p.workerId]))) return refuse("not_found");
     await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, p.employerId)).for("update");
-    const [worker] = await tx.select({ userType: profiles.userType }).from(profiles).where(eq(profiles.id, p.workerId));
+    const [worker] = await tx
+      .select({ userType: profiles.userType })
+      .from(profiles)
+      .where(and(eq(profiles.id, p.workerId), isNull(profiles.deletedAt)));
+    // A deleted account's stand-in (docs/decisions/050) is nobody to keep: as if it did not exist.
     if (!worker) return refuse("not_found");
     if (worker.userType !== "worker" || p.workerId === p.employerId) return refuse("favourite_not_worker");
     const [held] = await tx.select({ n: count() }).from(favouriteWorkers).where(eq(favouriteWorkers.employerId, p.employerId));

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, jobInvitations, jobs, profiles } from "../../db/schema/index.ts";
@@ -99,7 +99,8 @@ export async function jobRehiring(db: Queryable, p: { jobId: string; ownerId: st
     })
     .from(jobApplications)
     .innerJoin(profiles, eq(profiles.id, jobApplications.workerId))
-    .where(and(eq(jobApplications.jobId, p.jobId), eq(jobApplications.status, "accepted")))
+    // A deleted account's stand-in (docs/decisions/050) cannot be invited or kept as a favourite.
+    .where(and(eq(jobApplications.jobId, p.jobId), eq(jobApplications.status, "accepted"), isNull(profiles.deletedAt)))
     .orderBy(profiles.fullName);
   return { status: job.status, invitations, hired };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { Database, Queryable, Tx } from "../../db/database.ts";
 import { jobApplications, jobInvitations, jobs, profiles } from "../../db/schema/index.ts";
@@ -37,7 +37,11 @@ export async function inviteInTx(tx: Tx, queue: BackgroundQueue, p: InviteParams
     .for("update");
   if (!job) return refuse("job_not_found");
   if (!(ACTIVE_JOB_STATUSES as readonly string[]).includes(job.status)) return refuse("job_not_hiring");
-  const [worker] = await tx.select({ userType: profiles.userType }).from(profiles).where(eq(profiles.id, p.workerId));
+  const [worker] = await tx
+    .select({ userType: profiles.userType })
+    .from(profiles)
+    .where(and(eq(profiles.id, p.workerId), isNull(profiles.deletedAt)));
+  // A deleted account's stand-in (docs/decisions/050) is nobody to invite: as if it did not exist.
   if (!worker) return refuse("not_found");
   if (worker.userType !== "worker" || p.workerId === p.ownerId) return refuse("invite_not_worker");
   const [hired] = await tx

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
@@ -41,7 +41,15 @@ export async function pastJobForCopy(db: Queryable, p: { jobId: string; ownerId:
     .select({ workerId: jobApplications.workerId, fullName: profiles.fullName })
     .from(jobApplications)
     .innerJoin(profiles, eq(profiles.id, jobApplications.workerId))
-    .where(and(eq(jobApplications.jobId, p.jobId), eq(jobApplications.status, "accepted"), eq(profiles.userType, "worker")))
+    .where(
+      and(
+        eq(jobApplications.jobId, p.jobId),
+        eq(jobApplications.status, "accepted"),
+        eq(profiles.userType, "worker"),
+        // A deleted account's stand-in (docs/decisions/050) is nobody to invite again.
+        isNull(profiles.deletedAt),
+      ),
+    )
     .orderBy(profiles.fullName);
   return { job, hired };
 }

@@ -10,6 +10,7 @@ import { m } from "../../paraglide/messages.js";
 import { trpc, type RouterOutputs } from "../../trpc.ts";
 import { LazyConfirmDialog, loadConfirmDialog } from "../forms/lazy-confirm-dialog.tsx";
 import { ApplicationStatusBadge } from "../jobs/status-badges.tsx";
+import { personName } from "../profile/person-name.ts";
 import { reliabilityFigures, type ReliabilityCounts } from "../profile/reliability-figures.ts";
 import { RatingSummary } from "../reviews/rating.tsx";
 import { Button } from "../ui/button.tsx";
@@ -116,7 +117,7 @@ export function ApplicationCard({
                 dir="auto"
                 data-testid="application-worker"
               >
-                {worker.fullName}
+                {personName(worker.fullName)}
               </Link>
             </h3>
           </CardTitle>
@@ -182,8 +183,8 @@ export function ApplicationCard({
         <LazyConfirmDialog
           open={confirming.open}
           onOpenChange={(open) => setConfirming({ ...confirming, open })}
-          title={m.applications_reject_title({ name: worker.fullName })}
-          description={m.applications_reject_effect({ name: worker.fullName, time: formatTime(confirming.until) })}
+          title={m.applications_reject_title({ name: personName(worker.fullName) })}
+          description={m.applications_reject_effect({ name: personName(worker.fullName), time: formatTime(confirming.until) })}
           labels={{ cancel: m.job_status_keep(), confirm: m.applications_reject() }}
           pending={reject.isPending}
           onConfirm={() => reject.mutate({ applicationId: application.id })}

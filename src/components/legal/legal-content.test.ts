@@ -100,6 +100,26 @@ describe("what the texts state", () => {
     expect(section(PRIVACY.ru, "retention")).toContain(`не превышающий ${LEGAL.withdrawnConsentDestructionDays} дней`);
   });
 
+  it("the privacy policy says what of a deleted account stays for the other side, how long, and the re-signup rule (decision 050)", () => {
+    const years = LEGAL.deletedAccountStandingYears;
+    const en = section(PRIVACY.en, "retention");
+    for (const words of ["“Deleted user”", "timesheet", "hired count", "stars of every review", "strikes", "legitimate interest"])
+      expect(en).toContain(words);
+    expect(en).toContain(`For ${years} years after the deletion we also keep a keyed hash`);
+    expect(en).toMatch(/same e-mail, or given the same phone, within that time, the records above become that account's again/);
+    const ru = section(PRIVACY.ru, "retention");
+    for (const words of [
+      "«Удалённый пользователь»",
+      "табелями",
+      "число нанятых",
+      "оценки (звёзды)",
+      "нарушения",
+      "законный интерес",
+    ])
+      expect(ru).toContain(words);
+    expect(ru).toContain(`В течение ${years} лет после удаления мы храним также ключевой хеш`);
+  });
+
   it("states localization in Russia, the separate consent, the JSON export and the only cookie", () => {
     expect(section(PRIVACY.en, "storage")).toMatch(
       /citizens of the Russian Federation.*databases located in the Russian Federation/s,

@@ -122,7 +122,7 @@ export const privacyEn: LegalDocument = {
               { strong: "Deletion: " },
               "have your data deleted. Deleting your account on the ",
               { href: "/settings/privacy", text: "Privacy and data" },
-              " page deletes your profile, jobs, applications, messages and images, certificates and their files, ratings, notifications and consent records at once.",
+              " page deletes your profile, jobs nobody has worked on, applications, messages and images, certificates and their files, the words of your reviews, notifications and consent records at once. What the other side of a job needs stays without your name (section 10).",
             ],
             [{ strong: "Withdrawal of consent: " }, "withdraw your consent to processing at any time (see section 4)."],
             [
@@ -190,7 +190,17 @@ export const privacyEn: LegalDocument = {
       id: "retention",
       heading: "10. How long we keep data",
       blocks: [
-        "We keep your data as long as your account exists. When you delete your account or ask us to delete your data, we delete it in one operation: profile, sign-in data and sessions, jobs, applications, interests, certificates and their files, chat messages and their images, chat memberships, ratings given and received, notifications and consent records. Files are removed right after the deletion. A log entry without personal data records only that a deletion took place.",
+        "We keep your data as long as your account exists. When you delete your account or ask us to delete your data, we delete it in one operation: profile, sign-in data and sessions, jobs nobody has worked on, applications, interests, certificates and their files, chat messages and their images, chat memberships, the words of reviews you wrote, replies to strikes, notifications and consent records. Files are removed right after the deletion. A log entry without personal data records only that a deletion took place.",
+        "What the other side of a job needs stays after your account is deleted, shown as “Deleted user” and without your name, photo, contact details or anything you wrote about yourself. These are records of contracts that other people need to pay or be paid, to settle disputes and to keep the ratings they earned (152-FZ Article 6(1)(5) and (7); GDPR Article 6(1)(b) and (f), our and their legitimate interest), and they stay as long as the other person's account or the job exists:",
+        {
+          list: [
+            "hires for work that began, with their attendance and timesheet records (the hours worked): the job's hired count does not change;",
+            "jobs someone worked on, as published (title, description, dates, rate, city and district), cancelled if unfinished; their street address is erased;",
+            "the stars of every review you gave or received, so nobody's rating changes; the text of reviews others wrote about your work stays, the text of yours is erased;",
+            "strikes (late cancellations and no-shows), without your replies.",
+          ],
+        },
+        `For ${LEGAL.deletedAccountStandingYears} years after the deletion we also keep a keyed hash (HMAC-SHA-256 with a secret key only our server holds) of your e-mail address and, if you gave one, your phone number, and nothing else; it cannot be turned back into the address. If an account is created with the same e-mail, or given the same phone, within that time, the records above become that account's again: its strikes, no-shows, reliability figures and reviews are the ones you had. This keeps anyone from wiping a bad review or a strike by deleting their account and signing up again (GDPR Article 6(1)(f); 152-FZ Article 6(1)(7)). After ${LEGAL.deletedAccountStandingYears} years the hash is erased and the records stay anonymous for good.`,
         `When you withdraw your consent, we stop processing the data based on it and destroy that data within ${LEGAL.withdrawnConsentDestructionDays} days of receiving the withdrawal, unless a law obliges or allows us to keep specific data; such data is kept only as long as that law requires.`,
         [
           "Deleted data disappears from our backups when they are overwritten, at the latest after ",

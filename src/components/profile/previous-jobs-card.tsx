@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardHeading } from "../ui/card.tsx";
 import { LinkButton } from "../ui/link-button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { JobLinkRow } from "./job-link-row.tsx";
+import { personName } from "./person-name.ts";
 
 /** Up to 5 previous jobs are shown, of the 10 the server sends (docs/product.md, Profiles and people). */
 const SHOWN = 5;
@@ -39,7 +40,7 @@ export function PreviousJobsCard({ userId, showAllLink = false }: { userId: stri
             {jobs.map((job) => (
               <JobLinkRow key={job.id} jobId={job.id} title={job.title} testId="previous-job">
                 <span className="truncate text-sm text-muted-foreground">
-                  <bdi>{job.companyName || job.employerName}</bdi> · {formatDate(job.startDate)}
+                  <bdi>{job.companyName || personName(job.employerName)}</bdi> · {formatDate(job.startDate)}
                 </span>
               </JobLinkRow>
             ))}

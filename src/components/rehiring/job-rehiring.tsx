@@ -6,6 +6,7 @@ import { formatDay } from "../../lib/format.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
+import { personName } from "../profile/person-name.ts";
 import { Badge } from "../ui/badge.tsx";
 import { IconButton } from "../ui/button.tsx";
 import { SectionCard } from "../ui/card.tsx";
@@ -67,7 +68,7 @@ export function JobRehiring({ jobId }: { jobId: string }) {
             {data.hired.map((worker) => (
               <li key={worker.workerId} className="flex flex-wrap items-center gap-2" data-testid="rehire-worker">
                 <span className="me-auto font-medium" dir="auto">
-                  {worker.fullName}
+                  {personName(worker.fullName)}
                 </span>
                 <FavouriteButton workerId={worker.workerId} favourite={worker.favourite} />
                 <InviteButton workerId={worker.workerId} workerName={worker.fullName} />

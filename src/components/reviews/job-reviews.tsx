@@ -4,6 +4,7 @@ import { Heart } from "lucide-react";
 import { isolate } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
+import { personName } from "../profile/person-name.ts";
 import { SectionCard } from "../ui/card.tsx";
 import { Stars } from "./rating.tsx";
 import { ReviewFormCard } from "./review-form-card.tsx";
@@ -38,7 +39,7 @@ export function JobReviews({ jobId }: { jobId: string }) {
                 data-testid="review-given"
                 data-user-id={review.userId}
               >
-                <p className="text-sm font-medium">{m.review_your_review_of({ name: isolate(review.fullName) })}</p>
+                <p className="text-sm font-medium">{m.review_your_review_of({ name: isolate(personName(review.fullName)) })}</p>
                 <Stars rating={review.rating} />
                 {review.comment && (
                   <p className="text-sm whitespace-pre-line break-words text-muted-foreground" dir="auto">

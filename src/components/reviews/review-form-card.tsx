@@ -14,6 +14,7 @@ import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { MessageField } from "../forms/message-field.tsx";
+import { personName } from "../profile/person-name.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardHeading } from "../ui/card.tsx";
 import { StarInput } from "./star-input.tsx";
@@ -69,7 +70,7 @@ export function ReviewFormCard({ jobId, target }: { jobId: string; target: Revie
           <Badge variant="secondary">{target.role === "worker" ? m.profile_type_worker() : m.profile_type_employer()}</Badge>
         </div>
         <CardDescription data-testid="review-target">
-          {m.review_leave_description({ name: isolate(target.fullName) })}
+          {m.review_leave_description({ name: isolate(personName(target.fullName)) })}
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -3,9 +3,10 @@ import { useNavigate } from "@tanstack/react-router";
 import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
 
+import { LEGAL } from "../../../domain/legal.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { resetSessionState } from "../../lib/session.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { toastError } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { ConfirmDialog } from "../forms/confirm-dialog.tsx";
@@ -25,8 +26,8 @@ export function DeleteAccountCard() {
         // The server already ended the session with the account; this clears the cookie too.
         await authClient.signOut().catch(() => undefined);
         await resetSessionState(queryClient);
-        await navigate({ to: "/auth" });
-        toastSuccess(m.privacy_deleted_title(), m.privacy_deleted_description());
+        // A page that says it is done, and what stays for the other side (docs/decisions/050).
+        await navigate({ to: "/account-deleted", replace: true });
       },
       onError: (error) => toastError(error, m.privacy_delete_failed()),
     }),
@@ -68,6 +69,9 @@ export function DeleteAccountCard() {
             <li key={item}>{item}</li>
           ))}
         </ul>
+        <p className="text-sm text-muted-foreground" data-testid="delete-account-kept">
+          {m.privacy_delete_kept({ years: LEGAL.deletedAccountStandingYears })}
+        </p>
       </ConfirmDialog>
     </SectionCard>
   );

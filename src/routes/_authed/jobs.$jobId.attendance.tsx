@@ -5,6 +5,7 @@ import { ClipboardList, QrCode, Users } from "lucide-react";
 import { JobNotFound } from "../../components/jobs/job-states.tsx";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
+import { personName } from "../../components/profile/person-name.ts";
 import { CheckInCode } from "../../components/shifts/check-in-code.tsx";
 import { DayTimes } from "../../components/shifts/day-times.tsx";
 import { RecordDayForm } from "../../components/shifts/record-day-form.tsx";
@@ -73,7 +74,7 @@ function AttendancePage() {
                     <li key={row.applicationId} className="grid gap-2 rounded-lg border p-3" data-testid="attendance-row">
                       <div className="flex flex-wrap items-baseline justify-between gap-2">
                         <span className="font-medium break-words" dir="auto">
-                          {row.workerName}
+                          {personName(row.workerName)}
                         </span>
                         <DayTimes attendance={row.attendance} />
                       </div>

@@ -7,6 +7,7 @@ import { isActiveJob } from "../../../domain/statuses.ts";
 import { JobNotFound } from "../../components/jobs/job-states.tsx";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
+import { personName } from "../../components/profile/person-name.ts";
 import { DayTimes } from "../../components/shifts/day-times.tsx";
 import { downloadCsv, ownerCanApprove, ownerCanEdit, workerCanAnswer } from "../../components/shifts/shift-helpers.ts";
 import {
@@ -150,7 +151,7 @@ function TimesheetsPage() {
                     <p className="font-semibold">{formatDate(row.date, "long")}</p>
                     {owner && (
                       <p className="break-words" dir="auto">
-                        {row.workerName}
+                        {personName(row.workerName)}
                       </p>
                     )}
                   </div>

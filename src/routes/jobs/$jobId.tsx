@@ -14,6 +14,7 @@ import { JobStatusBadge } from "../../components/jobs/status-badges.tsx";
 import { JobTranslateToggle, type JobTranslationText } from "../../components/jobs/translate-toggle.tsx";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
+import { personName } from "../../components/profile/person-name.ts";
 import { FollowEmployer } from "../../components/rehiring/follow-button.tsx";
 import { RatingSummary } from "../../components/reviews/rating.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -252,7 +253,7 @@ function JobView({ job, isOwner, lead, aside }: { job: JobDetails; isOwner: bool
             data-testid="about-employer"
           >
             <EmployerLink job={job} isOwner={isOwner} className="font-medium">
-              {job.employer.fullName}
+              {personName(job.employer.fullName)}
             </EmployerLink>
             {job.employer.companyName && <p dir="auto">{job.employer.companyName}</p>}
             {job.employer.location && (
