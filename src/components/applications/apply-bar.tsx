@@ -111,7 +111,8 @@ export function ApplyBar({ job, me }: { job: JobDetails; me: Me | undefined }) {
   const attendance = useQuery({
     ...trpc.attendance.mine.queryOptions({ jobId: job.id }),
     retry: false,
-    enabled: status === "accepted",
+    // As the shift card asks it: a cancelled job has no shifts to check in to.
+    enabled: status === "accepted" && job.status !== "cancelled",
   });
   const shiftAction = status === "accepted" && attendance.data ? (shiftDay(attendance.data)?.action ?? null) : null;
   const cardInView = useCardInView(invited ? INVITATION_CARD_ID : shiftAction ? SHIFT_CARD_ID : APPLY_CARD_ID);
