@@ -24,6 +24,7 @@ describe("the background queue as an instance starts it", () => {
         sql`select name, data from pgboss.schedule order by name`,
       );
       expect(rows.map((row) => row.name)).toEqual([
+        "ended-jobs",
         "exchange-rates",
         "file-deletions",
         "job-reminders",

@@ -27,6 +27,8 @@ export type QueuePayloads = {
   "timesheet-deadlines": Record<string, never>;
   /** Complete a job whose timesheets are all agreed (after a timesheet became agreed, docs/decisions/032). */
   "job-completion": { jobId: string };
+  /** Ask the owners of jobs whose days are over to complete them (on a schedule, docs/decisions/048). */
+  "ended-jobs": Record<string, never>;
   /** Read the open jobs' words again, which search texts are corrected to (on a schedule, docs/decisions/042). */
   "spelling-dictionary": Record<string, never>;
 };
@@ -61,6 +63,7 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "timesheet-deadlines": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
   "job-completion": { notify: true, policy: "standard", retryLimit: 5, retryDelay: 15, retryBackoff: true },
   "spelling-dictionary": { notify: true, policy: "stately", retryLimit: 1, retryDelay: 60 },
+  "ended-jobs": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
 };
 
 /** Recurring work, as cron in UTC; pg-boss sends each tick once across all instances. */
@@ -71,6 +74,8 @@ const SCHEDULES: Partial<Record<QueueName, string>> = {
   // The Bank of Russia publishes each working day; four looks a day catch it within hours.
   "exchange-rates": "17 */6 * * *",
   "timesheet-deadlines": "*/5 * * * *",
+  // A job's owner is asked to complete it within five minutes of its last day's end.
+  "ended-jobs": "*/5 * * * *",
   // A word new since the last read is not corrected to for up to five minutes.
   "spelling-dictionary": "*/5 * * * *",
 };

@@ -25,7 +25,7 @@ export async function tellFollowers(db: Database, queue: BackgroundQueue, jobId:
             from jobs j
             join profiles e on e.id = j.employer_id
             join employer_follows f on f.employer_id = j.employer_id
-            where j.id = ${jobId}::uuid and j.status = 'open' and f.follower_id > ${after}
+            where j.id = ${jobId}::uuid and j.status = 'open' and j.ends_at > now() and f.follower_id > ${after}
             order by f.follower_id
             limit ${FOLLOWERS_PAGE}`,
       );
