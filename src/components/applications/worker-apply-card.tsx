@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { applySchema } from "../../../domain/applications.ts";
 import { shiftDates } from "../../../domain/attendance.ts";
 import { ERR } from "../../../domain/errors.ts";
+import { takesApplications } from "../../../domain/job-clock.ts";
 import { isActiveJob, type ApplicationStatus } from "../../../domain/statuses.ts";
 import { errorKey } from "../../lib/errors.ts";
 import { showServerFieldErrors } from "../../lib/form-errors.ts";
@@ -32,7 +33,7 @@ export function WorkerApplyCard({ job }: { job: JobDetails }) {
   if (mine.isPending) return <ApplyShellLoading />;
   if (mine.isError) return null;
   const { status, appliedAt, days, fullDays, lateWithdrawal } = mine.data;
-  const applyForm = job.status === "open" ? <ApplyForm job={job} fullDays={fullDays} /> : <ClosedNote status={job.status} />;
+  const applyForm = takesApplications(job) ? <ApplyForm job={job} fullDays={fullDays} /> : <ClosedNote job={job} />;
   if (status === "none") return <ApplyShell>{applyForm}</ApplyShell>;
   // A worker who withdrew may apply again while the job is open (docs/decisions/035).
   if (status === "withdrawn") {

@@ -150,7 +150,7 @@ function JobView({ job, isOwner, aside }: { job: JobDetails; isOwner: boolean; a
           <Card>
             <CardHeader className="gap-3">
               <div className="flex flex-wrap items-center gap-2">
-                <JobStatusBadge status={job.status} />
+                <JobStatusBadge status={job.status} startsAt={job.startsAt} />
                 <Badge variant="secondary" data-testid="job-category">
                   {translate(`category_${job.category}`)}
                 </Badge>
