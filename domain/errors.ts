@@ -97,6 +97,7 @@ export const ERR = {
   cannotApplyOwnJob: "error_cannot_apply_own_job",
   applyWorkersOnly: "error_apply_workers_only",
   jobNotOpen: "error_job_not_open",
+  jobEnded: "error_job_ended",
   alreadyApplied: "error_already_applied",
   applicationMessageTooLong: "error_application_message_too_long",
   applicationsAccessDenied: "error_applications_access_denied",

@@ -56,6 +56,8 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("job_started"), jobId: z.string(), jobTitle: z.string() }),
   z.object({ kind: z.literal("job_completed"), jobId: z.string(), jobTitle: z.string() }),
   z.object({ kind: z.literal("job_cancelled"), jobId: z.string(), jobTitle: z.string() }),
+  /** To the owner: the job's last day is over (docs/decisions/048); it asks them to complete it. */
+  z.object({ kind: z.literal("job_ended"), jobId: z.string(), jobTitle: z.string() }),
   /**
    * To a participant who has not read them: new messages in one conversation, grouped (one notice per
    * conversation, renewed when more arrive). `title` is the title of the job the conversation is about;
@@ -182,6 +184,7 @@ export function notificationTarget(payload: NotificationPayload): {
     case "job_started":
     case "job_completed":
     case "job_cancelled":
+    case "job_ended":
     case "review_received":
     case "job_reminder":
     case "saved_search_match":

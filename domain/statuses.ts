@@ -13,10 +13,14 @@ export function isActiveJob(status: JobStatus): boolean {
   return (ACTIVE_JOB_STATUSES as readonly JobStatus[]).includes(status);
 }
 
-/** The owner's status actions and the transitions each performs. */
+/**
+ * The owner's status actions and the transitions each performs. Nobody has to press Start: a job is in
+ * progress once its first shift starts (domain/job-clock.ts shownJobStatus), and an open job is
+ * completed directly (docs/decisions/048). Start stays for callers that still send it.
+ */
 export const JOB_ACTIONS = {
   start: { from: ["open"], to: "in_progress" },
-  complete: { from: ["in_progress"], to: "completed" },
+  complete: { from: ["open", "in_progress"], to: "completed" },
   cancel: { from: ACTIVE_JOB_STATUSES, to: "cancelled" },
 } as const satisfies Record<string, { from: readonly JobStatus[]; to: JobStatus }>;
 export type JobAction = keyof typeof JOB_ACTIONS;

@@ -134,10 +134,10 @@ const PAGES: PageCheck[] = [
     path: () => `/jobs/${scene.jobId}`,
     ready: (p) => p.getByTestId("manage-job-card"),
     open: {
-      name: "Start dialog",
+      name: "Cancel dialog",
       run: async (p) => {
-        await p.getByTestId("job-status-start").click();
-        await expect(p.getByTestId("job-start-dialog")).toBeVisible();
+        await p.getByTestId("job-status-cancel").click();
+        await expect(p.getByTestId("job-cancel-dialog")).toBeVisible();
       },
     },
   },
@@ -277,12 +277,12 @@ test.describe("accessibility (axe)", () => {
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
 
       // Every focused control shows a solid ring of at least 2 px, whatever its own classes.
-      await page.getByTestId("job-status-start").focus();
+      await page.getByTestId("job-status-cancel").focus();
       await page.keyboard.press("Shift+Tab");
       await page.keyboard.press("Tab");
-      await expect(page.getByTestId("job-status-start")).toBeFocused();
+      await expect(page.getByTestId("job-status-cancel")).toBeFocused();
       const outline = await page
-        .getByTestId("job-status-start")
+        .getByTestId("job-status-cancel")
         .evaluate((el) => ({ style: getComputedStyle(el).outlineStyle, width: parseFloat(getComputedStyle(el).outlineWidth) }));
       expect(outline.style).toBe("solid");
       expect(outline.width).toBeGreaterThanOrEqual(2);

@@ -90,15 +90,13 @@ test.describe("hiring and reviews", () => {
         .getByTestId("my-application-status"),
     ).toContainText(text("en", "my_jobs_application_accepted"));
 
-    // The employer starts and completes the job.
+    // The employer completes the job: nobody presses Start, it is under way once its first shift starts.
     await boss.getByTestId("applications-back").click();
     await expect(boss).toHaveURL(new RegExp(`/jobs/${jobId}$`));
-    await boss.getByTestId("job-status-start").click();
-    // The dialog says the hired worker is told.
-    await expect(boss.getByTestId("job-start-dialog")).toContainText(text("en", "job_status_notify_hired"));
-    await boss.getByTestId("job-start-confirm").click();
-    await expect(boss.getByText(text("en", "toast_job_started"), { exact: true })).toBeVisible();
+    await expect(boss.getByTestId("job-status-start")).toHaveCount(0);
     await boss.getByTestId("job-status-complete").click();
+    // The dialog says the hired worker is told.
+    await expect(boss.getByTestId("job-complete-dialog")).toContainText(text("en", "job_status_notify_hired"));
     await boss.getByTestId("job-complete-confirm").click();
     await expect(boss.getByText(text("en", "toast_job_completed"), { exact: true })).toBeVisible();
 

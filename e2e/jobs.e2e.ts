@@ -130,12 +130,15 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
   await employerPage.goto("/my-jobs");
   await expect(employerPage.getByTestId("my-job-card").filter({ hasText: token })).toHaveCount(1);
   await employerPage.getByTestId("my-job-card").filter({ hasText: token }).click();
-  // Each move asks first, saying who is told; Start and Complete each run once confirmed.
-  await employerPage.getByTestId("job-status-start").click();
-  await expect(employerPage.getByTestId("job-start-dialog")).toContainText(text("en", "job_status_notify_none"));
-  await employerPage.getByTestId("job-start-confirm").click();
+  // Starting today, it is in progress with no button pressed (docs/decisions/048): there is no Start,
+  // Complete is the main action and Cancel an outlined one beside it.
   await expect(employerPage.getByTestId("job-status").first()).toHaveText(text("en", "job_status_in_progress"));
+  await expect(employerPage.getByTestId("job-status-start")).toHaveCount(0);
+  await expect(employerPage.getByTestId("job-status-cancel")).toHaveClass(/border-destructive/);
+  await expect(employerPage.getByTestId("job-status-complete")).toHaveClass(/bg-primary/);
+  // Each move asks first, saying who is told; Complete runs once confirmed.
   await employerPage.getByTestId("job-status-complete").click();
+  await expect(employerPage.getByTestId("job-complete-dialog")).toContainText(text("en", "job_status_notify_none"));
   await expect(employerPage.getByTestId("job-complete-dialog")).toContainText(text("en", "job_complete_effect"));
   await employerPage.getByTestId("job-complete-confirm").click();
   await expect(employerPage.getByTestId("job-status").first()).toHaveText(text("en", "job_status_completed"));

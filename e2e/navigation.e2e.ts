@@ -200,9 +200,10 @@ test("on a phone the tab bar leads everywhere with live badges, filters fold int
   await hand.goBack();
   await expect(hand.getByTestId("tab-chats-count")).toHaveCount(0);
 
-  // My jobs: the application under Upcoming with its start date; Past is a tab of its own in the URL.
+  // My jobs: the application under In progress (the job starts today, so it is under way with no
+  // button pressed: docs/decisions/048) with its start date; Past is a tab of its own in the URL.
   await hand.getByTestId("tab-my-jobs").click();
-  await expect(hand.getByTestId("my-jobs-tab-upcoming")).toHaveAttribute("aria-current", "page");
+  await expect(hand.getByTestId("my-jobs-tab-in_progress")).toHaveAttribute("aria-current", "page");
   const mine = hand.getByTestId("my-job-card").filter({ hasText: title });
   await expect(mine.getByTestId("my-application-status")).toContainText(text("en", "my_jobs_application_accepted"));
   await expect(mine.getByTestId("my-job-start")).toBeVisible();

@@ -41,9 +41,6 @@ test.describe("rehiring", () => {
     await boss.getByTestId("application-card").filter({ hasText: handAccount.name }).getByTestId("application-accept").click();
     await expect(boss.getByText(text("en", "applications_accepted_toast"), { exact: true })).toBeVisible();
     await boss.goto(`/jobs/${pastId}`);
-    await boss.getByTestId("job-status-start").click();
-    await boss.getByTestId("job-start-confirm").click();
-    await expect(boss.getByText(text("en", "toast_job_started"), { exact: true })).toBeVisible();
     await boss.getByTestId("job-status-complete").click();
     await boss.getByTestId("job-complete-confirm").click();
     await expect(boss.getByText(text("en", "toast_job_completed"), { exact: true })).toBeVisible();

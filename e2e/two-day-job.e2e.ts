@@ -78,10 +78,7 @@ test.describe("a two-day job, from hiring to rebooking", () => {
 
     // Day one: both arrive before eight and check in with the code on the owner's phone.
     await clockTo(everyone, first, "07:50");
-    await boss.goto(`/jobs/${jobId}`);
-    await boss.getByTestId("job-status-start").click();
-    await boss.getByTestId("job-start-confirm").click();
-    await expect(boss.getByText(text("en", "toast_job_started"), { exact: true })).toBeVisible();
+    // Nobody presses Start: the job is under way once its first shift starts (docs/decisions/048).
     await boss.goto(`/jobs/${jobId}/attendance`);
     await tapCode(ann, boss, jobId, "in");
     await tapCode(ben, boss, jobId, "in");

@@ -46,6 +46,8 @@ export const ANSWERS = {
   own_job_apply: { status: 403, key: ERR.cannotApplyOwnJob },
   workers_only: { status: 403, key: ERR.applyWorkersOnly },
   job_not_open: { status: 409, key: ERR.jobNotOpen },
+  // Its last day is over in its own time zone (docs/decisions/048): no applications, invitations or hires by invitation.
+  job_ended: { status: 409, key: ERR.jobEnded },
   already_applied: { status: 409, key: ERR.alreadyApplied },
   not_owner: { status: 403, key: ERR.applicationsAccessDenied },
   not_pending: { status: 409, key: ERR.applicationNotPending },

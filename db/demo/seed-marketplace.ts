@@ -14,6 +14,7 @@ import {
   jobs,
   profiles,
   ratings,
+  shiftAttendance,
   user,
   userInterests,
 } from "../schema/index.ts";
@@ -22,6 +23,7 @@ import type { CountryContent } from "./content-types.ts";
 import { countries, personName } from "./content.ts";
 import { linesFor } from "./conversation-lines.ts";
 import { createRandom, type Random } from "./random.ts";
+import { workedDays } from "./worked-days.ts";
 
 export type SeedOptions = { users: number; jobs: number; seed?: number; log?: (message: string) => void };
 export type SeedCounts = { users: number; jobs: number; applications: number; ratings: number; messages: number };
@@ -159,6 +161,9 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
     const status = statusFor(r);
     const createdAt = new Date(now - r.int(0, 60 * 24) * 3_600_000);
     const startOffset = status === "completed" ? -r.int(8, 40) : status === "in_progress" ? -r.int(0, 3) : r.int(1, 30);
+    // Days that agree with the status (docs/decisions/048): a job under way has days left, in every time
+    // zone (a start "today" in UTC may be yesterday east of it); a completed one's are all over.
+    const durationDays = status === "in_progress" ? Math.min(7, Math.max(r.int(1, 7), 2 - startOffset)) : r.int(1, 7);
     const [lo, hi] = country.rateRange;
     jobRows.push({
       id: randomUUID(),
@@ -170,7 +175,7 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
       cityId: r.chance(0.35) ? (cityIds.get(country.code)?.[0] ?? 0) : r.pick(cityIds.get(country.code) ?? []),
       category,
       skills: template.skills.length ? template.skills : null,
-      durationDays: r.int(1, 7),
+      durationDays,
       startDate: isoDate(now + startOffset * DAY),
       hourlyRate: r.chance(0.15) ? null : Math.round((lo + r.next() * (hi - lo)) * 2) / 2,
       currency: country.currency,
@@ -187,6 +192,7 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
   const participantRows: (typeof conversationParticipants.$inferInsert)[] = [];
   const messageRows: (typeof chatMessages.$inferInsert)[] = [];
   const ratingRows: (typeof ratings.$inferInsert)[] = [];
+  const attendanceRows: (typeof shiftAttendance.$inferInsert)[] = [];
   for (const job of jobRows) {
     const pool = workersByCountry.get(job.market.code) ?? allWorkers;
     const applicants = r.sample(pool.length >= 3 ? pool : allWorkers, r.int(0, Math.min(6, pool.length)));
@@ -199,7 +205,11 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
       const status = isAccepted ? "accepted" : job.status === "open" ? "pending" : r.chance(0.5) ? "rejected" : "pending";
       if (isAccepted) accepted.push(worker);
       const at = new Date(jobCreated + r.int(1, 48) * 3_600_000);
+      const applicationId = randomUUID();
+      // A completed job in a worker's history counts in their reliability figures: its days were worked.
+      if (isAccepted && job.status === "completed") attendanceRows.push(...workedDays(job, applicationId));
       applicationRows.push({
+        id: applicationId,
         jobId: job.id,
         workerId: worker.id,
         status,
@@ -257,6 +267,7 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
   await insertInBatches(participantRows, (b) => db.insert(conversationParticipants).values(b));
   await insertInBatches(messageRows, (b) => db.insert(chatMessages).values(b));
   await insertInBatches(ratingRows, (b) => db.insert(ratings).values(b));
+  await insertInBatches(attendanceRows, (b) => db.insert(shiftAttendance).values(b));
   await refreshSpellingDictionary(db);
   log(
     `seeded ${jobRows.length} jobs, ${applicationRows.length} applications, ${messageRows.length} messages, ${ratingRows.length} ratings`,

@@ -49,6 +49,13 @@ export const jobs = pgTable(
     // When each day's shift starts, local time in the job's time zone ("HH:MM"); null: not stated, the
     // day starts at local midnight (docs/decisions/033). Check-ins are on time against it.
     startTime: time("start_time"),
+    // When the first shift starts and when the last day is over, as instants in the job's time zone
+    // (its city's, else its owner's, else UTC): written by the daywork_job_clock trigger (migration 0019)
+    // from start_date, start_time, duration_days and city_id, whoever writes the row, so never null once
+    // stored; domain/job-clock.ts computes the same. Search lists only jobs whose days are not over, and
+    // a job counts as in progress once its first shift starts (docs/decisions/048).
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
     hourlyRate: numeric("hourly_rate", { precision: 10, scale: 2, mode: "number" }),
     currency: jobCurrencyEnum("currency").notNull().default("RUB"),
     maxWorkers: integer("max_workers").notNull().default(1),
@@ -91,30 +98,32 @@ export const jobs = pgTable(
     foreignKey({ columns: [t.copiedFromId], foreignColumns: [t.id], name: "jobs_copied_from_fk" }).onDelete("set null"),
     check("jobs_accepted_count", sql`${t.acceptedCount} between 0 and ${t.maxWorkers}`),
     // Home list and search: open jobs, newest first, keyset-paginated on (created_at, id).
+    // Each open-jobs index ends with ends_at, so "not over yet" (open-job-conditions.ts notEnded) is
+    // checked in the index and a count or a page stays an index-only read (docs/decisions/048).
     index("jobs_open_created_idx")
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc(), t.id.desc(), t.endsAt)
       .where(sql`${t.status} = 'open'`),
     index("jobs_search_doc")
       .using("gin", t.searchDoc)
       .where(sql`${t.status} = 'open'`),
     // Country filter: open jobs of one country, newest first.
     index("jobs_open_country_created_idx")
-      .on(t.country, t.createdAt.desc(), t.id.desc())
+      .on(t.country, t.createdAt.desc(), t.id.desc(), t.endsAt)
       .where(sql`${t.status} = 'open'`),
     // Category filter, alone or as the first step of a pair: open jobs of one category, newest first.
     index("jobs_open_category_created_idx")
-      .on(t.category, t.createdAt.desc(), t.id.desc())
+      .on(t.category, t.createdAt.desc(), t.id.desc(), t.endsAt)
       .where(sql`${t.status} = 'open'`),
     // Duration filter: open jobs of some lengths, newest first within one (the buckets are 1, 2-3, 4-7 days).
     index("jobs_open_duration_created_idx")
-      .on(t.durationDays, t.createdAt.desc(), t.id.desc())
+      .on(t.durationDays, t.createdAt.desc(), t.id.desc(), t.endsAt)
       .where(sql`${t.status} = 'open'`),
     // Price ranges in the reader's currency (server/jobs/open-job-conditions.ts): per job currency, a
     // range of hourly rates; "negotiable" is the null rate of every currency. The category and the
     // length come after, so a price with either is checked in the index: the jobs of a price range are
     // thousands, of it and a category a tenth of that, and only those are fetched.
     index("jobs_open_price_idx")
-      .on(t.currency, t.hourlyRate, t.category, t.durationDays)
+      .on(t.currency, t.hourlyRate, t.category, t.durationDays, t.endsAt)
       .where(sql`${t.status} = 'open'`),
     // "Within N km": earthdistance's cube of the job's point, searched with earth_box (server/jobs/near.ts).
     index("jobs_open_earth_idx")
@@ -123,6 +132,10 @@ export const jobs = pgTable(
     index("jobs_employer_created_idx").on(t.employerId, t.createdAt.desc()),
     // /my-jobs tabs of posted jobs: one owner's jobs in a state, by start date (server/jobs/my-jobs.ts).
     index("jobs_employer_status_start_idx").on(t.employerId, t.status, t.startDate, t.id),
+    // Ended jobs whose owner is asked to complete them (server/jobs/ended-jobs.ts): active jobs by end.
+    index("jobs_active_ends_idx")
+      .on(t.endsAt)
+      .where(sql`${t.status} in ('open', 'in_progress')`),
     // Day-before reminders: active jobs starting within a day or two.
     index("jobs_active_start_idx")
       .on(t.startDate)

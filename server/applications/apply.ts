@@ -22,12 +22,13 @@ type ApplyRefusal =
   | "own_job_apply"
   | "workers_only"
   | "job_not_open"
+  | "job_ended"
   | "already_applied"
   | "days_not_allowed"
   | "days_not_of_job";
 
 /**
- * A worker applies to an open job once, for every day or (where the owner allows it) some of its days.
+ * A worker applies to an open job whose days are not over (docs/decisions/048) once, for every day or (where the owner allows it) some of its days.
  * The job row is share-locked while the application is written, so the owner cannot close the job
  * between the check and the write. The unique (job_id, worker_id) row is written once: a second
  * application is refused, also when two requests race, except that a worker who withdrew applies again
@@ -43,6 +44,7 @@ export async function applyToJob(db: Database, queue: BackgroundQueue, { jobId, 
         startDate: jobs.startDate,
         durationDays: jobs.durationDays,
         partialDays: jobs.partialDays,
+        ended: sql<boolean>`${jobs.endsAt} <= ${now.toISOString()}::timestamptz`,
       })
       .from(jobs)
       .where(eq(jobs.id, jobId))
@@ -51,6 +53,7 @@ export async function applyToJob(db: Database, queue: BackgroundQueue, { jobId, 
     if (job.employerId === worker.id) return refuse("own_job_apply");
     if (worker.userType !== "worker") return refuse("workers_only");
     if (job.status !== "open") return refuse("job_not_open");
+    if (job.ended) return refuse("job_ended");
     const asked = applicationDaysFor(job, days);
     if (!asked.ok) return refuse(asked.reason);
 

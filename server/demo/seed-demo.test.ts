@@ -5,6 +5,7 @@ import { queryRows } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { CATEGORIES } from "../../domain/categories.ts";
 import { JOB_STATUSES } from "../../domain/statuses.ts";
+import { reliabilityOf } from "../reliability/figures.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { DEMO_LOGINS, seedDemoIfEmpty } from "./seed-demo.ts";
 
@@ -57,6 +58,38 @@ describe("demo data", () => {
     );
     expect(bad).toEqual([]);
     expect(await t.db.$count(jobs)).toBeGreaterThan(150);
+  });
+
+  it("has days that agree with each job's status: nothing active is over, nothing completed is ahead", async () => {
+    const disagreeing = await queryRows<{ status: string; start_date: string; duration_days: number }>(
+      t.db,
+      sql`select status, start_date::text, duration_days from jobs
+          where (status in ('open', 'in_progress') and ends_at <= now())
+             or (status = 'completed' and starts_at > now())`,
+    );
+    expect(disagreeing).toEqual([]);
+    // Every job's clock is set, so search can tell which are over.
+    expect(await queryRows(t.db, sql`select id from jobs where starts_at is null or ends_at is null`)).toEqual([]);
+  });
+
+  it("counts a completed job in a worker's history in their reliability figures", async () => {
+    // Every hire on a completed job has its days recorded present.
+    const unworked = await queryRows(
+      t.db,
+      sql`select a.id from job_applications a join jobs j on j.id = a.job_id
+          where j.status = 'completed' and a.status = 'accepted'
+            and (select count(*) from shift_attendance s where s.application_id = a.id and s.presence = 'present') <> j.duration_days`,
+    );
+    expect(unworked).toEqual([]);
+    const [worker] = await queryRows<{ id: string }>(t.db, sql`select id from "user" where email = 'worker@daywork.demo'`);
+    const figures = await reliabilityOf(t.db, worker?.id ?? "");
+    const [history] = await queryRows<{ days: number }>(
+      t.db,
+      sql`select coalesce(sum(j.duration_days), 0)::int as days from job_applications a join jobs j on j.id = a.job_id
+          where a.worker_id = ${worker?.id ?? ""} and a.status = 'accepted' and j.status = 'completed'`,
+    );
+    expect(history?.days).toBeGreaterThan(0);
+    expect(figures.shiftsCompleted).toBe(history?.days);
   });
 
   it("does nothing on a database that already has data", async () => {

@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
 import { seedMarketplace } from "../../db/demo/seed-marketplace.ts";
+import { workedDays } from "../../db/demo/worked-days.ts";
 import { createApplication, createJob, dateFromToday } from "../../db/factories/jobs.ts";
 import { CITY } from "../../db/factories/places.ts";
-import { account, chatMessages, profiles, ratings, user } from "../../db/schema/index.ts";
+import { account, chatMessages, profiles, ratings, shiftAttendance, user } from "../../db/schema/index.ts";
 import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import type { Auth } from "../auth.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
@@ -120,7 +121,9 @@ export async function seedDemoIfEmpty(
     status: "completed",
     acceptedCount: 1,
   });
-  await createApplication(db, completed.id, workerId, { status: "accepted" });
+  const completedHire = await createApplication(db, completed.id, workerId, { status: "accepted" });
+  // The finished job in the worker's history counts in their reliability figures: its day was worked.
+  await db.insert(shiftAttendance).values(workedDays(completed, completedHire.id));
   await db.insert(ratings).values({
     jobId: completed.id,
     fromUserId: workerId,

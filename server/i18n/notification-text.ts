@@ -66,6 +66,11 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
         title: m.notification_job_cancelled_title({}, options),
         body: m.notification_job_cancelled_body({ jobTitle: payload.jobTitle }, options),
       };
+    case "job_ended":
+      return {
+        title: m.notification_job_ended_title({}, options),
+        body: m.notification_job_ended_body({ jobTitle: payload.jobTitle }, options),
+      };
     case "chat_messages":
       return {
         title: m.notification_chat_messages_title({ title: payload.title }, options),

@@ -25,7 +25,7 @@ const statusOf = async (id: string) => (await t.db.select({ s: jobs.status }).fr
 
 const ALLOWED: Record<JobAction, Partial<Record<JobStatus, JobStatus>>> = {
   start: { open: "in_progress" },
-  complete: { in_progress: "completed" },
+  complete: { open: "completed", in_progress: "completed" },
   cancel: { open: "cancelled", in_progress: "cancelled" },
 };
 

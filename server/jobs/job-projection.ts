@@ -20,6 +20,9 @@ export const jobCardFields = {
   country: jobs.country,
   startDate: jobs.startDate,
   durationDays: jobs.durationDays,
+  // The shown status and whether the job's days are over follow from these (domain/job-clock.ts).
+  startsAt: jobs.startsAt,
+  endsAt: jobs.endsAt,
   hourlyRate: jobs.hourlyRate,
   currency: jobs.currency,
   maxWorkers: jobs.maxWorkers,

@@ -30,18 +30,27 @@ const TAB_STATUSES: Record<MyJobsTab, JobStatus[]> = {
   past: ["completed", "cancelled"],
 };
 
+/**
+ * The jobs of a tab: an open job is in progress once its first shift has started, no button pressed
+ * (docs/decisions/048, domain/job-clock.ts shownJobStatus), and Upcoming until then.
+ */
+function jobIn(tab: MyJobsTab): SQL {
+  if (tab === "upcoming") return sql`(${jobs.status} = 'open' and ${jobs.startsAt} > now())`;
+  if (tab === "in_progress")
+    return sql`(${jobs.status} = 'in_progress' or (${jobs.status} = 'open' and ${jobs.startsAt} <= now()))`;
+  return inArray(jobs.status, TAB_STATUSES.past);
+}
+
 /** Upcoming and In progress list the soonest start first; Past the latest first. */
 const soonestFirst = (tab: MyJobsTab) => tab !== "past";
 
 /** A posted job in `tab`. */
-const postedIn = (tab: MyJobsTab): SQL => inArray(jobs.status, TAB_STATUSES[tab]);
+const postedIn = (tab: MyJobsTab): SQL => jobIn(tab);
 
 /** An application in `tab`, by its job's status and the status its worker sees (`seen`). */
 function appliedIn(tab: MyJobsTab, seen: SQL): SQL {
   const rejected = sql`${seen} in ('rejected', 'withdrawn')`;
-  return tab === "past"
-    ? sql`(${inArray(jobs.status, TAB_STATUSES.past)} or ${rejected})`
-    : sql`(${inArray(jobs.status, TAB_STATUSES[tab])} and not ${rejected})`;
+  return tab === "past" ? sql`(${jobIn("past")} or ${rejected})` : sql`(${jobIn(tab)} and not ${rejected})`;
 }
 
 /**

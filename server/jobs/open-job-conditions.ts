@@ -20,7 +20,13 @@ import { searchTextOf, textMatch } from "./text-match.ts";
 export type PriceEdges = readonly { currency: JobCurrency; from: string | null; below: string | null }[];
 
 /**
- * The WHERE of the home list and search: open jobs matching the filters. `status = 'open'` is a literal
+ * A job whose days are not over (docs/decisions/048): jobs.ends_at, the end of its last day in its own
+ * time zone, is still ahead. Open jobs past it stay open until their owner completes them, unlisted.
+ */
+export const notEnded: SQL = sql`${jobs.endsAt} > now()`;
+
+/**
+ * The WHERE of the home list and search: open jobs whose days are not over, matching the filters. `status = 'open'` is a literal
  * so the planner can match the partial indexes (jobs_open_created_idx, jobs_open_category_created_idx,
  * jobs_open_country_created_idx, jobs_open_price_idx, jobs_search_doc); text is matched by word forms
  * and employer names (text-match.ts), its words read as `corrected` when the text was corrected
@@ -34,7 +40,7 @@ export function openJobConditions(
   corrected: string | null = null,
   priceEdges: PriceEdges | null = null,
 ): SQL {
-  const conditions: SQL[] = [sql`${jobs.status} = 'open'`];
+  const conditions: SQL[] = [sql`${jobs.status} = 'open'`, notEnded];
   const text = searchTextOf(filters.q, corrected);
   if (text) conditions.push(textMatch(text).where);
   if (filters.category) conditions.push(eq(jobs.category, filters.category));

@@ -25,6 +25,7 @@ describe("the background queue as an instance starts it", () => {
       );
       expect(rows.map((row) => row.name)).toEqual([
         "deleted-account-expiry",
+        "ended-jobs",
         "exchange-rates",
         "file-deletions",
         "job-reminders",

@@ -27,6 +27,8 @@ export type QueuePayloads = {
   "timesheet-deadlines": Record<string, never>;
   /** Complete a job whose timesheets are all agreed (after a timesheet became agreed, docs/decisions/032). */
   "job-completion": { jobId: string };
+  /** Ask the owners of jobs whose days are over to complete them (on a schedule, docs/decisions/048). */
+  "ended-jobs": Record<string, never>;
   /** Count the open jobs' words again into the spelling dictionary, which triggers keep (a repair, docs/decisions/051). */
   "spelling-dictionary": Record<string, never>;
   /** Translate a posted or edited job for search, when a provider is configured (docs/decisions/051). */
@@ -68,6 +70,7 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   // A provider away for a while: try again for about half an hour, then the job is found without it.
   "search-translation": { notify: true, policy: "standard", retryLimit: 6, retryDelay: 30, retryBackoff: true },
   "deleted-account-expiry": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 600 },
+  "ended-jobs": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
 };
 
 /** Recurring work, as cron in UTC; pg-boss sends each tick once across all instances. */
@@ -79,6 +82,8 @@ const SCHEDULES: Partial<Record<QueueName, string>> = {
   "exchange-rates": "17 */6 * * *",
   "timesheet-deadlines": "*/5 * * * *",
   "deleted-account-expiry": "41 3 * * *",
+  // A job's owner is asked to complete it within five minutes of its last day's end.
+  "ended-jobs": "*/5 * * * *",
 };
 
 export type BackgroundQueue = {

@@ -2,6 +2,7 @@ import type { Database } from "../../db/database.ts";
 import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import type { Config } from "../config.ts";
 import { refreshExchangeRates } from "../currency/refresh-rates.ts";
+import { askToCompleteEndedJobs } from "../jobs/ended-jobs.ts";
 import { sendNotificationMail } from "../mail/notification-mail.ts";
 import { chatDigest } from "../notifications/chat-digest.ts";
 import { deliverNotification, type Channels } from "../notifications/deliver.ts";
@@ -59,6 +60,9 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
       translateForSearch(db, { translator: services.translator, log: job.log }, { jobId, timeoutMs: config.translate.timeoutMs }),
     "deleted-account-expiry": async () => {
       await db.transaction((tx) => forgetExpiredStanding(tx, services.now()));
+    },
+    "ended-jobs": async () => {
+      await askToCompleteEndedJobs(db, services.queue, services.now());
     },
   };
 }

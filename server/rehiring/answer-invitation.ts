@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobInvitations, jobs } from "../../db/schema/index.ts";
@@ -7,7 +7,8 @@ import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction } from "../refusal.ts";
 import { invitationAnswered } from "./notices.ts";
 
-type AnswerRefusal = "invitation_not_found" | "invitation_not_pending" | "positions_filled" | "job_not_hiring" | "already_hired";
+type AnswerRefusal =
+  "invitation_not_found" | "invitation_not_pending" | "positions_filled" | "job_not_hiring" | "job_ended" | "already_hired";
 type Refuse = (reason: AnswerRefusal) => never;
 
 export type AnswerParams = { invitationId: string; workerId: string; now: Date };
@@ -21,6 +22,7 @@ async function ownInvitation(db: Queryable, p: AnswerParams, refuse: Refuse) {
       status: jobInvitations.status,
       days: jobInvitations.days,
       ownerId: jobs.employerId,
+      ended: sql<boolean>`${jobs.endsAt} <= ${p.now.toISOString()}::timestamptz`,
     })
     .from(jobInvitations)
     .innerJoin(jobs, eq(jobs.id, jobInvitations.jobId))
@@ -56,6 +58,8 @@ async function decide(db: Queryable, id: string, status: "accepted" | "declined"
 export async function acceptInvitation(db: Database, queue: BackgroundQueue, p: AnswerParams) {
   return inTransaction(db, async (tx, refuse: Refuse) => {
     const invitation = await ownInvitation(tx, p, refuse);
+    // A job whose days are over takes nobody on (docs/decisions/048); the invitation stays pending.
+    if (invitation.ended) return refuse("job_ended");
     const hireRefusal = (reason: HireRefusal): never =>
       refuse(reason === "not_owner" ? "invitation_not_found" : reason === "not_pending" ? "already_hired" : reason);
     const hired = await hireWorker(

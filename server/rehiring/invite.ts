@@ -14,6 +14,7 @@ export type InviteRefusal =
   | "not_found"
   | "invite_not_worker"
   | "job_not_hiring"
+  | "job_ended"
   | "already_hired"
   | "invitation_declined_before"
   | "invitation_limit";
@@ -21,7 +22,7 @@ export type InviteRefusal =
 export type InviteParams = { jobId: string; ownerId: string; workerId: string; now: Date };
 
 /**
- * The owner of an active job invites a named worker (docs/decisions/036): another person's worker
+ * The owner of an active job whose days are not over (docs/decisions/048) invites a named worker (docs/decisions/036): another person's worker
  * account, not hired on the job already, who has not declined an invitation to it. A pending
  * invitation answers as it is (a second tap tells nobody twice); a cancelled one is sent again. At most
  * REHIRING_LIMITS.pendingInvitationsPerJob wait at once. The worker is told in the same transaction.
@@ -31,12 +32,13 @@ export async function inviteInTx(tx: Tx, queue: BackgroundQueue, p: InviteParams
   if (!(await lockPeopleFirst(tx, [p.ownerId, p.workerId]))) return refuse("not_found");
   // The job's row lock serialises invitations of a job against each other and against hiring.
   const [job] = await tx
-    .select({ status: jobs.status })
+    .select({ status: jobs.status, ended: sql<boolean>`${jobs.endsAt} <= ${p.now.toISOString()}::timestamptz` })
     .from(jobs)
     .where(and(eq(jobs.id, p.jobId), eq(jobs.employerId, p.ownerId)))
     .for("update");
   if (!job) return refuse("job_not_found");
   if (!(ACTIVE_JOB_STATUSES as readonly string[]).includes(job.status)) return refuse("job_not_hiring");
+  if (job.ended) return refuse("job_ended");
   const [worker] = await tx
     .select({ userType: profiles.userType })
     .from(profiles)

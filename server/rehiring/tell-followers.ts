@@ -25,7 +25,7 @@ export async function tellFollowers(db: Database, queue: BackgroundQueue, jobId:
             from jobs j
             join profiles e on e.id = j.employer_id
             join employer_follows f on f.employer_id = j.employer_id
-            where j.id = ${jobId}::uuid and j.status = 'open' and f.follower_id > ${after}
+            where j.id = ${jobId}::uuid and j.status = 'open' and j.ends_at > now() and f.follower_id > ${after}
               -- An invited follower was told by the invitation (docs/decisions/047).
               and not exists (select 1 from job_invitations i where i.job_id = j.id and i.worker_id = f.follower_id)
             order by f.follower_id

@@ -6,7 +6,7 @@ import { durationFilterOf } from "../../domain/job-filter-choices.ts";
 import { jobFiltersSchema, type JobFilters } from "../../domain/job-filters.ts";
 import { normalizeSavedFilters, savedFiltersKey } from "../../domain/saved-search-keys.ts";
 import { resolveOrigin, type Origin } from "../jobs/near.ts";
-import { openJobConditions } from "../jobs/open-job-conditions.ts";
+import { notEnded, openJobConditions } from "../jobs/open-job-conditions.ts";
 import { findsJobsAsWritten } from "../jobs/search-jobs.ts";
 import { correctedTexts } from "../jobs/spelling.ts";
 import { mayMatchWithTypos } from "../jobs/text-match.ts";
@@ -163,7 +163,7 @@ class Matcher {
         if (origin === "unknown") continue;
         const conditions =
           textCondition && filters.q
-            ? sql`${jobs.status} = 'open' and ${textCondition(filters.q)}`
+            ? sql`${jobs.status} = 'open' and ${notEnded} and ${textCondition(filters.q)}`
             : openJobConditions(filters, origin, corrected);
         branches.push(sql`select ${index}::int as i from ${jobs} where ${jobs.id} = ${this.jobId} and ${conditions}`);
       }
@@ -223,11 +223,11 @@ async function recordMatches(db: Database, queue: BackgroundQueue, job: NewJob, 
       sql`select distinct user_id from saved_searches where id in ${sqlList(searchIds, "uuid")}`,
     );
     await lockPeopleFirst(tx, [job.employerId, ...people.map((p) => p.user_id)]);
-    // Closed or gone since it was posted: nobody is told of it.
+    // Closed, over or gone since it was posted: nobody is told of it.
     const [open] = await tx
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, "open")))
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, "open"), notEnded))
       .for("key share");
     if (!open) return 0;
     const written = await queryRows<{ user_id: string; alerts: string }>(

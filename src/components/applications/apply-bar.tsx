@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Handshake, LogIn, LogOut, MessageSquare } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 
+import { takesApplications } from "../../../domain/job-clock.ts";
 import { cn } from "../../lib/cn.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -97,7 +98,7 @@ function goToCard(cardId: string) {
  * and anyone the card shows no action to, get no bar.
  */
 export function ApplyBar({ job, me }: { job: JobDetails; me: Me | undefined }) {
-  const isOpen = job.status === "open";
+  const isOpen = takesApplications(job);
   const isWorker = Boolean(
     me?.profile?.onboardingCompletedAt && me.profile.userType === "worker" && me.user.id !== job.employerId,
   );

@@ -1,6 +1,7 @@
 import { Info } from "lucide-react";
 import { lazy, Suspense, type ReactNode } from "react";
 
+import { takesApplications } from "../../../domain/job-clock.ts";
 import type { JobStatus } from "../../../domain/statuses.ts";
 import { m } from "../../paraglide/messages.js";
 import { SendIcon } from "../forms/send-icon.tsx";
@@ -20,12 +21,17 @@ const CLOSED_NOTES: Record<Exclude<JobStatus, "open">, () => string> = {
 };
 
 /** Why a job without the reader's application shows no Apply Now button. */
-export function ClosedNote({ status }: { status: JobStatus }) {
-  if (status === "open") return null;
+export function ClosedNote({ job }: { job: Pick<JobDetails, "status" | "endsAt"> }) {
+  if (takesApplications(job)) return null;
+  const { status } = job;
   return (
-    <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="apply-closed-note" data-status={status}>
+    <p
+      className="flex items-start gap-2 text-sm text-muted-foreground"
+      data-testid="apply-closed-note"
+      data-status={status === "open" ? "ended" : status}
+    >
       <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-      {CLOSED_NOTES[status]()}
+      {status === "open" ? m.apply_note_ended() : CLOSED_NOTES[status]()}
     </p>
   );
 }
@@ -57,7 +63,7 @@ export function ApplyShell({ children, description, title }: { children: ReactNo
 export function ApplyCard({ job, me }: { job: JobDetails; me: Me | undefined }) {
   // Still finding out who is reading: show nothing rather than the wrong card.
   if (me === undefined) return null;
-  const isOpen = job.status === "open";
+  const isOpen = takesApplications(job);
   if (me === null) {
     return (
       <ApplyShell description={isOpen ? m.apply_sign_in() : undefined}>
@@ -67,7 +73,7 @@ export function ApplyCard({ job, me }: { job: JobDetails; me: Me | undefined }) 
             {m.apply_now()}
           </LinkButton>
         ) : (
-          <ClosedNote status={job.status} />
+          <ClosedNote job={job} />
         )}
       </ApplyShell>
     );

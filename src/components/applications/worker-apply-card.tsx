@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { applySchema } from "../../../domain/applications.ts";
 import { shiftDates } from "../../../domain/attendance.ts";
 import { ERR } from "../../../domain/errors.ts";
+import { takesApplications } from "../../../domain/job-clock.ts";
 import { isActiveJob, type ApplicationStatus } from "../../../domain/statuses.ts";
 import { errorKey } from "../../lib/errors.ts";
 import { showServerFieldErrors } from "../../lib/form-errors.ts";
@@ -34,7 +35,7 @@ export function WorkerApplyCard({ job }: { job: JobDetails }) {
   const { status, appliedAt, days, fullDays, lateWithdrawal, invitation } = mine.data;
   // Invited and not hired yet: the invitation card's Accept and Decline are the answer, not an application.
   if (invitation === "pending" && status !== "accepted" && status !== "pending") return null;
-  const applyForm = job.status === "open" ? <ApplyForm job={job} fullDays={fullDays} /> : <ClosedNote status={job.status} />;
+  const applyForm = takesApplications(job) ? <ApplyForm job={job} fullDays={fullDays} /> : <ClosedNote job={job} />;
   if (status === "none") return <ApplyShell>{applyForm}</ApplyShell>;
   // A worker who withdrew may apply again while the job is open (docs/decisions/035).
   if (status === "withdrawn") {

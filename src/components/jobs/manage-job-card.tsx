@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Pencil, Play, Users, XCircle, type LucideIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 
+import { hasJobEnded } from "../../../domain/job-clock.ts";
 import { canCompleteJob, jobTimeZone } from "../../../domain/jobs.ts";
 import { allowedJobActions, isActiveJob, type JobAction } from "../../../domain/statuses.ts";
 import { formatDate } from "../../lib/format.ts";
@@ -31,7 +32,7 @@ const STEPS: Record<
     effect: () => string;
     confirm: () => string;
     keep: () => string;
-    variant: "default" | "destructive";
+    variant: "default" | "outline-destructive";
   }
 > = {
   start: {
@@ -59,17 +60,24 @@ const STEPS: Record<
     effect: () => m.job_manage_cancel_description(),
     confirm: () => m.job_manage_cancel_confirm(),
     keep: () => m.job_manage_cancel_keep(),
-    variant: "destructive",
+    // Less prominent than the main action: outlined, in the danger colour (its dialog confirms in full red).
+    variant: "outline-destructive",
   },
 };
 
-export type ManagedJob = Pick<JobDetails, "id" | "status" | "startDate" | "acceptedCount" | "timeZone">;
+export type ManagedJob = Pick<JobDetails, "id" | "status" | "startDate" | "acceptedCount" | "timeZone" | "startsAt" | "endsAt">;
+
+/** The danger colour on an outlined button: Cancel is there, but not what the eye goes to first. */
+const OUTLINE_DESTRUCTIVE = "border-destructive/60 text-destructive hover:bg-destructive/10 hover:text-destructive";
 
 /**
  * The owner's card on a job page: Edit while the job is open or in progress, its applications, and
  * the status moves its status allows, each confirmed in a dialog that says who is told and what
- * becomes impossible (docs/product.md, Job lifecycle). Complete waits for the start date in the job's
- * time zone, and says so. The dialog's code is fetched when a status button is first pointed at.
+ * becomes impossible (docs/product.md, Job lifecycle). Nobody presses Start: the job is in progress once
+ * its first shift starts (docs/decisions/048), so the moves are Complete, the main action, and Cancel,
+ * outlined. Complete waits for the start date in the job's time zone, and says so; once the job's days
+ * are over the card says it is no longer listed and asks for it. The dialog's code is fetched when a
+ * status button is first pointed at.
  */
 export function ManageJobCard({ job }: { job: ManagedJob }) {
   const queryClient = useQueryClient();
@@ -87,17 +95,23 @@ export function ManageJobCard({ job }: { job: ManagedJob }) {
       onSettled: () => setDialog((current) => current && { ...current, open: false }),
     }),
   );
-  const actions = allowedJobActions(job.status);
+  const actions = allowedJobActions(job.status).filter((action) => action !== "start");
   const completable = canCompleteJob(job.startDate, jobTimeZone(job.timeZone));
+  const ended = isActiveJob(job.status) && hasJobEnded(job.endsAt);
   const step = dialog && STEPS[dialog.action];
 
   return (
     <Card data-testid="manage-job-card">
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardHeading>{m.job_manage_title()}</CardHeading>
-        <JobStatusBadge status={job.status} />
+        <JobStatusBadge status={job.status} startsAt={job.startsAt} />
       </CardHeader>
       <CardContent className="grid gap-2">
+        {ended && (
+          <p className="rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm" role="status" data-testid="job-ended-note">
+            {m.job_manage_ended()}
+          </p>
+        )}
         {/* A completed or cancelled job is final: it is no longer edited (the server refuses it too). */}
         {isActiveJob(job.status) && (
           <LinkButton to="/jobs/$jobId/edit" params={{ jobId: job.id }} variant="outline" data-testid="job-edit">
@@ -116,7 +130,8 @@ export function ManageJobCard({ job }: { job: ManagedJob }) {
             <Button
               key={action}
               type="button"
-              variant={variant}
+              variant={variant === "outline-destructive" ? "outline" : variant}
+              className={variant === "outline-destructive" ? OUTLINE_DESTRUCTIVE : undefined}
               disabled={change.isPending || waiting}
               aria-describedby={waiting ? reasonId : undefined}
               onPointerEnter={loadConfirmDialog}
@@ -145,7 +160,7 @@ export function ManageJobCard({ job }: { job: ManagedJob }) {
           title={step.title()}
           description={step.effect()}
           labels={{ cancel: step.keep(), confirm: step.confirm() }}
-          confirmVariant={step.variant}
+          confirmVariant={step.variant === "outline-destructive" ? "destructive" : step.variant}
           pending={change.isPending}
           onConfirm={() => change.mutate({ jobId: job.id, action: dialog.action })}
           returnFocusTo={opener}

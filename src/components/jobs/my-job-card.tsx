@@ -1,5 +1,6 @@
 import { CalendarDays, ClipboardList, Inbox, MapPin, Users, Wallet } from "lucide-react";
 
+import { shownJobStatus } from "../../../domain/job-clock.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
 import { m } from "../../paraglide/messages.js";
@@ -39,7 +40,8 @@ function ApplicantsLine({ jobId, applicants }: { jobId: string; applicants: NonN
 /** A hired worker's job, or a posted job under way or done: its timesheets are worth a link. */
 function hasTimesheets(job: MyJobItem): boolean {
   if (job.applicationStatus) return job.applicationStatus === "accepted" && job.status !== "cancelled";
-  return job.applicants !== null && job.applicants !== undefined && (job.status === "in_progress" || job.status === "completed");
+  const status = shownJobStatus(job.status, job.startsAt);
+  return job.applicants !== null && job.applicants !== undefined && (status === "in_progress" || status === "completed");
 }
 
 /**
@@ -72,7 +74,7 @@ export function MyJobCard({ job }: { job: MyJobItem }) {
               </CardLink>
             </h2>
           </CardTitle>
-          <JobStatusBadge status={job.status} />
+          <JobStatusBadge status={job.status} startsAt={job.startsAt} />
         </div>
         <p className="flex items-center gap-2 text-sm font-medium" data-testid="my-job-start" data-date={start.date}>
           <CalendarDays aria-hidden className="size-4 shrink-0 text-muted-foreground" />

@@ -1,3 +1,4 @@
+import { shownJobStatus } from "../../../domain/job-clock.ts";
 import type { ApplicationStatus, JobStatus } from "../../../domain/statuses.ts";
 import { translate } from "../../lib/messages.ts";
 import { Badge, type BadgeProps } from "../ui/badge.tsx";
@@ -12,8 +13,20 @@ const APPLICATION_COLOURS: Record<ApplicationStatus, Colour> = {
   withdrawn: "outline",
 };
 
-/** A job's status in its colour: open green, in progress blue, completed purple, cancelled red. */
-export function JobStatusBadge({ status, className }: { status: JobStatus; className?: string }) {
+/**
+ * A job's status in its colour: open green, in progress blue, completed purple, cancelled red. Given
+ * when its first shift starts, an open job that has started reads "in progress" (docs/decisions/048).
+ */
+export function JobStatusBadge({
+  status: stored,
+  startsAt = null,
+  className,
+}: {
+  status: JobStatus;
+  startsAt?: Date | string | null;
+  className?: string;
+}) {
+  const status = shownJobStatus(stored, startsAt);
   return (
     <Badge variant={JOB_COLOURS[status]} className={className} data-testid="job-status" data-status={status}>
       {translate(`job_status_${status}`)}

@@ -47,6 +47,7 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "job_started":
     case "job_completed":
     case "job_cancelled":
+    case "job_ended":
       return <BriefcaseBusiness aria-hidden className={className} />;
     case "timesheet_ready":
     case "timesheet_approved":

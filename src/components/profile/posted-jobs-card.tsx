@@ -38,7 +38,7 @@ export function PostedJobsCard() {
           {jobs.map((job) => (
             <JobLinkRow key={job.id} jobId={job.id} title={job.title} testId="posted-job">
               <span className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
-                <JobStatusBadge status={job.status} />
+                <JobStatusBadge status={job.status} startsAt={job.startsAt} />
                 <span className="truncate">
                   <bdi>{placeLine(job)}</bdi> · {formatDate(job.startDate)}
                 </span>

@@ -163,7 +163,7 @@ function JobView({ job, isOwner, lead, aside }: { job: JobDetails; isOwner: bool
           <Card>
             <CardHeader className="gap-3">
               <div className="flex flex-wrap items-center gap-2">
-                <JobStatusBadge status={job.status} />
+                <JobStatusBadge status={job.status} startsAt={job.startsAt} />
                 <Badge variant="secondary" data-testid="job-category">
                   {translate(`category_${job.category}`)}
                 </Badge>
