@@ -10,7 +10,8 @@ const keysOf = (c: Record<string, unknown>) => Object.keys(c).filter((k) => !k.s
 const en = catalogues.en ?? {};
 
 // Brand names, codes and strings that are the same in every language.
-const SAME_AS_ENGLISH = new Set(["app_name", "not_found_code", "auth_email_placeholder"]);
+// An hours field's h:mm is a notation, the same in every language.
+const SAME_AS_ENGLISH = new Set(["app_name", "not_found_code", "auth_email_placeholder", "shift_hours_placeholder"]);
 // Words that are spelled the same in one language and English.
 const SAME_IN_LOCALE = new Set([
   "de:footer_impressum",

@@ -226,6 +226,7 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
     case "job_started":
     case "job_completed":
     case "job_cancelled":
+    case "job_ended":
     case "saved_search_match":
     case "timesheet_ready":
     case "timesheet_approved":

@@ -71,7 +71,7 @@ describe("a new job and the saved searches it matches", () => {
 
     const [mail] = mailsTo(fan.email);
     expect(mailsTo(fan.email)).toHaveLength(1);
-    expect(mail?.subject).toBe("Новая вакансия по сохранённому поиску");
+    expect(mail?.subject).toBe("Новая вакансия по сохранённому поиску: «Warehouse loader»");
     expect(mail?.text).toContain("«Warehouse loader», Казань");
     expect(mail?.text).toContain(`/jobs/${job.id}`);
     for (const person of [other, far, quiet, owner]) expect(mailsTo(person.email)).toEqual([]);

@@ -4,12 +4,14 @@ import { CircleCheck } from "lucide-react";
 import { LEGAL } from "../../domain/legal.ts";
 import { NoticePage } from "../components/layout/notice.tsx";
 import { LinkButton } from "../components/ui/link-button.tsx";
+import { usePageTitle } from "../lib/page-title.ts";
 import { m } from "../paraglide/messages.js";
 
 export const Route = createFileRoute("/account-deleted")({ component: AccountDeletedPage });
 
 /** Where deleting an account ends (docs/decisions/050): it is done, what went, and what stays for the other side. */
 function AccountDeletedPage() {
+  usePageTitle(m.privacy_deleted_title());
   return (
     <NoticePage
       icon={<CircleCheck aria-hidden className="size-6 text-primary" />}
