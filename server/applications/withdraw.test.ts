@@ -90,7 +90,8 @@ describe("applications.withdraw", () => {
 
   it("does not let a rejected worker apply again", async () => {
     const owner = await createEmployer(bed.t.db);
-    const job = await createJob(bed.t.db, owner.id);
+    // On the test bed's clock (March 2030): a job whose days are still ahead.
+    const job = await createJob(bed.t.db, owner.id, { startDate: "2030-03-10" });
     const worker = await createWorker(bed.t.db);
     await createApplication(bed.t.db, job.id, worker.id, { status: "rejected" });
     await expectRefusal(bed.t.callerAs(worker.id).applications.submit({ jobId: job.id }), "CONFLICT", ERR.alreadyApplied);
