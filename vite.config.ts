@@ -2,15 +2,36 @@ import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
+import type { ChunkingContext } from "rolldown";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 import { paraglideOptions } from "./scripts/paraglide-options.ts";
 import { routerGeneratorOptions } from "./scripts/router-options.ts";
+import { iconImportsPlugin } from "./scripts/vite-icon-imports.ts";
 import { localeMessagesPlugin } from "./scripts/vite-locale-messages.ts";
 import { pluralRulesOncePlugin } from "./scripts/vite-plural-rules.ts";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
+
+/** The job page's code as the router plugin splits it off. */
+const JOB_PAGE = "/src/routes/jobs/$jobId.tsx?tsr-split=component";
+
+/** Whether the module `id` is a static import, at any depth, of the module whose id ends with `page`. */
+function importedBy(page: string, id: string, context: ChunkingContext): boolean {
+  const seen = new Set<string>();
+  const importers = [id];
+  for (let next = importers.pop(); next !== undefined; next = importers.pop()) {
+    if (next.endsWith(page)) return true;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    importers.push(...(context.getModuleInfo(next)?.importers ?? []));
+  }
+  return false;
+}
+
+/** The chunk of an icon not on every page: a job page's own, or the one of the icons of other screens. */
+const iconsChunk = (id: string, context: ChunkingContext) => (importedBy(JOB_PAGE, id, context) ? "job-page-icons" : "icons");
 
 /** The server's render of the first screen (src/entry-server.tsx), built beside the app by `vite build --ssr`. */
 const serverRender = {
@@ -32,6 +53,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     paraglideVitePlugin(paraglideOptions),
     localeMessagesPlugin(paraglideOptions),
     pluralRulesOncePlugin(paraglideOptions),
+    iconImportsPlugin(),
     // Each built file also as .br and .gz, which the server sends as they are (no compression per request).
     !isSsrBuild && compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/], threshold: 1024 }),
   ],
@@ -68,8 +90,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The entry module stays the entry chunk, which the manifest (and so the server) starts from.
                 { name: "app", tags: ["$initial"], test: (id) => !/(\/src\/main\.tsx|\.html)$/.test(id), priority: 1 },
                 // The icons the other screens draw, in one file of 4 KB rather than one file each: a job page
-                // fetched six of them, each a round trip.
-                { name: "icons", test: /node_modules\/lucide-react\//, priority: 0 },
+                // fetched six of them, each a round trip. A job page's own icons are a file of their own, so
+                // it carries the few it draws and not the 4 KB. Each icon comes from its own module
+                // (scripts/vite-icon-imports.ts), so the group sees who imports it.
+                { name: iconsChunk, test: /node_modules\/lucide-react\//, priority: 0 },
               ],
             },
           },
