@@ -2,15 +2,48 @@ import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
+import type { ChunkingContext } from "rolldown";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 import { paraglideOptions } from "./scripts/paraglide-options.ts";
 import { routerGeneratorOptions } from "./scripts/router-options.ts";
+import { iconImportsPlugin } from "./scripts/vite-icon-imports.ts";
 import { localeMessagesPlugin } from "./scripts/vite-locale-messages.ts";
 import { pluralRulesOncePlugin } from "./scripts/vite-plural-rules.ts";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
+
+/** The job page's and home's code as the router plugin splits them off. */
+const JOB_PAGE = "/src/routes/jobs/$jobId.tsx?tsr-split=component";
+const HOME = "/src/routes/index.tsx?tsr-split=component";
+
+/** Whether the module `id` is a static import, at any depth, of the module whose id ends with `page`. */
+function importedBy(page: string, id: string, context: ChunkingContext): boolean {
+  const seen = new Set<string>();
+  const importers = [id];
+  for (let next = importers.pop(); next !== undefined; next = importers.pop()) {
+    if (next.endsWith(page)) return true;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    importers.push(...(context.getModuleInfo(next)?.importers ?? []));
+  }
+  return false;
+}
+
+/** The chunk of an icon not on every page: a job page's own, or the one of the icons of other screens. */
+const iconsChunk = (id: string, context: ChunkingContext) => (importedBy(JOB_PAGE, id, context) ? "job-page-icons" : "icons");
+
+/**
+ * The chunk of code of home or a job page not on every page: home's own, or the one of our components
+ * both show (rather than a file for each). A library's module is left to the bundler when both may use
+ * it: seen through a library's index, every module of it looks imported by both.
+ */
+function landingChunk(id: string, context: ChunkingContext): string | null {
+  if (!importedBy(HOME, id, context)) return null;
+  if (!importedBy(JOB_PAGE, id, context)) return "home";
+  return id.includes("/node_modules/") ? null : "landing";
+}
 
 /** The server's render of the first screen (src/entry-server.tsx), built beside the app by `vite build --ssr`. */
 const serverRender = {
@@ -32,6 +65,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     paraglideVitePlugin(paraglideOptions),
     localeMessagesPlugin(paraglideOptions),
     pluralRulesOncePlugin(paraglideOptions),
+    iconImportsPlugin(),
     // Each built file also as .br and .gz, which the server sends as they are (no compression per request).
     !isSsrBuild && compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/], threshold: 1024 }),
   ],
@@ -64,12 +98,19 @@ export default defineConfig(({ isSsrBuild }) => ({
             // dozens of small shared chunks: each file is a round trip on a slow phone network.
             codeSplitting: {
               groups: [
-                { name: "libraries", tags: ["$initial"], test: /node_modules/, priority: 2 },
+                { name: "libraries", tags: ["$initial"], test: /node_modules/, priority: 3 },
                 // The entry module stays the entry chunk, which the manifest (and so the server) starts from.
-                { name: "app", tags: ["$initial"], test: (id) => !/(\/src\/main\.tsx|\.html)$/.test(id), priority: 1 },
+                { name: "app", tags: ["$initial"], test: (id) => !/(\/src\/main\.tsx|\.html)$/.test(id), priority: 2 },
+                // Home's code (its route is split off like the others), in a file the server preloads with the
+                // entry on home, and not on a job page; what both draw in one more (decision 052). Only the
+                // modules named: their libraries' modules stay where the bundler puts them, or a job page
+                // would import home's file for a module they share.
+                { name: landingChunk, priority: 1, includeDependenciesRecursively: false },
                 // The icons the other screens draw, in one file of 4 KB rather than one file each: a job page
-                // fetched six of them, each a round trip.
-                { name: "icons", test: /node_modules\/lucide-react\//, priority: 0 },
+                // fetched six of them, each a round trip. A job page's own icons are a file of their own, so
+                // it carries the few it draws and not the 4 KB; home's own are in home's file. Each icon
+                // comes from its own module (scripts/vite-icon-imports.ts), so the group sees who imports it.
+                { name: iconsChunk, test: /node_modules\/lucide-react\//, priority: 0 },
               ],
             },
           },

@@ -3,12 +3,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { newAccount, signUpAndOnboard, text } from "./support.ts";
 
 /** A signed-in reader's pages, the elements that are their content (a new worker's lists are empty), and what their loader reads. */
-// /settings is a form whose fields take their values in the browser: it comes with its data and code, not drawn.
 const PAGES = [
   { path: "/", content: ["job-card", "jobs-empty"], reads: "jobs.search", drawn: true },
   { path: "/chats", content: ["chats-list", "chats-empty"], reads: "chats.list", drawn: true },
   { path: "/profile", content: ["profile-view-public"], reads: "ratings.summary", drawn: true },
-  { path: "/settings", content: ["settings-links"], reads: "certificates.list", drawn: false },
+  { path: "/settings", content: ["settings-links"], reads: "certificates.list", drawn: true },
 ] as const;
 
 /** Sums the page's layout shifts (not caused by input) and notes whether "Loading jobs…" ever showed, from its very start. */
@@ -45,6 +44,14 @@ test("a signed-in worker's pages come with their content in the first response, 
     // Preloaded, or on a drawn page named for first-paint.js to preload once the page is painted.
     if (path !== "/")
       expect(html, `${path}: its code named in the page`).toMatch(new RegExp(`/assets/${path.slice(1)}(\\.index)?-[\\w-]+\\.js`));
+    if (path === "/settings") {
+      // The drawn form shows the reader's values, not empty fields: the name typed at sign-up, and the
+      // chosen account type's label in its select.
+      const nameInput = /<input[^>]*data-testid="settings-full-name"[^>]*>/.exec(html)?.[0] ?? "";
+      expect(nameInput, "/settings: the name in the drawn field").toMatch(/ value="[^"]+"/);
+      const typeSelect = /<button[^>]*data-testid="settings-user-type"[^>]*>[\s\S]*?<\/button>/.exec(html)?.[0] ?? "";
+      expect(typeSelect, "/settings: the account type in the drawn select").toContain(text("ru", "profile_type_worker"));
+    }
 
     const page = await context.newPage();
     await watchFirstScreen(page, text("ru", "home_loading"));

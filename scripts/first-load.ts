@@ -12,10 +12,7 @@ import path from "node:path";
 
 import { importsOf, type Manifest } from "../server/http/vite-manifest.ts";
 
-/**
- * The pages measured: their route component as Vite's manifest names it when split off
- * (scripts/router-options.ts keeps home's in the entry).
- */
+/** The pages measured: their route component as Vite's manifest names it. */
 const PAGES = {
   home: { chunk: "src/routes/index.tsx?tsr-split=component" },
   job: { chunk: "src/routes/jobs/$jobId.tsx?tsr-split=component" },

@@ -3,12 +3,9 @@ export const routerGeneratorOptions = {
   target: "react" as const,
   routesDirectory: "./src/routes",
   generatedRouteTree: "./src/routeTree.gen.ts",
+  // Every route's component is its own chunk, home's too: the server preloads the page's chunk with the
+  // entry, and a job page no longer carries home's code (vite.config.ts's "home" group, decision 052).
   autoCodeSplitting: true,
-  codeSplittingOptions: {
-    // The home page is where most visits start: its component ships with the app's first chunk rather
-    // than a round trip later. Every other route's component is fetched when it is first shown.
-    splitBehavior: ({ routeId }: { routeId: string }) => (routeId === "/" ? [] : undefined),
-  },
   quoteStyle: "double" as const,
   // Relative imports name their file, as everywhere else (NodeNext resolution requires it).
   addExtensions: true,

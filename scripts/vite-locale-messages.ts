@@ -131,11 +131,10 @@ export function keysIn(code: string, keys: ReadonlySet<string>): Set<string> {
 }
 
 /**
- * The route components, besides home's (in the entry), that a visitor's first visit lands on: a shared
- * job link. Their messages come with the first part of the language, so such a page waits for none of
- * the rest (decision 052).
+ * The route components a visitor's first visit lands on: home, and a shared job link. Their messages
+ * come with the first part of the language, so such a page waits for none of the rest (decision 052).
  */
-export const LANDING_PAGES = ["src/routes/jobs/$jobId.tsx?tsr-split=component"];
+export const LANDING_PAGES = ["src/routes/index.tsx?tsr-split=component", "src/routes/jobs/$jobId.tsx?tsr-split=component"];
 
 /** The chunks of a first load: the entry chunks (or those holding `roots`) and what they import statically. */
 function firstLoadChunks(

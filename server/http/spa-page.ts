@@ -35,12 +35,13 @@ const JOB = { pattern: /^\/jobs\/([^/]+)\/?$/, chunk: "src/routes/jobs/$jobId.ts
 const PROFILE = { pattern: /^\/profile\/([^/]+)\/?$/, chunk: "src/routes/profile.$profileId.tsx?tsr-split=component" };
 
 /**
- * A signed-in reader's pages drawn by the server as well as loaded (decision 052): the home list and the
- * pages people open from a bookmark or a notification. Others of theirs come with their data and code;
- * so do forms such as /settings, whose fields take their values in the browser (react-hook-form's
- * uncontrolled inputs, Radix's select): drawn, they would show empty until the app replaces them.
+ * A signed-in reader's pages drawn by the server as well as loaded (decision 052): the home list, the
+ * pages people open from a bookmark or a notification, and /settings, whose form writes each value in
+ * its markup (an input's `defaultValue`, a select's chosen label). Others of theirs come with their data
+ * and code: a form that takes its values in the browser only (react-hook-form's uncontrolled inputs)
+ * would show empty fields until the app replaced it.
  */
-const DRAWN_FOR_MEMBERS = /^\/(?:chats|profile)?\/?$/;
+const DRAWN_FOR_MEMBERS = /^\/(?:chats|profile|settings)?\/?$/;
 
 /**
  * Pages whose loaders act rather than read (verify-email confirms the address with better-auth's client)

@@ -3,7 +3,6 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 
 import { trpc, wsClient } from "../trpc.ts";
-import { stopPushOnThisDevice } from "./push-device.ts";
 
 /** The signed-in person and their profile (null for a visitor), shared by every screen. */
 export function useMe() {
@@ -31,8 +30,8 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
-    // Best effort: a failure here never stops the sign-out.
-    await stopPushOnThisDevice().catch(() => undefined);
+    // Best effort: a failure here never stops the sign-out. Loaded here, not with every page (decision 052).
+    await import("./push-device.ts").then(({ stopPushOnThisDevice }) => stopPushOnThisDevice()).catch(() => undefined);
     // The auth client is loaded when it is needed, not with every page.
     const { authClient } = await import("./auth-client.ts");
     await authClient.signOut();

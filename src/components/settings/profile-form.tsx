@@ -68,6 +68,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const currency = useController({ control: form.control, name: "currency" });
   const fullName = useWatch({ control: form.control, name: "fullName" });
   const err = (message?: string) => (message ? translate(message) : undefined);
+  // Each input's value in its markup as well as in react-hook-form's store, which sets it in the browser
+  // only: a page drawn by the server shows the reader's values (decision 052).
+  const initial = (name: keyof Values) => form.formState.defaultValues?.[name] ?? "";
 
   const save = useMutation(
     trpc.profiles.update.mutationOptions({
@@ -117,7 +120,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         testId="settings-user-type"
       />
       <Field label={m.settings_full_name()} error={err(errors.fullName?.message)} required>
-        <Input dir="auto" autoComplete="name" data-testid="settings-full-name" {...form.register("fullName")} />
+        <Input
+          dir="auto"
+          autoComplete="name"
+          data-testid="settings-full-name"
+          defaultValue={initial("fullName")}
+          {...form.register("fullName")}
+        />
       </Field>
       <Field label={m.settings_date_of_birth()} error={err(errors.dateOfBirth?.message)}>
         <Input
@@ -125,21 +134,41 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           autoComplete="bday"
           className="text-start"
           data-testid="settings-date-of-birth"
+          defaultValue={initial("dateOfBirth")}
           {...form.register("dateOfBirth")}
         />
       </Field>
       <Field label={m.settings_bio()} error={err(errors.bio?.message)}>
-        <Textarea dir="auto" rows={4} data-testid="settings-bio" {...form.register("bio")} />
+        <Textarea dir="auto" rows={4} data-testid="settings-bio" defaultValue={initial("bio")} {...form.register("bio")} />
       </Field>
       <Field label={m.settings_location()} error={err(errors.location?.message)}>
-        <Input dir="auto" autoComplete="address-level2" data-testid="settings-location" {...form.register("location")} />
+        <Input
+          dir="auto"
+          autoComplete="address-level2"
+          data-testid="settings-location"
+          defaultValue={initial("location")}
+          {...form.register("location")}
+        />
       </Field>
       <Field label={m.settings_phone()} error={err(errors.phone?.message)}>
-        <Input type="tel" autoComplete="tel" dir="ltr" data-testid="settings-phone" {...form.register("phone")} />
+        <Input
+          type="tel"
+          autoComplete="tel"
+          dir="ltr"
+          data-testid="settings-phone"
+          defaultValue={initial("phone")}
+          {...form.register("phone")}
+        />
       </Field>
       {userType === "employer" && (
         <Field label={m.settings_company_name()} error={err(errors.companyName?.message)}>
-          <Input dir="auto" autoComplete="organization" data-testid="settings-company-name" {...form.register("companyName")} />
+          <Input
+            dir="auto"
+            autoComplete="organization"
+            data-testid="settings-company-name"
+            defaultValue={initial("companyName")}
+            {...form.register("companyName")}
+          />
         </Field>
       )}
       <Separator />
