@@ -1,5 +1,5 @@
-import { addDays, instantAt, shiftDayEnd } from "./attendance.ts";
 import type { JobStatus } from "./statuses.ts";
+import { addDays, instantAt, shiftDayEnd } from "./wall-clock.ts";
 
 /**
  * When a job's first shift starts: its start time on its start date (local midnight when no time is

@@ -12,6 +12,8 @@ test("the desktop filter rows leave no field alone and cut no label; the search 
     const page = await newPage(browser, language);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/");
+    // Measured once the app has taken over the server's copy, which it replaces (a detached input has no style).
+    await expect(page.locator("#root > [inert]")).toHaveCount(0);
     await expect(page.getByTestId("search-input")).toHaveAttribute("placeholder", text(language, "home_search_placeholder"));
     const placeholder = await page.getByTestId("search-input").evaluate((input: HTMLInputElement) => {
       const style = getComputedStyle(input);
