@@ -7,9 +7,9 @@ import { applicationDecided } from "../notifications/events.ts";
 import { cancelRejectionNotice, queueRejectionNotice } from "../notifications/rejection-notice.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction } from "../refusal.ts";
-import { hireWorker } from "./hire.ts";
+import { hireWorker, type HireRefusal } from "./hire.ts";
 
-type Refuse = (reason: "not_owner" | "not_pending" | "positions_filled" | "job_not_hiring") => never;
+type Refuse = (reason: HireRefusal) => never;
 
 export type DecisionParams = { applicationId: string; ownerId: string; now: Date };
 

@@ -7,7 +7,7 @@ import { isActiveJob, type ApplicationStatus } from "../../domain/statuses.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 
-export type HireRefusal = "not_owner" | "not_pending" | "positions_filled" | "job_not_hiring";
+export type HireRefusal = "not_owner" | "not_pending" | "positions_filled" | "job_not_hiring" | "job_ended";
 
 export type HireParams = {
   jobId: string;
@@ -31,12 +31,20 @@ export type HireParams = {
 export async function hireWorker(tx: Tx, p: HireParams, refuse: (reason: HireRefusal) => never) {
   if (!(await lockPeopleFirst(tx, [p.ownerId, p.workerId]))) return refuse("not_owner");
   const [job] = await tx
-    .select({ status: jobs.status, startDate: jobs.startDate, durationDays: jobs.durationDays, maxWorkers: jobs.maxWorkers })
+    .select({
+      status: jobs.status,
+      startDate: jobs.startDate,
+      durationDays: jobs.durationDays,
+      maxWorkers: jobs.maxWorkers,
+      ended: sql<boolean>`${jobs.endsAt} <= ${p.now.toISOString()}::timestamptz`,
+    })
     .from(jobs)
     .where(and(eq(jobs.id, p.jobId), eq(jobs.employerId, p.ownerId)))
     .for("update");
   if (!job) return refuse("not_owner");
   if (!isActiveJob(job.status)) return refuse("job_not_hiring");
+  // Nobody is taken on for days that are over (docs/decisions/048).
+  if (job.ended) return refuse("job_ended");
 
   const jobDays = shiftDates(job.startDate, job.durationDays);
   const wanted = p.days ? jobDays.filter((d) => p.days?.includes(d)) : jobDays;

@@ -25,6 +25,8 @@ beforeAll(async () => {
   for (const status of ["in_progress", "completed", "cancelled"] as const) {
     closedIds.push((await createJob(t.db, employer.id, { title: `Closed ${status}`, status })).id);
   }
+  // Open, but its days are over: no longer listed anywhere (docs/decisions/048).
+  closedIds.push((await createJob(t.db, employer.id, { title: "Ended", startDate: "2024-05-01" })).id);
 });
 afterAll(() => t.close());
 

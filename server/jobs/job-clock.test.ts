@@ -113,6 +113,20 @@ describe("an ended job", () => {
     }
   });
 
+  it("refuses to hire from an application sent before it ended", async () => {
+    const { tashkent } = await jobsOfTheDay();
+    const applicant = await createWorker(t.db);
+    clock = new Date("2030-03-01T10:00:00Z");
+    try {
+      const sent = await t.callerAs(applicant.id).applications.submit({ jobId: tashkent.id });
+      clock = TASHKENT_MIDNIGHT_PAST;
+      await expectRefusal(t.callerAs(owner.id).applications.accept({ applicationId: sent.id }), "CONFLICT", ERR.jobEnded);
+      expect((await t.callerAs(applicant.id).applications.mine({ jobId: tashkent.id }))?.status).toBe("pending");
+    } finally {
+      clock = null;
+    }
+  });
+
   it("leaves search, its count and the first page at the instant it ends", async () => {
     const title = "Chronometer polisher";
     const ending = await createJob(t.db, owner.id, { title, startDate: dateFromToday(0), durationDays: 1 });
