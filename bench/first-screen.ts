@@ -9,14 +9,11 @@
 //   npm run build && npm run bench:first-screen
 //   BENCH_URL=http://localhost:3000 npx tsx bench/first-screen.ts   # a server already running, with the demo data
 //   BENCH_RUNS=7                                                   # runs per page (median kept)
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 
 import { CHROMIUM_FLAGS, CHROMIUM_HEADLESS_SHELL_PATH } from "../e2e/chromium.ts";
 import { text } from "../e2e/support.ts";
+import { startDemoServer } from "./support/demo-server.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = 3291;
@@ -33,33 +30,6 @@ const PAGES = [
 ] as const;
 
 type Figures = { contentMs: number; cls: number; loadingShown: boolean; inFirstResponse: boolean };
-
-async function startServer(): Promise<{ url: string; stop: () => void }> {
-  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: () => {} };
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "daywork-first-screen-")),
-      LOG_LEVEL: "silent",
-      EXCHANGE_RATES_URL: "off",
-      AUTH_RATE_LIMIT: "false",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://localhost:${PORT}`;
-  for (let i = 0; i < 240; i++) {
-    const up = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { url, stop: () => server.kill() };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error("the server did not start within two minutes");
-}
 
 /** The worker's session cookie, signed in through the auth API as the sign-in form does. */
 async function signIn(url: string): Promise<{ name: string; value: string }> {
@@ -120,7 +90,12 @@ async function measure(
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
-const server = await startServer();
+const server = await startDemoServer({
+  port: PORT,
+  url: process.env.BENCH_URL,
+  name: "first-screen",
+  env: { LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "false" },
+});
 const browser = await chromium.launch({ executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS });
 try {
   const session = await signIn(server.url);

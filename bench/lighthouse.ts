@@ -8,14 +8,11 @@
 //   BENCH_RUNS=3                                                      # runs per page (median kept)
 //   LIGHTHOUSE_THROTTLING=devtools     # the network and CPU really slowed down while the page loads,
 //                                      # instead of simulated from an unthrottled load (slower, noisier)
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
+import { startDemoServer } from "./support/demo-server.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const THROTTLING = process.env.LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : "simulate";
@@ -23,33 +20,6 @@ const GOAL = { score: 95, lcpMs: 2500 };
 const PORT = 3290;
 
 type Figures = { score: number; lcp: number; tbt: number; cls: number; fcp: number; tti: number };
-
-async function startServer(): Promise<{ url: string; stop: () => void }> {
-  if (process.env.LIGHTHOUSE_URL) return { url: process.env.LIGHTHOUSE_URL, stop: () => {} };
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "daywork-lighthouse-"));
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      EXCHANGE_RATES_URL: "off",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://localhost:${PORT}`;
-  for (let i = 0; i < 120; i++) {
-    const up = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { url, stop: () => server.kill() };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error("the server did not start within a minute");
-}
 
 async function aJobPage(url: string): Promise<string> {
   const input = encodeURIComponent(JSON.stringify({ json: {} }));
@@ -92,7 +62,7 @@ function median(runs: Figures[], key: keyof Figures): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-const server = await startServer();
+const server = await startDemoServer({ port: PORT, url: process.env.LIGHTHOUSE_URL, name: "lighthouse" });
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
 try {
   const pages = [

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { newPage, text } from "./support.ts";
+import { appTookOver, newPage, text } from "./support.ts";
 
 // The home filters on a desktop stand in rows that never leave one field alone, with no label cut
 // (docs/decisions/049); the search box's placeholder fits a phone. In Russian, English and Arabic, the
@@ -13,7 +13,7 @@ test("the desktop filter rows leave no field alone and cut no label; the search 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/");
     // Measured once the app has taken over the server's copy, which it replaces (a detached input has no style).
-    await expect(page.locator("#root > [inert]")).toHaveCount(0);
+    await appTookOver(page);
     await expect(page.getByTestId("search-input")).toHaveAttribute("placeholder", text(language, "home_search_placeholder"));
     const placeholder = await page.getByTestId("search-input").evaluate((input: HTMLInputElement) => {
       const style = getComputedStyle(input);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 
-import { localToday, newAccount, newPage, signIn, signUpAndOnboard, text, toastWith } from "./support.ts";
+import { appTookOver, localToday, newAccount, newPage, signIn, signUpAndOnboard, text, toastWith } from "./support.ts";
 
 /** The smallest file the certificate upload takes for a PDF. */
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
@@ -48,6 +48,7 @@ test.describe("profile, settings and privacy", () => {
 
     // A PDF certificate in /settings: uploaded, listed, deleted.
     await page.goto("/settings");
+    await appTookOver(page);
     const certificates = page.getByTestId("certificates-card");
     await expect(certificates.getByTestId("certificates-empty")).toBeVisible();
     await certificates

@@ -237,3 +237,11 @@ export async function postJob(page: Page, job: JobDraft): Promise<string> {
 export function toastWith(page: Page, title: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title });
 }
+
+/**
+ * Waits until the app has taken over a page the server drew (decision 052): the server's copy is inert
+ * and has no handlers, so a file set on its input, say, would go nowhere.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await expect(page.locator("#root > [inert]")).toHaveCount(0);
+}
