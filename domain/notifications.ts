@@ -125,7 +125,15 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
     workerName: z.string(),
   }),
   /** To a worker the job's owner invited (docs/decisions/036): they can accept, which hires them. */
-  z.object({ kind: z.literal("job_invitation"), jobId: z.string(), jobTitle: z.string(), employerName: z.string() }),
+  z.object({
+    kind: z.literal("job_invitation"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    employerName: z.string(),
+    /** The first day the worker is invited for (absent from notices written before it was carried). */
+    startDate: z.string().optional(),
+    ...jobTermsShape,
+  }),
   /** To the owner: the invited worker accepted (and is hired) or declined. */
   z.object({ kind: z.literal("invitation_accepted"), jobId: z.string(), jobTitle: z.string(), workerName: z.string() }),
   z.object({ kind: z.literal("invitation_declined"), jobId: z.string(), jobTitle: z.string(), workerName: z.string() }),

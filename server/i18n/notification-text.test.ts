@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatCalendarDate } from "../../domain/intl-locale.ts";
 import { LANGUAGE_CODES } from "../../domain/languages.ts";
 import type { NotificationPayload } from "../../domain/notifications.ts";
-import { notificationText } from "./notification-text.ts";
+import { notificationDetails, notificationText } from "./notification-text.ts";
 
 const JOB = { jobId: "job-1", jobTitle: "Moving boxes" };
 
@@ -87,6 +87,23 @@ describe("notificationText", () => {
     const review: NotificationPayload = { kind: "review_received", ...JOB, reviewerName: null, rating: 5 };
     expect(notificationText(review, "en").body).toBe("A Daywork member rated you 5 of 5 for “Moving boxes”.");
     expect(notificationText(review, "ru").body).not.toContain("null");
+  });
+});
+
+describe("notificationDetails", () => {
+  const invitation = { kind: "job_invitation", jobId: "j", jobTitle: "Sort parcels", employerName: "Olga Farms" } as const;
+
+  it("lists an invitation's first day with its start time, and the rate, as a hire's mail does", () => {
+    const terms = { startDate: "2030-03-12", startTime: "07:30", hourlyRate: 500, currency: "RUB" };
+    const lines = notificationDetails({ ...invitation, ...terms }, "en");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain("07:30");
+    expect(lines[0]).toContain(formatCalendarDate("2030-03-12", "en", "long"));
+    expect(lines[1]).toMatch(/500/);
+  });
+
+  it("lists nothing for an invitation written before it carried its terms", () => {
+    expect(notificationDetails(invitation, "en")).toEqual([]);
   });
 });
 

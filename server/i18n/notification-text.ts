@@ -237,13 +237,13 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
 }
 
 /**
- * The facts an e-mail about a day of work lists under its text (which already names a worker's days
+ * The facts an e-mail about a day of work (a hire, a reminder, an invitation) lists under its text (which already names a worker's days
  * when they are hired for some): the first day with the start time, and the rate in the job's currency. Empty for other
  * notices, and for notices written before they carried the terms.
  */
 export function notificationDetails(payload: NotificationPayload, locale: LanguageCode): string[] {
-  if (payload.kind !== "application_accepted" && payload.kind !== "job_reminder") return [];
-  if (payload.currency === undefined) return [];
+  if (payload.kind !== "application_accepted" && payload.kind !== "job_reminder" && payload.kind !== "job_invitation") return [];
+  if (payload.currency === undefined || payload.startDate === undefined) return [];
   const options = { locale };
   const date = formatCalendarDate(payload.startDate, locale, "long");
   const lines: string[] = [];

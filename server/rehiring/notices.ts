@@ -16,6 +16,32 @@ async function invitationNames(tx: Queryable, p: { jobId: string; workerId: stri
   return row ?? null;
 }
 
+/**
+ * The terms an invitation's notice carries, as a hire's does (docs/decisions/046): the first day the
+ * worker is invited for, the start time and the rate.
+ */
+async function invitationTerms(tx: Queryable, p: { jobId: string; workerId: string }) {
+  const [row] = await queryRows<{
+    start_date: string;
+    start_time: string | null;
+    hourly_rate: number | null;
+    currency: string;
+  }>(
+    tx,
+    sql`select coalesce((select min(d)::text from unnest(i.days) d), j.start_date::text) as start_date,
+               j.start_time::text as start_time, j.hourly_rate::float8 as hourly_rate, j.currency
+        from jobs j left join job_invitations i on i.job_id = j.id and i.worker_id = ${p.workerId}
+        where j.id = ${p.jobId}::uuid`,
+  );
+  if (!row) return {};
+  return {
+    startDate: row.start_date,
+    startTime: row.start_time?.slice(0, 5) ?? null,
+    hourlyRate: row.hourly_rate,
+    currency: row.currency,
+  };
+}
+
 /** To the worker, in the invitation's transaction: the owner invites them to the job. */
 export async function invitationSent(
   tx: Queryable,
@@ -28,7 +54,13 @@ export async function invitationSent(
     tx,
     queue,
     [p.workerId],
-    { kind: "job_invitation", jobId: p.jobId, jobTitle: names.job_title, employerName: names.employer_name },
+    {
+      kind: "job_invitation",
+      jobId: p.jobId,
+      jobTitle: names.job_title,
+      employerName: names.employer_name,
+      ...(await invitationTerms(tx, p)),
+    },
     // Sent again after a cancellation: the one notice is renewed rather than doubled.
     { actorId: p.ownerId, dedupeKey: `invitation:${p.jobId}`, onRepeat: "renew" },
   );

@@ -165,13 +165,23 @@ describe("invitations", () => {
   it("an owner invites a worker, who is told, sees it and accepts: hired at once, in the group chat, the owner told", async () => {
     const owner = await createEmployer(t.db, { fullName: "Olga Invites", companyName: "Olga Farms" });
     const worker = await createWorker(t.db, { fullName: "Ivan Invited" });
-    const job = await createJob(t.db, owner.id, { title: "Sort parcels", maxWorkers: 2 });
+    const job = await createJob(t.db, owner.id, { title: "Sort parcels", maxWorkers: 2, startTime: "07:30:00" });
     const sent = await t.callerAs(owner.id).rehiring.invite({ jobId: job.id, workerId: worker.id });
     expect(sent).toMatchObject({ status: "pending", sent: true });
     // A second tap tells nobody twice.
     expect(await t.callerAs(owner.id).rehiring.invite({ jobId: job.id, workerId: worker.id })).toEqual({ ...sent, sent: false });
     expect((await noticesOf(worker.id)).map((n) => n.payload)).toEqual([
-      { kind: "job_invitation", jobId: job.id, jobTitle: "Sort parcels", employerName: "Olga Farms" },
+      {
+        kind: "job_invitation",
+        jobId: job.id,
+        jobTitle: "Sort parcels",
+        employerName: "Olga Farms",
+        // Its terms, as a hire's notice carries them: the mail lists the start and the rate.
+        startDate: job.startDate,
+        startTime: "07:30",
+        hourlyRate: 500,
+        currency: "RUB",
+      },
     ]);
 
     const me = t.callerAs(worker.id);

@@ -14,7 +14,7 @@ const catalogue = m as unknown as Record<string, MessageFn | undefined>;
 export function notificationText(payload: NotificationPayload): { title: string; body: string } {
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(payload)) params[key] = typeof value === "string" ? isolate(value) : value;
-  if ("startDate" in payload) params.startDate = formatDate(payload.startDate);
+  if ("startDate" in payload && payload.startDate !== undefined) params.startDate = formatDate(payload.startDate);
   if ("shiftDate" in payload) params.shiftDate = formatDate(payload.shiftDate);
   // A digest names its newest job.
   if (payload.kind === "saved_search_digest") params.jobTitle = isolate(payload.jobs[0]?.jobTitle ?? "");
