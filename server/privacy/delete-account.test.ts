@@ -121,7 +121,7 @@ describe("privacy.deleteAccount", () => {
     }
   });
 
-  it("takes the words of the person's open jobs out of the spelling dictionary in the background it queued", async () => {
+  it("takes the words of the person's open jobs out of the spelling dictionary with the jobs", async () => {
     expect(await dictionaryHas("subject")).toBe(false);
   });
 

@@ -128,10 +128,6 @@ export async function deleteAccount(
 
     // What the other side keeps moves to a stand-in first; what is left of the person goes below.
     const kept = await keptRecords(tx, userId, now);
-    const closing = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.employerId, userId), eq(jobs.status, "open")));
     if (kept.any && profile) {
       await moveToStandIn(
         tx,
@@ -174,10 +170,7 @@ export async function deleteAccount(
     await tx.delete(userInterests).where(eq(userInterests.userId, userId));
     await tx.delete(jobApplications).where(eq(jobApplications.workerId, userId));
     await tx.delete(jobs).where(eq(jobs.employerId, userId));
-    // Their open jobs' words (kept jobs are cancelled) leave the spelling dictionary right after this
-    // commits, not at its next scheduled read (docs/decisions/042): a word of theirs is never offered
-    // as a correction again.
-    if (closing.length > 0) await queue.send(tx, "spelling-dictionary", {});
+    // Their jobs' words leave the spelling dictionary with the jobs: triggers keep it (docs/decisions/051).
     await tx.delete(consentHistory).where(eq(consentHistory.userId, userId));
     await tx.delete(dataProcessingLogs).where(eq(dataProcessingLogs.userId, userId));
     await tx.delete(profiles).where(eq(profiles.id, userId));
