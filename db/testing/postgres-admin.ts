@@ -1,7 +1,7 @@
 import postgres from "postgres";
 
-/** The template every test database on a real server is copied from. */
-export const TEMPLATE_DB = "daywork_test_template";
+/** The template every test database on a real server is copied from (its own name per checkout run side by side). */
+export const TEMPLATE_DB = process.env.TEST_TEMPLATE_DB ?? "daywork_test_template";
 
 /** The maintenance database on the server of `url`, for CREATE and DROP DATABASE. */
 export function adminUrl(url: string): string {
