@@ -5,8 +5,9 @@ import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { applicationDaysFor } from "../../domain/applications.ts";
 import type { UserType } from "../../domain/user-types.ts";
 import { applicationReceived } from "../notifications/events.ts";
+import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
-import { inTransaction } from "../refusal.ts";
+import { inTransaction, refusal } from "../refusal.ts";
 
 export type ApplyParams = {
   jobId: string;
@@ -29,14 +30,20 @@ type ApplyRefusal =
 
 /**
  * A worker applies to an open job whose days are not over (docs/decisions/048) once, for every day or (where the owner allows it) some of its days.
- * The job row is share-locked while the application is written, so the owner cannot close the job
+ * The worker's and the owner's rows are key-share-locked first (the one lock order, server/privacy/lock-order.ts),
+ * then the job row is share-locked while the application is written, so the owner cannot close the job
  * between the check and the write. The unique (job_id, worker_id) row is written once: a second
  * application is refused, also when two requests race, except that a worker who withdrew applies again
  * by turning their withdrawn row back into a pending one with the new message and days
  * (docs/decisions/035). The owner is notified in the same transaction.
  */
 export async function applyToJob(db: Database, queue: BackgroundQueue, { jobId, worker, message, days, now }: ApplyParams) {
+  const [owner] = await db.select({ id: jobs.employerId }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
+  if (!owner) return refusal("job_not_found");
   return inTransaction(db, async (tx, refuse: (reason: ApplyRefusal) => never) => {
+    // People before the job (docs/decisions/015, 059): the owner's notice below share-locks the owner,
+    // so an owner's deletion must not be able to wait on the job this holds. Owner deleted: no job.
+    if (!(await lockPeopleFirst(tx, [worker.id, owner.id]))) return refuse("job_not_found");
     const [job] = await tx
       .select({
         employerId: jobs.employerId,
@@ -49,7 +56,8 @@ export async function applyToJob(db: Database, queue: BackgroundQueue, { jobId, 
       .from(jobs)
       .where(eq(jobs.id, jobId))
       .for("share");
-    if (!job) return refuse("job_not_found");
+    // The job changed hands meanwhile (its owner's deletion left it to a stand-in): as if gone.
+    if (!job || job.employerId !== owner.id) return refuse("job_not_found");
     if (job.employerId === worker.id) return refuse("own_job_apply");
     if (worker.userType !== "worker") return refuse("workers_only");
     if (job.status !== "open") return refuse("job_not_open");

@@ -29,6 +29,8 @@ import {
   userInterests,
 } from "../../db/schema/index.ts";
 import { jobFields } from "../jobs/job-projection.ts";
+import { inTransaction, type Refusal } from "../refusal.ts";
+import { lockPeopleFirst } from "./lock-order.ts";
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type ExportRow = { [key: string]: JsonValue };
@@ -105,9 +107,17 @@ function exportRow(row: Record<string, unknown>): ExportRow {
  * Columns of the person's own tables are exported whole, so a column added later is exported without
  * anyone remembering to.
  */
-export async function exportPersonalData(db: Database, userId: string, now: Date): Promise<PersonalDataExport> {
-  return db.transaction(
-    async (tx) => {
+export async function exportPersonalData(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<PersonalDataExport | Refusal<"signed_out">> {
+  return inTransaction(
+    db,
+    async (tx, refuse: (reason: "signed_out") => never) => {
+      // The person's row first, as a deletion takes it (docs/decisions/015, 059): a deletion under way
+      // finishes before this reads, and an account already gone is a sign-out, not a 500.
+      if (!(await lockPeopleFirst(tx, [userId]))) return refuse("signed_out");
       await tx.insert(dataProcessingLogs).values({
         userId,
         action: "export",

@@ -1,3 +1,4 @@
+import { settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure } from "../trpc/procedures.ts";
 import { deleteAccount } from "./delete-account.ts";
@@ -10,7 +11,7 @@ export const privacyRouter = router({
   status: authedProcedure.query(({ ctx }) => privacyStatus(ctx.profile)),
 
   /** Everything we hold about the caller as one JSON document; logged as an export. */
-  export: authedProcedure.mutation(({ ctx }) => exportPersonalData(ctx.db, ctx.user.id, ctx.services.now())),
+  export: authedProcedure.mutation(async ({ ctx }) => settle(await exportPersonalData(ctx.db, ctx.user.id, ctx.services.now()))),
 
   /**
    * Deletes the caller's account and all their data (docs/product.md, Privacy rights); what the other

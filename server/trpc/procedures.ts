@@ -1,6 +1,6 @@
 import { LIMITS } from "../../domain/limits.ts";
 import { liveSessionIds } from "../session/live-sessions.ts";
-import { requirePerson, type PersonLevel } from "../session/person.ts";
+import { findProfile, requirePerson, type PersonLevel } from "../session/person.ts";
 import { hasVerifiedEmail } from "../session/verified-email.ts";
 import { refused, settle } from "./answer.ts";
 import type { Context } from "./context.ts";
@@ -23,7 +23,13 @@ const currentSession = middleware(async ({ ctx, next }) =>
 function person(level: PersonLevel) {
   return middleware(async ({ ctx, next }) => {
     const { user, profile } = settle(await requirePerson(ctx.db, ctx.user, level));
-    return next({ ctx: { ...ctx, user, profile } });
+    const result = await next({ ctx: { ...ctx, user, profile } });
+    // The caller's account was deleted while the call ran (another tab, another device): its writes
+    // fail on the person's gone row. That is a sign-out, not a server fault (docs/decisions/059).
+    if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR" && !(await findProfile(ctx.db, user.id))) {
+      throw refused("signed_out");
+    }
+    return result;
   });
 }
 
