@@ -35,12 +35,23 @@ const conversationId = rowIdSchema;
 /** Text of a chat message: trimmed, at most 2000 characters; may be empty when an image is attached. */
 const chatContentSchema = typedText().trim().max(LIMITS.message, ERR.chatMessageTooLong);
 
+/**
+ * A message's idempotency key: made by the client once per message and sent again with every retry of
+ * it, so a resend after a lost answer stores nothing new (docs/decisions/059). Unique per sender.
+ */
+export const messageKeySchema = z
+  .string({ error: ERR.chatSendFailed })
+  .min(16, ERR.chatSendFailed)
+  .max(LIMITS.messageKey, ERR.chatSendFailed)
+  .regex(/^[A-Za-z0-9_-]+$/, ERR.chatSendFailed);
+
 /** The chat composer: text, an uploaded image, or both; never neither. */
 export const sendMessageSchema = z
   .object({
     conversationId,
     content: chatContentSchema.default(""),
     imageKey: typedText().min(1).max(300).optional(),
+    idempotencyKey: messageKeySchema.optional(),
   })
   .refine((v) => v.content !== "" || v.imageKey !== undefined, { message: ERR.chatMessageRequired, path: ["content"] });
 
@@ -51,6 +62,7 @@ export const contactEmployerSchema = z.object({
     .trim()
     .min(1, ERR.chatMessageRequired)
     .max(LIMITS.message, ERR.chatMessageTooLong),
+  idempotencyKey: messageKeySchema.optional(),
 });
 
 /** One page of history, newest first before `before` (a message id); returned oldest first. */

@@ -124,6 +124,8 @@ export const ERR = {
   chatMessageRequired: "chat_message_required",
   chatMessageTooLong: "chat_message_too_long",
   chatSendFailed: "chat_send_failed",
+  // A message's idempotency key sent again with other content (docs/decisions/059).
+  chatMessageKeyReused: "error_chat_message_key_reused",
   chatImageMissing: "chat_image_missing",
   chatImageTooLarge: "chat_image_too_large",
   chatImageType: "chat_image_type",

@@ -40,6 +40,8 @@ export const LIMITS = {
   ratingMax: 5,
   ratingComment: 1000,
   message: 2000,
+  /** A chat message's idempotency key, made by the client (docs/decisions/059). */
+  messageKey: 64,
   chatImageBytes: 5 * 1024 * 1024,
   certificateBytes: 10 * 1024 * 1024,
   signedUrlSeconds: 3600,

@@ -89,6 +89,8 @@ export const ANSWERS = {
   group_not_started: { status: 404, key: ERR.chatGroupNotStarted },
   own_job_contact: { status: 403, key: ERR.contactOwnJob },
   image_invalid: { status: 400, key: ERR.chatImageInvalid },
+  // The same idempotency key with another message (docs/decisions/059): never stored twice, nor replaced.
+  message_key_reused: { status: 409, key: ERR.chatMessageKeyReused },
   no_image: { status: 404, key: ERR.chatImageUrlFailed },
   chat_image_missing: { status: 400, key: ERR.chatImageMissing },
   chat_image_too_large: { status: 413, key: ERR.chatImageTooLarge },

@@ -64,14 +64,21 @@ export const chatMessages = pgTable(
     imagePath: text("image_path"),
     /** The image's size, counted against the sender's chat image storage (domain/limits.ts). */
     imageBytes: integer("image_bytes"),
+    /** The sender's idempotency key for this message: a resend with it stores nothing new (docs/decisions/059). */
+    idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("chat_messages_content_len", sql`char_length(${t.content}) <= 2000`),
     check("chat_messages_image_bytes", sql`${t.imageBytes} is null or ${t.imageBytes} between 1 and 5242880`),
+    // LIMITS.messageKey (domain/limits.ts).
+    check("chat_messages_idempotency_key_len", sql`char_length(${t.idempotencyKey}) <= 64`),
     check("chat_messages_not_empty", sql`${t.content} <> '' or ${t.imagePath} is not null`),
     index("chat_messages_conversation_idx").on(t.conversationId, t.id.desc()),
     index("chat_messages_sender_idx").on(t.senderId),
+    uniqueIndex("chat_messages_sender_key_idx")
+      .on(t.senderId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 export type ChatMessage = typeof chatMessages.$inferSelect;

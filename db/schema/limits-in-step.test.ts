@@ -26,6 +26,7 @@ const NUMERIC_CHECKS: Record<string, number[]> = {
   jobs_accepted_count: [0],
   job_applications_message_len: [LIMITS.message],
   chat_messages_content_len: [LIMITS.message],
+  chat_messages_idempotency_key_len: [LIMITS.messageKey],
   ratings_range: [LIMITS.ratingMin, LIMITS.ratingMax],
   ratings_comment_len: [LIMITS.ratingComment],
   rating_summaries_counts: [0, LIMITS.ratingMax],

@@ -7,6 +7,7 @@ import { rateRefusal } from "../limits/rate-limit.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { refusal, type Refusal } from "../refusal.ts";
+import { sendOnce } from "./idempotent-send.ts";
 import { insertMessage, type SentMessage } from "./send-message.ts";
 
 /** The key of the one direct conversation of two people about a job: their ids in sorted order. */
@@ -24,29 +25,57 @@ function directKey(a: string, b: string): string {
 export async function contactEmployer(
   db: Database,
   { rateLimits, queue }: { rateLimits: RateLimits; queue: BackgroundQueue },
-  params: { jobId: string; senderId: string; content: string },
-): Promise<SentMessage | Refusal<"job_not_found" | "own_job_contact" | "messages_too_fast" | "contacts_too_many">> {
+  params: { jobId: string; senderId: string; content: string; idempotencyKey?: string | undefined },
+): Promise<
+  SentMessage | Refusal<"job_not_found" | "own_job_contact" | "messages_too_fast" | "contacts_too_many" | "message_key_reused">
+> {
   const [job] = await db.select({ ownerId: jobs.employerId }).from(jobs).where(eq(jobs.id, params.jobId)).limit(1);
   if (!job) return refusal("job_not_found");
   if (job.ownerId === params.senderId) return refusal("own_job_contact");
   const key = directKey(params.senderId, job.ownerId);
-  const tooFast = await rateRefusal(db, rateLimits, params.senderId, "chatMessage");
-  if (tooFast) return tooFast;
-  const [existing] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.jobId, params.jobId), eq(conversations.directKey, key)))
-    .limit(1);
-  if (!existing) {
-    const tooMany = await rateRefusal(db, rateLimits, params.senderId, "firstContact");
-    if (tooMany) return tooMany;
-  }
+  const conversationId = async () => {
+    const [existing] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.jobId, params.jobId), eq(conversations.directKey, key)))
+      .limit(1);
+    return existing?.id ?? null;
+  };
+  const keyed =
+    params.idempotencyKey === undefined
+      ? null
+      : { senderId: params.senderId, key: params.idempotencyKey, content: params.content, imagePath: null };
+  // A resend of the same first message answers it, and counts as neither a message nor a new contact.
+  return sendOnce(db, keyed, conversationId, async () => {
+    const tooFast = await rateRefusal(db, rateLimits, params.senderId, "chatMessage");
+    if (tooFast) return tooFast;
+    if (!(await conversationId())) {
+      const tooMany = await rateRefusal(db, rateLimits, params.senderId, "firstContact");
+      if (tooMany) return tooMany;
+    }
+    return openAndSend(db, queue, { ...params, ownerId: job.ownerId, pair: key });
+  });
+}
+
+/** The transaction of contactEmployer: the direct conversation upserted, both people in it, the message added. */
+function openAndSend(
+  db: Database,
+  queue: BackgroundQueue,
+  params: {
+    jobId: string;
+    senderId: string;
+    ownerId: string;
+    pair: string;
+    content: string;
+    idempotencyKey?: string | undefined;
+  },
+): Promise<SentMessage | Refusal<"job_not_found">> {
   return db.transaction(async (tx) => {
     // Before the conversation row (docs/decisions/015). Deleted meanwhile: the job went with its owner.
-    if (!(await lockPeopleFirst(tx, [params.senderId, job.ownerId]))) return refusal("job_not_found");
+    if (!(await lockPeopleFirst(tx, [params.senderId, params.ownerId]))) return refusal("job_not_found");
     const [conversation] = await tx
       .insert(conversations)
-      .values({ jobId: params.jobId, kind: "direct", directKey: key, updatedAt: sql`clock_timestamp()` })
+      .values({ jobId: params.jobId, kind: "direct", directKey: params.pair, updatedAt: sql`clock_timestamp()` })
       .onConflictDoUpdate({
         target: [conversations.jobId, conversations.directKey],
         targetWhere: sql`${conversations.kind} = 'direct'`,
@@ -58,7 +87,7 @@ export async function contactEmployer(
       .insert(conversationParticipants)
       .values([
         { conversationId: conversation.id, userId: params.senderId },
-        { conversationId: conversation.id, userId: job.ownerId },
+        { conversationId: conversation.id, userId: params.ownerId },
       ])
       .onConflictDoNothing();
     return insertMessage(tx, queue, {
@@ -66,6 +95,7 @@ export async function contactEmployer(
       senderId: params.senderId,
       content: params.content,
       imagePath: null,
+      idempotencyKey: params.idempotencyKey ?? null,
       createdAt: conversation.updatedAt,
     });
   });

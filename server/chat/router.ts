@@ -32,6 +32,8 @@ import { unreadConversationCount } from "./unread-chats.ts";
  * would send it again.
  */
 async function announce(ctx: Pick<Context, "services" | "log">, message: SentMessage): Promise<SentMessage> {
+  // A resend with the message's idempotency key: its subscribers heard of it the first time.
+  if (message.repeated) return message;
   await ctx.services.chatBus.publish(message.conversationId, message.id).catch((err: unknown) => {
     ctx.log.warn(
       { event: "chat_publish_failed", err: String(err), messageId: message.id },
@@ -65,6 +67,7 @@ export const chatRouter = router({
       senderId: ctx.user.id,
       content: input.content,
       imageKey: input.imageKey,
+      idempotencyKey: input.idempotencyKey,
       now: ctx.services.now(),
     });
     return announce(ctx, settle(message));
@@ -96,6 +99,7 @@ export const chatRouter = router({
       jobId: input.jobId,
       senderId: ctx.user.id,
       content: input.content,
+      idempotencyKey: input.idempotencyKey,
     });
     const message = await announce(ctx, settle(sent));
     return { conversationId: message.conversationId, messageId: message.id };

@@ -12,9 +12,19 @@ import { inTransaction, refusal, type Refusal } from "../refusal.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { isParticipant } from "./access.ts";
 import { claimChatImage, storedFileSize } from "./chat-images.ts";
+import { AlreadySent, sendOnce } from "./idempotent-send.ts";
 
-export type SendParams = { conversationId: string; senderId: string; content: string; imageKey?: string | undefined; now: Date };
-export type SentMessage = { id: number; conversationId: string; createdAt: Date };
+export type SendParams = {
+  conversationId: string;
+  senderId: string;
+  content: string;
+  imageKey?: string | undefined;
+  /** The client's key for this message: a resend with it answers the stored message (docs/decisions/059). */
+  idempotencyKey?: string | undefined;
+  now: Date;
+};
+/** A stored message; `repeated` when a resend with its idempotency key found it stored (nothing new to announce). */
+export type SentMessage = { id: number; conversationId: string; createdAt: Date; repeated: boolean };
 
 /**
  * Sends a message as a participant, in one transaction:
@@ -23,14 +33,31 @@ export type SentMessage = { id: number; conversationId: string; createdAt: Date 
  *    skips a message that commits later;
  * 2. claims the image (an unclaimed upload under the sender's own `chat-images/{senderId}/`);
  * 3. inserts the message, and marks it read for its sender.
- * The caller publishes to the bus after this returns (after commit).
+ * The caller publishes to the bus after this returns (after commit), unless the message is `repeated`:
+ * a resend with its idempotency key, answered with the stored message (docs/decisions/059).
  */
 export async function sendMessage(
   db: Database,
   { files, rateLimits, queue }: { files: FileStore; rateLimits: RateLimits; queue: BackgroundQueue },
   params: SendParams,
+): Promise<SentMessage | Refusal<"not_participant" | "image_invalid" | "messages_too_fast" | "message_key_reused">> {
+  const { conversationId, senderId, content, imageKey, idempotencyKey } = params;
+  const keyed = idempotencyKey === undefined ? null : { senderId, key: idempotencyKey, content, imagePath: imageKey ?? null };
+  // A repeat is answered before it is counted or its image checked: the image was claimed by the first.
+  return sendOnce(
+    db,
+    keyed,
+    () => Promise.resolve(conversationId),
+    () => sendNew(db, { files, rateLimits, queue }, params),
+  );
+}
+
+/** A message not sent before: counted, its image checked and claimed, stored and told. */
+async function sendNew(
+  db: Database,
+  { files, rateLimits, queue }: { files: FileStore; rateLimits: RateLimits; queue: BackgroundQueue },
+  { conversationId, senderId, content, imageKey, idempotencyKey, now }: SendParams,
 ): Promise<SentMessage | Refusal<"not_participant" | "image_invalid" | "messages_too_fast">> {
-  const { conversationId, senderId, content, imageKey, now } = params;
   const tooFast = await rateRefusal(db, rateLimits, senderId, "chatMessage");
   if (tooFast) return tooFast;
   let imageBytes: number | null = null;
@@ -65,6 +92,7 @@ export async function sendMessage(
       content,
       imagePath: imageKey ?? null,
       imageBytes,
+      idempotencyKey: idempotencyKey ?? null,
       createdAt: conversation.updatedAt,
     });
   });
@@ -83,13 +111,20 @@ export async function insertMessage(
     content: string;
     imagePath: string | null;
     imageBytes?: number | null;
+    idempotencyKey?: string | null;
     createdAt: Date;
   },
 ): Promise<SentMessage> {
   const [message] = await tx
     .insert(chatMessages)
     .values(values)
+    // A key already stored: a resend racing its first send (server/chat/idempotent-send.ts).
+    .onConflictDoNothing({
+      target: [chatMessages.senderId, chatMessages.idempotencyKey],
+      where: sql`${chatMessages.idempotencyKey} is not null`,
+    })
     .returning({ id: chatMessages.id, conversationId: chatMessages.conversationId, createdAt: chatMessages.createdAt });
+  if (!message && values.idempotencyKey) throw new AlreadySent();
   if (!message) throw new Error("chat message insert returned nothing");
   await tx
     .update(conversationParticipants)
@@ -101,5 +136,5 @@ export async function insertMessage(
       ),
     );
   await afterChatMessage(tx, queue, { conversationId: values.conversationId, senderId: values.senderId });
-  return message;
+  return { ...message, repeated: false };
 }

@@ -791,3 +791,60 @@ describe("hostile input over HTTP (a sample), with a session cookie and the app'
     expect(bad).toEqual([]);
   });
 });
+
+describe("chat idempotency keys (issue 35, item 11; docs/decisions/059)", () => {
+  // People and chats of its own: the fuzzing above may leave the shared fixture's chat changed.
+  let sender: { id: string };
+  let conversationId: string;
+  let otherJobId: string;
+  beforeAll(async () => {
+    const owner = await createEmployer(t.db);
+    sender = await createWorker(t.db);
+    const job = await createJob(t.db, owner.id);
+    conversationId = await t.db.transaction((tx) => joinGroupChat(tx, job.id, [owner.id, sender.id]));
+    otherJobId = (await createJob(t.db, (await createEmployer(t.db)).id)).id;
+  });
+  const messagesOf = async (senderId: string) =>
+    queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from chat_messages where sender_id = ${senderId}`);
+
+  it("refuses malformed keys with a typed 400 and stores nothing", async () => {
+    const keys = [
+      "",
+      "short",
+      "x".repeat(65),
+      "../../etc/passwd-0000",
+      "key with spaces 0000",
+      "ключ-ключ-ключ-ключ",
+      "a\u0000".repeat(10),
+      42,
+    ];
+    const before = await messagesOf(sender.id);
+    for (const idempotencyKey of keys) {
+      const input = { conversationId, content: "Hi", idempotencyKey } as {
+        conversationId: string;
+        content: string;
+        idempotencyKey: string;
+      };
+      await expect(t.callerAs(sender.id).chat.send(input)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+      await expect(
+        t.callerAs(sender.id).chat.contactEmployer({ jobId: otherJobId, content: "Hi", idempotencyKey: input.idempotencyKey }),
+      ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    }
+    expect(await messagesOf(sender.id)).toEqual(before);
+  });
+
+  it("refuses a key sent again with another message (409), never a 500 or a second row", async () => {
+    const idempotencyKey = "hostile-reused-key-0001";
+    const first = await t.callerAs(sender.id).chat.send({ conversationId, content: "One", idempotencyKey });
+    const before = await messagesOf(sender.id);
+    await expect(t.callerAs(sender.id).chat.send({ conversationId, content: "Two", idempotencyKey })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    await expect(
+      t.callerAs(sender.id).chat.contactEmployer({ jobId: otherJobId, content: "One", idempotencyKey }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await messagesOf(sender.id)).toEqual(before);
+    const again = await t.callerAs(sender.id).chat.send({ conversationId, content: "One", idempotencyKey });
+    expect(again.id).toBe(first.id);
+  });
+});

@@ -15,6 +15,7 @@ import { IconButton } from "../ui/button.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { chatFailureText, uploadFailureText } from "./chat-errors.ts";
+import { useMessageKey } from "./message-key.ts";
 import { uploadChatImage } from "./upload-chat-image.ts";
 
 const ACCEPT = Object.keys(CHAT_IMAGE_TYPES).join(",");
@@ -28,7 +29,8 @@ type Phase = "idle" | "uploading" | "sending";
  * Text (Enter sends, Shift+Enter starts a new line; up to 2000 characters) and an optional image
  * (JPEG, PNG, WebP or GIF up to 5 MB, checked here and again by the server). The image is uploaded
  * first, then the message is sent with its key. What the person typed stays when anything fails, and
- * an uploaded image is not uploaded again on retry.
+ * an uploaded image is not uploaded again on retry; a retry of the same message sends its idempotency
+ * key again, so a message whose answer was lost is not stored twice.
  */
 export function ChatComposer({ conversationId, onSent }: { conversationId: string; onSent: (messageId: number) => void }) {
   const [text, setText] = useState("");
@@ -38,6 +40,7 @@ export function ChatComposer({ conversationId, onSent }: { conversationId: strin
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const send = useMutation(trpc.chat.send.mutationOptions());
+  const messageKey = useMessageKey();
 
   // Release the preview's object URL when it is replaced or the composer goes away.
   useEffect(() => {
@@ -95,7 +98,9 @@ export function ChatComposer({ conversationId, onSent }: { conversationId: strin
     }
     setPhase("sending");
     try {
-      const sent = await send.mutateAsync({ conversationId, content, imageKey });
+      const idempotencyKey = messageKey.keyFor(content, attachment?.file ?? null);
+      const sent = await send.mutateAsync({ conversationId, content, imageKey, idempotencyKey });
+      messageKey.sent();
       // Keep anything typed while the message was on its way.
       setText((current) => (current === typed ? "" : current));
       setAttachment(null);

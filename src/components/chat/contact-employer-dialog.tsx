@@ -28,6 +28,7 @@ import { LinkButton } from "../ui/link-button.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { chatFailureText } from "./chat-errors.ts";
 import { ContactButton, type ContactEmployerProps } from "./contact-employer.tsx";
+import { useMessageKey } from "./message-key.ts";
 
 const contentSchema = contactEmployerSchema.shape.content;
 /** The character counter appears when this few characters are left. */
@@ -46,10 +47,12 @@ export function ContactEmployerDialog({ jobId, jobTitle, employerName, className
   const [sentTo, setSentTo] = useState<string | null>(null);
   const fieldId = useId();
   const queryClient = useQueryClient();
+  const messageKey = useMessageKey();
 
   const contact = useMutation(
     trpc.chat.contactEmployer.mutationOptions({
       onSuccess: (result) => {
+        messageKey.sent();
         toastSuccess(m.chat_message_sent());
         setText("");
         setSentTo(result.conversationId);
@@ -81,7 +84,8 @@ export function ContactEmployerDialog({ jobId, jobTitle, employerName, className
       return;
     }
     setError(undefined);
-    contact.mutate({ jobId, content: parsed.data });
+    // A retry of the same text sends the same key: stored once even if the first answer was lost.
+    contact.mutate({ jobId, content: parsed.data, idempotencyKey: messageKey.keyFor(parsed.data) });
   };
 
   const remaining = LIMITS.message - text.trim().length;

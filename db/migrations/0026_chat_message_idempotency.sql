@@ -1,0 +1,3 @@
+ALTER TABLE "chat_messages" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_sender_key_idx" ON "chat_messages" USING btree ("sender_id","idempotency_key") WHERE "chat_messages"."idempotency_key" is not null;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_idempotency_key_len" CHECK (char_length("chat_messages"."idempotency_key") <= 64);
