@@ -16,23 +16,40 @@ const jobSummary = (language: LanguageCode) => ({
   cityName: cityNameOf(jobs.cityId, language),
   employerName: profiles.fullName,
   companyName: profiles.companyName,
+  employerVisible: profiles.privacyProfileVisible,
   acceptedAt: jobApplications.updatedAt,
 });
+
+type JobSummary = Awaited<ReturnType<typeof summaries>>[number];
+
+function summaries(db: Queryable, language: LanguageCode) {
+  return db
+    .select(jobSummary(language))
+    .from(jobApplications)
+    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .innerJoin(profiles, eq(profiles.id, jobs.employerId))
+    .$dynamic();
+}
+
+/**
+ * A job whose employer hid their profile, as others read a worker's history (docs/decisions/059): its
+ * title and days stay, the worker's record, but not who employed them: no employer, and no job id,
+ * whose page names the employer. The worker and the employer see it whole.
+ */
+function withoutHiddenEmployer(job: JobSummary, workerId: string, viewerId: string | null) {
+  const { employerVisible, ...summary } = job;
+  if (employerVisible || viewerId === workerId || viewerId === job.employerId) return summary;
+  return { ...summary, id: null, employerId: null, employerName: null, companyName: null };
+}
 
 /**
  * A worker's jobs for their profile page: completed jobs they were accepted for (newest start first),
  * and the jobs they were most recently accepted for. A hidden profile's history is its owner's only:
- * null for anyone else, as for an unknown person.
+ * null for anyone else, as for an unknown person. An employer who hid their profile is not named.
  */
 export async function workHistory(db: Queryable, workerId: string, viewerId: string | null, language: LanguageCode) {
   if (!(await isProfileVisible(db, workerId, viewerId))) return null;
-  const acceptedJobs = () =>
-    db
-      .select(jobSummary(language))
-      .from(jobApplications)
-      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-      .innerJoin(profiles, eq(profiles.id, jobs.employerId))
-      .$dynamic();
+  const acceptedJobs = () => summaries(db, language);
   const accepted = and(eq(jobApplications.workerId, workerId), eq(jobApplications.status, "accepted"));
   const [previousJobs, latestAcceptedJobs] = await Promise.all([
     acceptedJobs()
@@ -41,5 +58,6 @@ export async function workHistory(db: Queryable, workerId: string, viewerId: str
       .limit(PREVIOUS_JOBS_LIMIT),
     acceptedJobs().where(accepted).orderBy(desc(jobApplications.updatedAt), desc(jobApplications.id)).limit(ACCEPTED_JOBS_LIMIT),
   ]);
-  return { previousJobs, latestAcceptedJobs };
+  const shown = (job: JobSummary) => withoutHiddenEmployer(job, workerId, viewerId);
+  return { previousJobs: previousJobs.map(shown), latestAcceptedJobs: latestAcceptedJobs.map(shown) };
 }

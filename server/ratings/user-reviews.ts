@@ -15,7 +15,9 @@ const reviewer = alias(profiles, "reviewer");
 /**
  * Reviews a person received, newest first, a page at a time (keyset on created_at and id). Null when
  * there is no such person or their profile is hidden from `viewerId` (its owner still sees it). A
- * reviewer whose own profile is hidden appears as `reviewer: null` ("A Daywork member"), never by name.
+ * reviewer whose own profile is hidden appears as `reviewer: null` ("A Daywork member"), never by name,
+ * and without the job's id, whose page names its employer (docs/decisions/059); the reviewed person
+ * and the reviewer still see which job it was.
  */
 export async function reviewsOfUser(db: Queryable, { userId, viewerId, cursor, limit = LIMITS.pageSize }: ReviewsOfUserParams) {
   if (!(await isProfileVisible(db, userId, viewerId))) return null;
@@ -42,8 +44,9 @@ export async function reviewsOfUser(db: Queryable, { userId, viewerId, cursor, l
   const page = takeNewestPage(rows, limit);
   return {
     // A reviewer who hid their profile is an anonymous member to everyone but themselves.
-    items: page.items.map(({ reviewerId, reviewerName, reviewerProfileVisible, ...review }) => ({
+    items: page.items.map(({ reviewerId, reviewerName, reviewerProfileVisible, jobId, ...review }) => ({
       ...review,
+      jobId: reviewerProfileVisible || viewerId === reviewerId || viewerId === userId ? jobId : null,
       reviewer: reviewerProfileVisible || reviewerId === viewerId ? { id: reviewerId, fullName: reviewerName } : null,
     })),
     nextCursor: page.nextCursor,

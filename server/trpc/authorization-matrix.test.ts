@@ -15,6 +15,7 @@ import { createChatMessage } from "../../db/factories/chat.ts";
 import { createAcceptedApplication } from "../../db/factories/hiring.ts";
 import { createApplication, createJob, dateFromToday } from "../../db/factories/jobs.ts";
 import { CITY } from "../../db/factories/places.ts";
+import { createRating } from "../../db/factories/ratings.ts";
 import { createSavedSearch } from "../../db/factories/saved-searches.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { notifications, reliabilityEvents, shiftAttendance, timesheets, userInterests } from "../../db/schema/index.ts";
@@ -1000,5 +1001,25 @@ describe("the right caller gets through", () => {
     const input = (entry.right.input ?? entry.input)(m);
     const { outcome } = await outcomeOf(procedure, caller, input);
     expect(show(outcome)).toBe("let through");
+  });
+});
+
+// Issue 35, item 9 (docs/decisions/059): an employer who hid their profile is not learnt through the
+// worker they reviewed or employed, by anyone but the two of them.
+describe("a hidden employer, through a worker's reviews and work history", () => {
+  it("names neither the employer nor their job to a visitor or another member", async () => {
+    const employer = await createEmployer(t.db, { fullName: "Hilda Hidden", privacyProfileVisible: false });
+    const worker = await createWorker(t.db);
+    const job = await createJob(t.db, employer.id, { status: "completed", startDate: dateFromToday(-2) });
+    await createApplication(t.db, job.id, worker.id, { status: "accepted" });
+    await createRating(t.db, { jobId: job.id, fromUserId: employer.id, toUserId: worker.id });
+    for (const viewer of [null, m.callers["worker stranger"], m.callers["employer stranger"]]) {
+      const caller = t.callerAs(viewer);
+      const answers = JSON.stringify([
+        await caller.ratings.forUser({ userId: worker.id }),
+        await caller.workHistory.forUser({ userId: worker.id }),
+      ]);
+      for (const secret of [employer.id, "Hilda Hidden", job.id]) expect(answers).not.toContain(secret);
+    }
   });
 });

@@ -13,7 +13,7 @@ import { personName } from "./person-name.ts";
 const SHOWN = 5;
 
 /**
- * A worker's completed jobs, each linking to its page. On the own profile the header links to
+ * A worker's completed jobs, each linking to its page (but those of an employer who hid their profile). On the own profile the header links to
  * /my-jobs (`showAllLink`).
  */
 export function PreviousJobsCard({ userId, showAllLink = false }: { userId: string; showAllLink?: boolean }) {
@@ -37,10 +37,17 @@ export function PreviousJobsCard({ userId, showAllLink = false }: { userId: stri
           <p className="text-sm text-muted-foreground">{m.profile_previous_jobs_empty()}</p>
         ) : (
           <ul className="-mx-2 grid" data-testid="previous-jobs">
-            {jobs.map((job) => (
-              <JobLinkRow key={job.id} jobId={job.id} title={job.title} testId="previous-job">
+            {jobs.map((job, i) => (
+              <JobLinkRow key={job.id ?? `hidden-${i}`} jobId={job.id} title={job.title} testId="previous-job">
                 <span className="truncate text-sm text-muted-foreground">
-                  <bdi>{job.companyName || personName(job.employerName)}</bdi> · {formatDate(job.startDate)}
+                  {/* An employer who hid their profile is not named (docs/decisions/059). */}
+                  {job.employerName === null ? (
+                    formatDate(job.startDate)
+                  ) : (
+                    <>
+                      <bdi>{job.companyName || personName(job.employerName)}</bdi> · {formatDate(job.startDate)}
+                    </>
+                  )}
                 </span>
               </JobLinkRow>
             ))}
