@@ -11,7 +11,7 @@ import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { jobColumns } from "./job-columns.ts";
 import { findOwnJob } from "./job-details.ts";
-import { jobScheduleOf, tellHiredOfMove } from "./schedule-moved.ts";
+import { jobScheduleOf, lockOwnerAndHired, tellHiredOfMove } from "./schedule-moved.ts";
 
 /**
  * Saves the edit form in one conditional UPDATE: only the owner's row (WHERE id AND employer_id), only
@@ -25,7 +25,8 @@ import { jobScheduleOf, tellHiredOfMove } from "./schedule-moved.ts";
 export async function updateJob(db: Database, queue: BackgroundQueue, employerId: string, input: JobUpdateValues, now: Date) {
   if (!(await cityExists(db, input.cityId))) return refusal("city_unknown");
   const row = await inTransaction(db, async (tx, refuse: (reason: "schedule_change_too_soon") => never) => {
-    // The row is locked first, so the schedule read before the UPDATE is the one it replaces.
+    // People first, then the job's row, so the schedule read before the UPDATE is the one it replaces.
+    await lockOwnerAndHired(tx, input.jobId, employerId);
     const before = await jobScheduleOf(tx, input.jobId, employerId);
     const [updated] = await saveEdit(tx, employerId, input, now);
     if (!updated) return null;
