@@ -6,7 +6,7 @@ import { ERR } from "./errors.ts";
 import { jobIdSchema, rowIdSchema } from "./ids.ts";
 import { optionalText, typedText } from "./text.ts";
 import { TIMESHEET_REASON_MAX } from "./timesheets.ts";
-import { addDays, instantAt, shiftDayIndex } from "./wall-clock.ts";
+import { addDays, instantAt, shiftDayEnd, shiftDayIndex } from "./wall-clock.ts";
 
 /**
  * Shift attendance (docs/product.md, Shift operations; docs/decisions/032). A job of N days has one
@@ -37,6 +37,32 @@ export const OPEN_CHECK_IN_MAX_MINUTES = 16 * 60;
 /** True while a check-in made at `checkedInAt` may still be checked out of (and blocks a new one). */
 export function isCheckInOpen(checkedInAt: Date, now: Date): boolean {
   return now.getTime() - checkedInAt.getTime() < OPEN_CHECK_IN_MAX_MINUTES * 60_000;
+}
+
+/**
+ * A worker may be recorded absent (a no-show, a strike) only once this long has passed since their
+ * shift's start time: an hour late is still late, not absent. A job that states no start time may be
+ * worked any time of the day, so its no-show waits for the day's end (docs/decisions/056).
+ */
+export const NO_SHOW_GRACE_MINUTES = 60;
+
+/** When a shift day starts: the job's start time on `date`, or local midnight when it states none. */
+export function shiftStartsAt(date: string, startTime: string | null, timeZone: string): Date {
+  return instantAt(date, startTime?.slice(0, 5) ?? "00:00", timeZone);
+}
+
+/**
+ * From when a hired worker may be recorded absent on `date`: NO_SHOW_GRACE_MINUTES after the shift's
+ * start, or the day's end when the job states no start time. Before it, a check-in with the code wins.
+ */
+export function absentFrom(date: string, startTime: string | null, timeZone: string): Date {
+  if (!startTime) return shiftDayEnd(date, timeZone);
+  return new Date(shiftStartsAt(date, startTime, timeZone).getTime() + NO_SHOW_GRACE_MINUTES * 60_000);
+}
+
+/** True when a no-show on `date` may be recorded at `now` (see absentFrom). */
+export function mayRecordAbsent(date: string, startTime: string | null, timeZone: string, now: Date): boolean {
+  return now.getTime() >= absentFrom(date, startTime, timeZone).getTime();
 }
 
 /** Times an owner records may lie at most this far ahead of the clock (a phone a minute fast). */

@@ -91,6 +91,7 @@ export const ERR = {
   jobStatusChangeRefused: "error_job_status_change_refused",
   jobCompleteBeforeStart: "error_job_complete_before_start",
   jobNotEditable: "error_job_not_editable",
+  scheduleChangeTooSoon: "error_schedule_change_too_soon",
   searchTooLong: "error_search_too_long",
   filterInvalid: "error_filter_invalid",
   // Applications, hiring and reviews (issue #4).
@@ -146,6 +147,8 @@ export const ERR = {
   shiftJobClosed: "error_shift_job_closed",
   shiftDayInvalid: "error_shift_day_invalid",
   attendanceTimesInvalid: "error_attendance_times_invalid",
+  absentTooEarly: "error_absent_too_early",
+  absentCheckedIn: "error_absent_checked_in",
   timesheetReasonRequired: "error_timesheet_reason_required",
   timesheetReasonTooLong: "error_timesheet_reason_too_long",
   timesheetMinutesRange: "error_timesheet_minutes_range",

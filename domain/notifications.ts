@@ -56,6 +56,18 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("job_started"), jobId: z.string(), jobTitle: z.string() }),
   z.object({ kind: z.literal("job_completed"), jobId: z.string(), jobTitle: z.string() }),
   z.object({ kind: z.literal("job_cancelled"), jobId: z.string(), jobTitle: z.string() }),
+  /**
+   * To the hired workers: the owner moved the job's days or start time (docs/decisions/056). The new
+   * first day, days and terms; the worker may withdraw without a strike.
+   */
+  z.object({
+    kind: z.literal("job_schedule_changed"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    startDate: z.string(),
+    durationDays: z.number().int(),
+    ...jobTermsShape,
+  }),
   /** To the owner: the job's last day is over (docs/decisions/048); it asks them to complete it. */
   z.object({ kind: z.literal("job_ended"), jobId: z.string(), jobTitle: z.string() }),
   /**
@@ -193,6 +205,7 @@ export function notificationTarget(payload: NotificationPayload): {
     case "job_completed":
     case "job_cancelled":
     case "job_ended":
+    case "job_schedule_changed":
     case "review_received":
     case "job_reminder":
     case "saved_search_match":

@@ -103,6 +103,12 @@ test.describe("shift operations", () => {
     await boss.reload();
     await expect(boss.getByTestId("attendance-row").getByTestId("day-times")).toHaveCount(1);
     await shots(boss, "attendance", "attendance-days");
+    // Absent is not offered before it may be recorded: this job states no start time, so not before
+    // the day is over; the form says from when (docs/decisions/056).
+    const today = boss.getByTestId("attendance-row");
+    await today.locator("summary").click();
+    await expect(today.getByRole("radio", { name: text("en", "shift_absent") })).toBeDisabled();
+    await expect(today.getByTestId("absent-from")).toContainText(/00:00/);
     await boss.goto(`/jobs/${jobId}/timesheets`);
     const bossRow = boss.getByTestId("timesheet-row").filter({ has: boss.getByTestId("timesheet-history") });
     await expect(bossRow.getByTestId("timesheet-status")).toHaveAttribute("data-status", "pending_employer");

@@ -40,6 +40,8 @@ export const ANSWERS = {
   job_finished: { status: 409, key: ERR.jobNotEditable },
   workers_below_accepted: { status: 409, key: ERR.jobWorkersBelowAccepted },
   start_date_past: { status: 400, key: ERR.jobStartDatePast },
+  // A job with hired workers: no day brought forward to less than a day ahead (docs/decisions/056).
+  schedule_change_too_soon: { status: 409, key: ERR.scheduleChangeTooSoon },
   // A city id the gazetteer does not hold (a form or a search sent by hand).
   city_unknown: { status: 400, key: ERR.jobCityUnknown },
   // Applications and hiring.
@@ -75,6 +77,9 @@ export const ANSWERS = {
   shift_job_closed: { status: 409, key: ERR.shiftJobClosed },
   shift_day_invalid: { status: 400, key: ERR.shiftDayInvalid },
   attendance_times_invalid: { status: 400, key: ERR.attendanceTimesInvalid },
+  // A no-show only after the shift's start and its grace, never over the worker's check-in (decision 056).
+  absent_too_early: { status: 409, key: ERR.absentTooEarly },
+  absent_checked_in: { status: 409, key: ERR.absentCheckedIn },
   // Timesheets: "not yours" (another worker's, another owner's) is "not found".
   timesheet_not_found: { status: 404, key: ERR.timesheetNotFound },
   timesheet_state: { status: 409, key: ERR.timesheetState },

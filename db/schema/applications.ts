@@ -21,6 +21,9 @@ export const jobApplications = pgTable(
     // The days of a multi-day job this application is for (docs/decisions/035), when its owner lets
     // workers choose; null is every day of the job. Capacity (max_workers) holds per day.
     days: date("days").array(),
+    // When the owner last moved the job's dates or start time while this worker was hired: they were
+    // told, and may withdraw without a strike (docs/decisions/056). Null: hired on the job's current terms.
+    scheduleMovedAt: timestamp("schedule_moved_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

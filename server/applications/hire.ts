@@ -58,7 +58,8 @@ export async function hireWorker(tx: Tx, p: HireParams, refuse: (reason: HireRef
     .values({ jobId: p.jobId, workerId: p.workerId, status: "accepted", days, updatedAt: p.now })
     .onConflictDoUpdate({
       target: [jobApplications.jobId, jobApplications.workerId],
-      set: { status: "accepted", days, updatedAt: p.now },
+      // Hired on the job's terms as they are now: a move before it frees no withdrawal (docs/decisions/056).
+      set: { status: "accepted", days, scheduleMovedAt: null, updatedAt: p.now },
       setWhere: inArray(jobApplications.status, [...p.from]),
     })
     .returning({ id: jobApplications.id, status: jobApplications.status, days: jobApplications.days });

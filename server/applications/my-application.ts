@@ -52,6 +52,7 @@ export async function myApplication(db: Queryable, jobId: string, workerId: stri
       status: statusAsWorkerSees(now),
       createdAt: jobApplications.createdAt,
       days: jobApplications.days,
+      scheduleMovedAt: jobApplications.scheduleMovedAt,
       startDate: jobs.startDate,
       startTime: jobs.startTime,
       durationDays: jobs.durationDays,
@@ -66,7 +67,8 @@ export async function myApplication(db: Queryable, jobId: string, workerId: stri
     .limit(1);
   const status: MyApplicationStatus = row?.status ?? "none";
   let lateWithdrawal: { noticeHours: number } | null = null;
-  if (row && status === "accepted") {
+  // A hire whose job the owner moved leaves without a strike (docs/decisions/056): nothing to warn of.
+  if (row && status === "accepted" && !row.scheduleMovedAt) {
     const timeZone = jobTimeZone(row.cityZone, row.ownerZone);
     const day = nextHiredDay(row, row.days, todayIn(timeZone, now));
     if (day && isLateCancellation(day, timeZone, now, row.startTime)) {

@@ -32,7 +32,8 @@ async function ownApplication(db: Database, jobId: string, workerId: string) {
  * UPDATE (as every hire takes it), then the application. It becomes withdrawn; a hired worker's leaving
  * recounts the job's accepted_count, takes them out of the job's group chat and, less than
  * LATE_CANCELLATION_HOURS before their next day begins, records a late cancellation with the hours of
- * notice (docs/decisions/033). The owner is told. Days already recorded stay in the job's history.
+ * notice (docs/decisions/033), unless the owner moved the job's days or time since the hire
+ * (docs/decisions/056). The owner is told. Days already recorded stay in the job's history.
  */
 export async function withdrawApplication(
   db: Database,
@@ -61,7 +62,12 @@ export async function withdrawApplication(
     if (!isActiveJob(job.status)) return refuse("withdraw_job_finished");
 
     const [application] = await tx
-      .select({ id: jobApplications.id, status: jobApplications.status, days: jobApplications.days })
+      .select({
+        id: jobApplications.id,
+        status: jobApplications.status,
+        days: jobApplications.days,
+        scheduleMovedAt: jobApplications.scheduleMovedAt,
+      })
       .from(jobApplications)
       .where(and(eq(jobApplications.id, own.id), eq(jobApplications.workerId, p.workerId)))
       .for("update");
@@ -78,8 +84,9 @@ export async function withdrawApplication(
       const timeZone = jobTimeZone(job.cityZone, job.ownerZone);
       const day = nextHiredDay(job, application.days, todayIn(timeZone, p.now));
       // Measured against the worker's next day (its start time when the job states one); a day that
-      // has begun gives no notice at all.
-      if (day) {
+      // has begun gives no notice at all. None when the owner moved the days or time they were hired
+      // for: leaving a job that is no longer the one agreed is free (docs/decisions/056).
+      if (day && !application.scheduleMovedAt) {
         lateCancellation = await recordCancellation(tx, {
           userId: p.workerId,
           jobId: p.jobId,

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 
 import type { Database, Queryable, Tx } from "../../db/database.ts";
 import { shiftAttendance, timesheets } from "../../db/schema/index.ts";
-import { isCheckInOpen, minutesBetween, shiftDayAt, shiftDayEnd } from "../../domain/attendance.ts";
+import { isCheckInOpen, mayRecordAbsent, minutesBetween, shiftDayAt, shiftDayEnd } from "../../domain/attendance.ts";
 import type { RateLimits } from "../../domain/limits.ts";
 import { isActiveJob } from "../../domain/statuses.ts";
 import { employerApprovalDeadline } from "../../domain/timesheets.ts";
@@ -10,6 +10,7 @@ import { rateRefusal } from "../limits/rate-limit.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, isRefusal, refusal } from "../refusal.ts";
+import { recordPresence } from "../reliability/record.ts";
 import { appendTimesheetEvents } from "../timesheets/history.ts";
 import { tellTimesheetReady } from "../timesheets/notices.ts";
 import { existingJobSecret, isValidCode } from "./code.ts";
@@ -71,6 +72,26 @@ async function lockAndCheckCode(
 }
 
 /**
+ * A worker's check-in within the window wins over an owner's absent mark of the day made before
+ * `absentFrom` (when the shift's start time was moved later after it, or a mark from before decision
+ * 056): the day becomes present from now, the no-show is taken back and the absent day's 0-minute
+ * timesheet goes (the check-out makes the day's own). Null when the day's record stands.
+ */
+async function overrideEarlyAbsence(tx: Tx, hire: Hire, date: string, now: Date) {
+  if (mayRecordAbsent(date, hire.startTime, hire.timeZone, now)) return null;
+  const day = and(eq(shiftAttendance.applicationId, hire.applicationId), eq(shiftAttendance.shiftDate, date));
+  const [present] = await tx
+    .update(shiftAttendance)
+    .set({ presence: "present", checkedInAt: now, checkInBy: "worker", checkedOutAt: null, checkOutBy: null, updatedAt: now })
+    .where(and(day, eq(shiftAttendance.presence, "absent")))
+    .returning();
+  if (!present) return null;
+  await tx.delete(timesheets).where(and(eq(timesheets.applicationId, hire.applicationId), eq(timesheets.shiftDate, date)));
+  await recordPresence(tx, { workerId: hire.workerId, jobId: hire.jobId, shiftDate: date, presence: "present", now });
+  return present;
+}
+
+/**
  * A hired worker checks in with the code the owner shows, on a shift day of an open or in-progress job
  * (from CHECK_IN_EARLY_MINUTES before it begins to its end, in the job's time zone). Once per day, and
  * not while an earlier check-in is still open. The hire's row is locked for the whole action, and the
@@ -105,9 +126,11 @@ export async function checkIn(db: Database, deps: Deps, params: CheckParams) {
       })
       .onConflictDoNothing({ target: [shiftAttendance.applicationId, shiftAttendance.shiftDate] })
       .returning();
-    // The day is already recorded: by an earlier check-in, or by the owner (present or absent).
-    if (!row) return refuse("already_checked_in");
-    return { attendance: attendanceView(row, hire.timeZone), dayIndex: shift.dayIndex, timeZone: hire.timeZone };
+    // The day is already recorded: by an earlier check-in, or by the owner (present or absent). An
+    // absent mark from before the no-show could be recorded yields to the check-in (docs/decisions/056).
+    const written = row ?? (await overrideEarlyAbsence(tx, hire, shift.date, params.now));
+    if (!written) return refuse("already_checked_in");
+    return { attendance: attendanceView(written, hire.timeZone), dayIndex: shift.dayIndex, timeZone: hire.timeZone };
   });
 }
 

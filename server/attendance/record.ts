@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { shiftAttendance, timesheets, type ShiftAttendance, type Timesheet } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import {
+  mayRecordAbsent,
   minutesBetween,
   RECORDED_TIME_SLACK_MINUTES,
   recordedInstants,
@@ -23,7 +24,12 @@ import { attendanceView, timesheetView } from "./views.ts";
 
 type Refuse = (
   reason:
-    "not_found" | "timesheet_state" | "timesheet_deadline_passed" | "timesheet_reason_required" | "attendance_times_invalid",
+    | "not_found"
+    | "timesheet_state"
+    | "timesheet_deadline_passed"
+    | "timesheet_reason_required"
+    | "attendance_times_invalid"
+    | "absent_checked_in",
 ) => never;
 
 type Recorded = { presence: "present" | "absent"; checkedInAt: Date | null; checkedOutAt: Date | null };
@@ -49,7 +55,9 @@ function recorderOf(kept: Date | null, storedBy: AttendanceRecorder | null, stor
 /**
  * The owner records a hired worker's shift day (docs/product.md, Shift operations): present with a
  * check-in time and, once they left, a check-out time (wall-clock times of the job's zone), or absent.
- * Only days of the job that have begun; no time in the future. A day already recorded (by anyone) is
+ * Only days of the job that have begun; no time in the future; absent only from `absentFrom` (the
+ * shift's start plus NO_SHOW_GRACE_MINUTES), and never over the worker's own check-in (docs/decisions/056).
+ * A day already recorded (by anyone) is
  * changed only with a reason. With the day complete (a check-out, or absent) its timesheet follows:
  * made as approved by the owner when there was none, else edited; either way the worker is told and
  * has WORKER_ANSWER_HOURS to accept or dispute. Refused once the worker has answered, and for a
@@ -67,6 +75,10 @@ export async function recordAttendance(
   if (dayIndex === null || input.date > todayIn(hire.timeZone, now)) return refusal("shift_day_invalid");
   // A worker hired for some days is recorded (present, or absent: a no-show) only on those.
   if (!isHiredOn(hire, input.date)) return refusal("not_hired_for_day");
+  // A no-show only once the worker's shift has started and its grace passed (docs/decisions/056).
+  if (input.presence === "absent" && !mayRecordAbsent(input.date, hire.startTime, hire.timeZone, now)) {
+    return refusal("absent_too_early");
+  }
 
   const next: Recorded =
     input.presence === "absent"
@@ -87,6 +99,8 @@ export async function recordAttendance(
       .from(timesheets)
       .where(and(eq(timesheets.applicationId, hire.applicationId), eq(timesheets.shiftDate, input.date)));
 
+    // The worker's own check-in with the code stands: a day they checked in is not a no-show.
+    if (next.presence === "absent" && stored?.checkInBy === "worker") return refuse("absent_checked_in");
     if (sheet) {
       const verdict = ownerMayChangeAt(sheet, now);
       if (verdict === "state") return refuse("timesheet_state");

@@ -12,6 +12,8 @@ export type ShiftJob = {
   title: string;
   status: JobStatus;
   startDate: string;
+  /** Each day's shift start time (HH:MM or HH:MM:SS, local), null when the job states none. */
+  startTime: string | null;
   durationDays: number;
   /** The IANA zone its days are counted in (docs/decisions/026). */
   timeZone: string;
@@ -25,6 +27,7 @@ const shiftJobColumns = {
   title: jobs.title,
   status: jobs.status,
   startDate: jobs.startDate,
+  startTime: jobs.startTime,
   durationDays: jobs.durationDays,
   hourlyRate: jobs.hourlyRate,
   currency: jobs.currency,

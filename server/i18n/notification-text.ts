@@ -71,6 +71,18 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
         title: m.notification_job_ended_title({}, options),
         body: m.notification_job_ended_body({ jobTitle: payload.jobTitle }, options),
       };
+    case "job_schedule_changed": {
+      const startDate = formatCalendarDate(payload.startDate, locale, "long");
+      return {
+        title: m.notification_job_schedule_changed_title({}, options),
+        body: payload.startTime
+          ? m.notification_job_schedule_changed_at_body(
+              { jobTitle: payload.jobTitle, startDate, startTime: payload.startTime },
+              options,
+            )
+          : m.notification_job_schedule_changed_body({ jobTitle: payload.jobTitle, startDate }, options),
+      };
+    }
     case "chat_messages":
       return {
         title: m.notification_chat_messages_title({ title: payload.title }, options),
@@ -227,6 +239,7 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
     case "job_completed":
     case "job_cancelled":
     case "job_ended":
+    case "job_schedule_changed":
     case "saved_search_match":
     case "timesheet_ready":
     case "timesheet_approved":
@@ -237,12 +250,20 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
 }
 
 /**
- * The facts an e-mail about a day of work (a hire, a reminder, an invitation) lists under its text (which already names a worker's days
+ * The facts an e-mail about a day of work (a hire, a reminder, an invitation, a move) lists under its text (which already names a worker's days
  * when they are hired for some): the first day with the start time, and the rate in the job's currency. Empty for other
  * notices, and for notices written before they carried the terms.
  */
 export function notificationDetails(payload: NotificationPayload, locale: LanguageCode): string[] {
-  if (payload.kind !== "application_accepted" && payload.kind !== "job_reminder" && payload.kind !== "job_invitation") return [];
+  const { kind } = payload;
+  if (
+    kind !== "application_accepted" &&
+    kind !== "job_reminder" &&
+    kind !== "job_invitation" &&
+    kind !== "job_schedule_changed"
+  ) {
+    return [];
+  }
   if (payload.currency === undefined || payload.startDate === undefined) return [];
   const options = { locale };
   const date = formatCalendarDate(payload.startDate, locale, "long");

@@ -1,33 +1,50 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 
-import type { Queryable } from "../../db/database.ts";
+import type { Database, Queryable } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
+import { bringsShiftsForwardAtShortNotice, scheduleMoved } from "../../domain/job-schedule.ts";
 import type { JobUpdateValues } from "../../domain/jobs.ts";
 import { ACTIVE_JOB_STATUSES, isActiveJob } from "../../domain/statuses.ts";
 import { cityExists } from "../places/find-cities.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
-import { refusal } from "../refusal.ts";
+import { inTransaction, refusal } from "../refusal.ts";
 import { jobColumns } from "./job-columns.ts";
 import { findOwnJob } from "./job-details.ts";
+import { jobScheduleOf, lockOwnerAndHired, tellHiredOfMove } from "./schedule-moved.ts";
 
 /**
  * Saves the edit form in one conditional UPDATE: only the owner's row (WHERE id AND employer_id), only
  * while the job is open or in progress (a completed or cancelled job is final; a Complete racing this
  * holds the row, and the UPDATE re-checks the status it left), only if it would not drop below the
  * workers already accepted (an accept may race this), and only if the start date is kept or not in the
- * editor's past. When nothing was updated, a read picks the reason.
+ * editor's past. When nothing was updated, a read picks the reason. An edit that moves the days or
+ * start time of a job with hired workers tells each of them, and lets them withdraw without a strike;
+ * it may not bring a day forward to less than LATE_CANCELLATION_HOURS ahead (docs/decisions/056).
  */
-export async function updateJob(db: Queryable, queue: BackgroundQueue, employerId: string, input: JobUpdateValues, now: Date) {
+export async function updateJob(db: Database, queue: BackgroundQueue, employerId: string, input: JobUpdateValues, now: Date) {
   if (!(await cityExists(db, input.cityId))) return refusal("city_unknown");
-  const row = await db.transaction(async (tx) => {
+  const row = await inTransaction(db, async (tx, refuse: (reason: "schedule_change_too_soon") => never) => {
+    // People first, then the job's row, so the schedule read before the UPDATE is the one it replaces.
+    await lockOwnerAndHired(tx, input.jobId, employerId);
+    const before = await jobScheduleOf(tx, input.jobId, employerId);
     const [updated] = await saveEdit(tx, employerId, input, now);
+    if (!updated) return null;
     // Translated again for search: a cache hit when the text is unchanged (docs/decisions/051).
-    if (updated) await queue.send(tx, "search-translation", { jobId: updated.id });
+    await queue.send(tx, "search-translation", { jobId: updated.id });
+    const after = await jobScheduleOf(tx, updated.id, employerId);
+    if (before && after && scheduleMoved(before, after)) {
+      const told = await tellHiredOfMove(tx, queue, { jobId: updated.id, ownerId: employerId, now });
+      if (told > 0 && bringsShiftsForwardAtShortNotice(before, after, now)) return refuse("schedule_change_too_soon");
+    }
     return updated;
   });
-  if (row) return row;
+  if (row === null) return readReason(db, employerId, input);
+  return row;
+}
 
+/** Why the conditional UPDATE wrote nothing. */
+async function readReason(db: Queryable, employerId: string, input: JobUpdateValues) {
   const current = await findOwnJob(db, input.jobId, employerId);
   if (!current) return refusal("job_edit_not_found");
   if (!isActiveJob(current.status)) return refusal("job_finished");

@@ -130,6 +130,45 @@ export async function jobStatusChanged(tx: Queryable, queue: BackgroundQueue, pa
   );
 }
 
+/**
+ * To the hired workers: the owner moved the job's days or start time (docs/decisions/056). The notice
+ * says the new start and rate, and that they may withdraw without a strike.
+ */
+export async function jobScheduleChanged(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  params: { jobId: string; ownerId: string; workerIds: string[] },
+) {
+  const [job] = await tx
+    .select({
+      title: jobs.title,
+      startDate: jobs.startDate,
+      startTime: jobs.startTime,
+      durationDays: jobs.durationDays,
+      hourlyRate: jobs.hourlyRate,
+      currency: jobs.currency,
+    })
+    .from(jobs)
+    .where(eq(jobs.id, params.jobId));
+  if (!job) return;
+  await notifyPeople(
+    tx,
+    queue,
+    params.workerIds,
+    {
+      kind: "job_schedule_changed",
+      jobId: params.jobId,
+      jobTitle: job.title,
+      startDate: job.startDate,
+      durationDays: job.durationDays,
+      startTime: job.startTime?.slice(0, 5) ?? null,
+      hourlyRate: job.hourlyRate,
+      currency: job.currency,
+    },
+    { actorId: params.ownerId },
+  );
+}
+
 /** To the person rated; the reviewer's name only when their profile is visible (as on the profile page). */
 export async function reviewReceived(
   tx: Queryable,

@@ -55,7 +55,7 @@ describe("late cancellations", () => {
 
 describe("no-shows", () => {
   it("are recorded from an absent day, once, and taken back when the owner corrects the day to present", async () => {
-    const { owner, worker, hire, job } = await shiftScene(bed.t);
+    const { owner, worker, hire, job } = await shiftScene(bed.t, 1, { startTime: "09:00" });
     const as = bed.t.callerAs(owner.id).attendance;
     bed.at(FIRST_DAY, "20:00");
     await as.record({ applicationId: hire.id, date: FIRST_DAY, presence: "absent" });
@@ -146,7 +146,7 @@ describe("on time", () => {
 
 describe("racing actions", () => {
   it("record one strike: two cancel clicks, two absent records of the same day", async () => {
-    const { owner, worker, hire, job } = await shiftScene(bed.t);
+    const { owner, worker, hire, job } = await shiftScene(bed.t, 1, { startTime: "09:00" });
     bed.at(FIRST_DAY, "20:00");
     const as = bed.t.callerAs(owner.id);
     await Promise.all([
@@ -160,13 +160,13 @@ describe("racing actions", () => {
       as.jobs.changeStatus({ jobId: job.id, action: "cancel" }),
     ]);
     expect(clicks.map((c) => c.status).sort()).toEqual(["fulfilled", "rejected"]);
-    expect(await strikesOf(owner.id)).toMatchObject([{ kind: "late_cancellation", noticeHours: -20 }]);
+    expect(await strikesOf(owner.id)).toMatchObject([{ kind: "late_cancellation", noticeHours: -11 }]);
   });
 });
 
 describe("reliability.reply", () => {
   it("lets only the person reply to their own strike, within the length limit, shown on their profile", async () => {
-    const { owner, worker, hire, otherWorker } = await shiftScene(bed.t);
+    const { owner, worker, hire, otherWorker } = await shiftScene(bed.t, 1, { startTime: "09:00" });
     bed.at(FIRST_DAY, "20:00");
     await bed.t.callerAs(owner.id).attendance.record({ applicationId: hire.id, date: FIRST_DAY, presence: "absent" });
     const [strike] = await strikesOf(worker.id);

@@ -52,7 +52,7 @@ describe("a job whose timesheets are all agreed", () => {
   });
 
   it("waits for the owner when a day was recorded absent (it has no timesheet)", async () => {
-    const scene = await shiftScene(bed.t);
+    const scene = await shiftScene(bed.t, 1, { startTime: "08:00" });
     const { owner, worker, hire, job } = scene;
     const first = await workDay(bed, scene, worker.id, FIRST_DAY, "08:00", "16:00");
     bed.at(SECOND_DAY, "20:00");

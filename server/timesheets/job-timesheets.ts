@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, profiles, shiftAttendance, timesheets } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
-import { shiftDates, shiftDayIndex } from "../../domain/attendance.ts";
+import { absentFrom, shiftDates, shiftDayIndex } from "../../domain/attendance.ts";
 import { isAgreedTimesheet } from "../../domain/timesheets.ts";
 import { formerHireShiftJob, hiredShiftJob, ownedShiftJob } from "../attendance/shift-job.ts";
 import { attendanceView, timesheetView, type AttendanceView, type TimesheetView } from "../attendance/views.ts";
@@ -39,6 +39,8 @@ export type TimesheetRow = {
    * withdrew: docs/decisions/035), so the owner may record it.
    */
   hired: boolean;
+  /** From when the worker may be recorded absent that day (docs/decisions/056). */
+  absentFrom: Date;
   attendance: AttendanceView | null;
   timesheet: TimesheetView | null;
   latestChange: LatestChange | null;
@@ -114,6 +116,7 @@ export async function jobTimesheets(db: Queryable, params: { jobId: string; call
         dayIndex,
         begun: date <= today,
         hired: hiredThatDay,
+        absentFrom: absentFrom(date, job.startTime, job.timeZone),
         attendance: day ? attendanceView(day, job.timeZone) : null,
         timesheet: sheet ? timesheetView(sheet) : null,
         latestChange: sheet ? (changes.get(sheet.id) ?? null) : null,

@@ -196,8 +196,9 @@ const NO_SUCH_USER = "no-such-person-0000";
 const NO_SUCH_MESSAGE = 9_000_000_000_000;
 const none = () => undefined;
 
+// The job's own days (the factory's): moving a job with hired workers has rules of its own (decision 056).
 const jobEdit = (jobId: string) => {
-  const { language: _language, ...fields } = validJobInput({ title: "Edited title" });
+  const { language: _language, ...fields } = validJobInput({ title: "Edited title", startDate: dateFromToday(3) });
   return { ...fields, jobId };
 };
 
@@ -566,7 +567,8 @@ const ACCESS = {
     missing: (m) => ({ applicationId: randomUUID(), date: m.shifts.today, presence: "absent" }),
     right: {
       as: (m) => m.owner.id,
-      input: (m) => ({ applicationId: m.shifts.spareHireId, date: m.shifts.today, presence: "absent" }),
+      // Today's shift has not started plus its grace, so no absent yet (decision 056): present since midnight.
+      input: (m) => ({ applicationId: m.shifts.spareHireId, date: m.shifts.today, presence: "present", checkIn: "00:00" }),
     },
   },
   "reliability.mine": {

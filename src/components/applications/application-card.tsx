@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CalendarDays, Check, MapPin, Undo2, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 
 import { rejectionFinalAt } from "../../../domain/applications.ts";
 import { formatDay, formatTime } from "../../lib/format.ts";
 import { toastError, toastSuccess, toastUndoable } from "../../lib/toast.ts";
+import { useBefore } from "../../lib/use-before.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc, type RouterOutputs } from "../../trpc.ts";
 import { LazyConfirmDialog, loadConfirmDialog } from "../forms/lazy-confirm-dialog.tsx";
@@ -24,19 +25,6 @@ export type JobApplication = JobApplications["applications"][number];
 
 // The worker's message, set off from the card like a quotation.
 const QUOTE = "rounded-md border-s-4 border-primary/40 bg-muted/50 px-3 py-2 text-sm whitespace-pre-line break-words";
-
-/** True until `deadline` passes; re-renders when it does. */
-function useBefore(deadline: Date | null): boolean {
-  const at = deadline?.getTime() ?? null;
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (at === null) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, at - Date.now()));
-    return () => clearTimeout(timer);
-  }, [at]);
-  // A deadline already past when set is caught by the timer at once.
-  return at !== null && now < at;
-}
 
 /**
  * One application on the owner's management page: the worker (name to the public profile, bio,

@@ -38,6 +38,7 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "followed_employer_job":
       return <Building2 aria-hidden className={className} />;
     case "job_reminder":
+    case "job_schedule_changed":
       return <CalendarClock aria-hidden className={className} />;
     case "saved_search_match":
     case "saved_search_digest":

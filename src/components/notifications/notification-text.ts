@@ -26,6 +26,8 @@ export function notificationText(payload: NotificationPayload): { title: string;
     params.days = formatDates(payload.days);
     kind = "application_accepted_days";
   }
+  // A move to a stated start time says the time too (docs/decisions/056).
+  if (payload.kind === "job_schedule_changed" && payload.startTime) kind = "job_schedule_changed_at";
   const text = (part: "title" | "body") =>
     catalogue[`notification_${kind}_${part}`]?.(params) ?? catalogue[`notification_${payload.kind}_${part}`]?.(params) ?? "";
   return { title: text("title"), body: text("body") };

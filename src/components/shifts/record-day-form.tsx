@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 
 import { errorMessage } from "../../lib/errors.ts";
 import { toastSuccess } from "../../lib/toast.ts";
+import { useBefore } from "../../lib/use-before.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { Button } from "../ui/button.tsx";
@@ -12,7 +13,8 @@ import { Textarea } from "../ui/textarea.tsx";
 
 /**
  * The owner records a hired worker's day: present with times (the check-out may wait), or absent; a
- * reason when the day already has a record (the server says so when it is missing).
+ * reason when the day already has a record (the server says so when it is missing). Absent is offered
+ * from `absentFrom` on (the shift's start plus its grace: docs/decisions/056), and says when before.
  */
 export function RecordDayForm({
   jobId,
@@ -21,6 +23,7 @@ export function RecordDayForm({
   checkIn,
   checkOut,
   hasRecord,
+  absentFrom,
 }: {
   jobId: string;
   applicationId: string;
@@ -28,6 +31,8 @@ export function RecordDayForm({
   checkIn: string | null;
   checkOut: string | null;
   hasRecord: boolean;
+  /** From when absent may be recorded, as the job's local time to show ("18:30", or a date and time). */
+  absentFrom: { at: Date; local: string };
 }) {
   const queryClient = useQueryClient();
   const [presence, setPresence] = useState<"present" | "absent">("present");
@@ -54,6 +59,7 @@ export function RecordDayForm({
   }
 
   const name = `presence-${applicationId}-${date}`;
+  const absentOpen = !useBefore(absentFrom.at);
   return (
     <form onSubmit={submit} className="grid gap-3" noValidate data-testid="record-day-form">
       <fieldset className="flex flex-wrap gap-4">
@@ -65,6 +71,7 @@ export function RecordDayForm({
               name={name}
               value={value}
               checked={presence === value}
+              disabled={value === "absent" && !absentOpen}
               onChange={() => setPresence(value)}
               className="size-4 accent-primary"
             />
@@ -72,6 +79,11 @@ export function RecordDayForm({
           </label>
         ))}
       </fieldset>
+      {!absentOpen && (
+        <p className="text-sm text-muted-foreground" data-testid="absent-from">
+          {m.shift_absent_from({ time: absentFrom.local })}
+        </p>
+      )}
       {presence === "present" && (
         <div className="grid grid-cols-2 gap-3">
           <Field label={m.shift_check_in_time()}>

@@ -2,6 +2,8 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ClipboardList, QrCode, Users } from "lucide-react";
 
+import { todayIn } from "../../../domain/age.ts";
+import { localTime } from "../../../domain/wall-clock.ts";
 import { JobNotFound } from "../../components/jobs/job-states.tsx";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
@@ -26,6 +28,13 @@ export const Route = createFileRoute("/_authed/jobs/$jobId/attendance")({
   errorComponent: ({ error }) => <LoadFailedPage text={m.shift_load_failed()} error={error} />,
   component: AttendancePage,
 });
+
+/** An instant as the job's clocks show it: the time, with the date when it is not on `date`. */
+function jobLocal(at: Date, date: string, timeZone: string): string {
+  const day = todayIn(timeZone, at);
+  const time = localTime(at, timeZone);
+  return day === date ? time : `${formatDate(day)} ${time}`;
+}
 
 /** /jobs/{jobId}/attendance: the owner's check-in code, and each hired worker's days to record. */
 function AttendancePage() {
@@ -92,6 +101,7 @@ function AttendancePage() {
                               checkIn={row.attendance?.checkInLocal ?? null}
                               checkOut={row.attendance?.checkOutLocal ?? null}
                               hasRecord={row.attendance !== null}
+                              absentFrom={{ at: row.absentFrom, local: jobLocal(row.absentFrom, row.date, data.job.timeZone) }}
                             />
                           </div>
                         </details>
