@@ -178,17 +178,22 @@ describe("calls and subscriptions in flight on one socket", () => {
     expect(await client.closed).toBe(POLICY_VIOLATION_CLOSE_CODE);
   });
 
-  it("serves tRPC's own client: queries, and a subscription started and stopped", async () => {
-    const server = await guardedServer();
-    const wsClient = createWSClient({ url: server.url });
+  it("serves tRPC's own client: queries, and a subscription started and stopped, across pings", async () => {
+    // Node's WebSocket (undici) answers pings by itself, as browsers do.
+    const server = await guardedServer({ pingMs: 50, pongWaitMs: 100 });
+    let opened = 0;
+    const wsClient = createWSClient({ url: server.url, onOpen: () => (opened += 1) });
     const client = createTRPCClient<typeof server.router>({ links: [wsLink({ client: wsClient })] });
     try {
       expect(await client.echo.query({ hello: "world" })).toEqual({ hello: "world" });
       const values: number[] = [];
       const sub = client.held.subscribe(undefined, { onData: (value) => values.push(value) });
       await vi.waitFor(() => expect(values).toEqual([1]));
+      // Several pings later: still the first connection.
+      await new Promise((resolve) => setTimeout(resolve, 400));
       sub.unsubscribe();
       expect(await Promise.all([1, 2, 3].map((n) => client.echo.query(n)))).toEqual([1, 2, 3]);
+      expect(opened).toBe(1);
     } finally {
       await wsClient.close();
     }
