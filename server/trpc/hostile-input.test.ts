@@ -835,6 +835,27 @@ describe("hostile frames over a WebSocket", () => {
   });
 });
 
+describe("hostile frames over a WebSocket: refused whole", () => {
+  it("a frame tRPC refuses whole (an input superjson cannot read) holds no place among the calls in flight", async () => {
+    const socket = await openSocket(await socketUrl(t.app));
+    const answers: { id: number | null; error?: unknown; result?: unknown }[] = [];
+    socket.on("message", (data: Buffer) => answers.push(JSON.parse(data.toString()) as (typeof answers)[number]));
+    const unreadable = { json: { interest: "x" }, meta: { values: { interest: ["bigint"] } } };
+    const frame = (first: number) =>
+      Array.from({ length: LIMITS.batchSize }, (_, i) => ({
+        id: first + i,
+        method: "mutation",
+        params: { path: "profiles.addInterest", input: unreadable },
+      }));
+    socket.send(JSON.stringify(frame(1)));
+    socket.send(JSON.stringify(frame(1 + LIMITS.batchSize)));
+    socket.send(JSON.stringify(searchCall(999)));
+    await vi.waitFor(() => expect(answers.some((a) => a.id === 999 && a.result !== undefined)).toBe(true), { timeout: 10_000 });
+    expect(answers.filter((a) => a.id === null && a.error !== undefined)).toHaveLength(2);
+    socket.close();
+  });
+});
+
 describe("WebSocket clients that send and never read", () => {
   const guard = { pingMs: 300, pongWaitMs: 300 };
   let app: TestApp;

@@ -86,7 +86,7 @@ export function guardedConnections<TRouter extends AnyRouter>(
       createContext: () => createContext(guard.view, req),
       keepAlive: { enabled: false },
       experimental_encoder: guard.encoderOver(encoder),
-    } as WSSHandlerOptions<TRouter>);
+    } as WSSHandlerOptions<TRouter>); // tRPC's conditional option types do not resolve for a generic router
     // tRPC types its client as ws's WebSocket; it uses on/once, send, close, terminate and readyState.
     handler(guard.view as unknown as WebSocket, req);
     guard.start();
