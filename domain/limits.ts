@@ -55,8 +55,16 @@ export const LIMITS = {
   pendingChatImages: 10,
   /** Live chat feeds one WebSocket may hold open at once. */
   liveFeedsPerSocket: 20,
-  /** Calls in one HTTP batch (the client splits larger ones; the server refuses them). */
+  /** Calls in one HTTP batch or WebSocket frame (the client splits larger ones; the server refuses them). */
   batchSize: 20,
+  /** Calls one WebSocket may have running at once; its later frames wait, unread (docs/decisions/054). */
+  socketCallsInFlight: 20,
+  /** Subscriptions of any kind one WebSocket may hold starting or open: its live feeds and their replacements. */
+  socketSubscriptions: 40,
+  /** Bytes waiting to go out on a WebSocket above which its client's frames are no longer read (decision 054). */
+  socketPauseBytes: 1024 * 1024,
+  /** Bytes waiting to go out on a WebSocket above which its client is dropped: it is not reading. */
+  socketDropBytes: 8 * 1024 * 1024,
   /** WebSockets one person may hold open at once on one server instance. */
   socketsPerPerson: 10,
 } as const;

@@ -1,13 +1,12 @@
 import { existsSync } from "node:fs";
-import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
+import type { TRPCError } from "@trpc/server";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { WebSocket } from "ws";
 
 import type { Database } from "../db/database.ts";
 import { LIMITS } from "../domain/limits.ts";
@@ -31,8 +30,9 @@ import type { Services } from "./services.ts";
 import { watchSessionSockets } from "./session/live-sessions.ts";
 import type { SessionUser } from "./session/session-user.ts";
 import { registerFilesRoute } from "./storage/files-route.ts";
-import { createContext } from "./trpc/context.ts";
+import { createContext, type Context } from "./trpc/context.ts";
 import { appRouter, type AppRouter } from "./trpc/router.ts";
+import { guardedConnections, type SocketGuardLimits } from "./trpc/socket-guard.ts";
 import { socketEncoder } from "./trpc/subscription-outlet.ts";
 
 export type AppDeps = {
@@ -41,6 +41,22 @@ export type AppDeps = {
   auth: Auth;
   services: Services;
   logger?: FastifyServerOptions["logger"];
+  /** The socket guard's limits and heartbeat, when a test wants them smaller or faster. */
+  socketGuard?: Partial<SocketGuardLimits>;
+};
+
+/**
+ * What one WebSocket may ask at a time (domain/limits.ts), and its heartbeat: a ping every 30 s, answered
+ * within 10 s (a browser answers pings by itself, whatever its page is doing).
+ */
+const SOCKET_GUARD: SocketGuardLimits = {
+  callsPerFrame: LIMITS.batchSize,
+  callsInFlight: LIMITS.socketCallsInFlight,
+  subscriptions: LIMITS.socketSubscriptions,
+  pauseBytes: LIMITS.socketPauseBytes,
+  dropBytes: LIMITS.socketDropBytes,
+  pingMs: 30_000,
+  pongWaitMs: 10_000,
 };
 
 /** The address a page of ours opens its WebSocket to (ws: for http:, wss: for https:). */
@@ -149,28 +165,34 @@ export async function buildApp(deps: AppDeps) {
   const contextDeps = { db, auth, config, services, metrics };
   const sessionSockets = watchSessionSockets(db, (error) => app.log.error({ err: error }, "socket session sweep failed"));
   app.addHook("onClose", async () => sessionSockets.stop());
-  await app.register(fastifyTRPCPlugin, {
-    prefix: "/api/trpc",
-    useWSS: true,
-    trpcOptions: {
+  const logFailure = ({ path, error, ctx }: { path?: string | undefined; error: TRPCError; ctx?: Context | undefined }) => {
+    if (error.code === "INTERNAL_SERVER_ERROR") (ctx?.log ?? app.log).error({ err: error, path }, "tRPC procedure failed");
+  };
+  const trpcOptions = {
+    router: appRouter,
+    maxBatchSize: LIMITS.batchSize,
+    createContext: ({ req }) => createContext(contextDeps, req.headers, undefined, req.log),
+    onError: logFailure,
+  } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"];
+  await app.register(fastifyTRPCPlugin, { prefix: "/api/trpc", trpcOptions } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  // The socket's calls go to tRPC through a guard: frames within limits, one per turn of the event loop,
+  // unread while answers wait unsent, and a heartbeat (server/trpc/socket-guard.ts, decision 054).
+  const guardedSocket = guardedConnections(
+    {
       router: appRouter,
-      maxBatchSize: LIMITS.batchSize,
-      async createContext({ req, res }) {
-        if (!(res instanceof WebSocket)) return createContext(contextDeps, req.headers, undefined, req.log);
-        // Over a socket the adapter hands the raw upgrade request: its log is found by it.
-        const raw = req as unknown as IncomingMessage;
-        const watch = { connection: res, watch: (user: SessionUser) => sessionSockets.track(res, user) };
-        const ctx = await createContext(contextDeps, req.headers, watch, requestLogs.ofUpgrade(raw) ?? app.log);
-        if (metrics && ctx.socket) metrics.watchSocket(res, ctx.socket);
+      async createContext(socket, upgrade) {
+        const watch = { connection: socket, watch: (user: SessionUser) => sessionSockets.track(socket.socket, user) };
+        const ctx = await createContext(contextDeps, upgrade.headers, watch, requestLogs.ofUpgrade(upgrade) ?? app.log);
+        if (metrics && ctx.socket) metrics.watchSocket(socket.socket, ctx.socket);
         return ctx;
       },
-      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       experimental_encoder: socketEncoder,
-      onError({ path, error, ctx }) {
-        if (error.code === "INTERNAL_SERVER_ERROR") (ctx?.log ?? app.log).error({ err: error, path }, "tRPC procedure failed");
-      },
+      onError: logFailure,
+      wss: app.websocketServer,
     },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+    { ...SOCKET_GUARD, ...deps.socketGuard },
+  );
+  app.get("/api/trpc", { websocket: true }, (socket, request) => guardedSocket(socket, request.raw));
 
   // For crawlers: which pages to read, and every open job's page (docs/product.md, Shareable pages).
   await app.register(robotsRoute, { publicUrl: config.publicUrl });

@@ -28,6 +28,8 @@ export type TestAppOptions = {
   background?: "manual" | "workers";
   /** The app's request logger (a test that reads log lines passes a stream); silent by default. */
   logger?: AppDeps["logger"];
+  /** The WebSocket guard's limits and heartbeat, smaller or faster than the app's. */
+  socketGuard?: AppDeps["socketGuard"];
 };
 
 /** A complete app on a fresh database, silent logs, for one test file. Call `close()` in afterAll. */
@@ -66,6 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     auth,
     services,
     logger: options.logger ?? (options.env?.LOG_LEVEL === "debug" ? { level: "debug" } : false),
+    socketGuard: options.socketGuard,
   });
   await app.ready();
   const createCaller = createCallerFactory(appRouter);

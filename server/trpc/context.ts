@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
-import type { WebSocket } from "ws";
 
 import type { Database } from "../../db/database.ts";
 import { isLanguageCode, type LanguageCode } from "../../domain/languages.ts";
@@ -10,6 +9,7 @@ import type { ProcedureMetrics } from "../ops/metrics.ts";
 import { silentLog } from "../ops/request-log.ts";
 import type { Services } from "../services.ts";
 import { sessionUser, type SessionUser } from "../session/session-user.ts";
+import type { FrameSocket } from "./subscription-outlet.ts";
 
 export type Context = {
   db: Database;
@@ -23,9 +23,10 @@ export type Context = {
   /**
    * The WebSocket the call comes over (null over HTTP): its context, `user` included, was read once at
    * the upgrade. One object per socket, counting the live feeds (subscriptions) it holds open; `connection`
-   * is the socket itself, which a feed writes its frames to (server/trpc/subscription-outlet.ts).
+   * is the socket as its guard hands it (server/trpc/socket-guard.ts), which a feed writes its frames to
+   * (server/trpc/subscription-outlet.ts).
    */
-  socket: { liveFeeds: number; connection: WebSocket } | null;
+  socket: { liveFeeds: number; connection: FrameSocket } | null;
   /**
    * The request's logger: its lines carry the request id (X-Request-Id), over a socket the id of the
    * request that opened it. Log here in procedures rather than in `services.log`.
@@ -45,7 +46,7 @@ export type ContextDeps = Pick<Context, "db" | "auth" | "config" | "services"> &
 export async function createContext(
   deps: ContextDeps,
   headers: IncomingHttpHeaders,
-  socket?: { connection: WebSocket; watch: (user: SessionUser) => void },
+  socket?: { connection: FrameSocket; watch: (user: SessionUser) => void },
   log: FastifyBaseLogger = silentLog,
 ): Promise<Context> {
   const user = await sessionUser(deps.auth, headers);

@@ -10,10 +10,13 @@
 // client receives, and a refused mutation must leave the main tables exactly as they were. Failures are
 // collected, so one run names every failing procedure and input. Set HOSTILE_SEED to replay a fast-check
 // run, HOSTILE_STATS=1 to print the call counts.
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
 import { TRPCError } from "@trpc/server";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import WebSocket from "ws";
 
 import { queryRows } from "../../db/database.ts";
 import { createCertificate } from "../../db/factories/certificates.ts";
@@ -34,6 +37,7 @@ import {
   type Job,
   type Profile,
 } from "../../db/schema/index.ts";
+import { LIMITS } from "../../domain/limits.ts";
 import type { ApplicationStatus } from "../../domain/statuses.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 import { signUpMember, type SignedUp } from "../testing/accounts.ts";
@@ -45,7 +49,8 @@ import {
   type JsonSchema,
   type RouterProcedure,
 } from "../testing/procedures.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app.ts";
+import { POLICY_VIOLATION_CLOSE_CODE } from "./socket-guard.ts";
 
 const procedures = routerProcedures();
 
@@ -847,4 +852,120 @@ describe("chat idempotency keys (issue 35, item 11; docs/decisions/059)", () => 
     const again = await t.callerAs(sender.id).chat.send({ conversationId, content: "One", idempotencyKey });
     expect(again.id).toBe(first.id);
   });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Over a WebSocket (issue 35, decision 054): a frame of thousands of calls, and clients that send and never read.
+
+/** The app listening on loopback; its tRPC socket address. */
+async function socketUrl(app: TestApp["app"]): Promise<string> {
+  if (!app.server.listening) await app.listen({ port: 0, host: "127.0.0.1" });
+  return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/trpc`;
+}
+
+/** An anonymous socket from our pages' origin, open. */
+async function openSocket(url: string): Promise<WebSocket> {
+  const socket = new WebSocket(url, { headers: { origin: TEST_ORIGIN } });
+  await once(socket, "open");
+  return socket;
+}
+
+const SEARCH_INPUT = { json: {} };
+const searchCall = (id: number) => ({ id, method: "query", params: { path: "jobs.search", input: SEARCH_INPUT } });
+
+describe("hostile frames over a WebSocket", () => {
+  it("refuses one frame of 5,000 searches (1008) without holding other requests", async () => {
+    const url = await socketUrl(t.app);
+    const socket = await openSocket(url);
+    const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
+    let answers = 0;
+    socket.on("message", () => (answers += 1));
+    socket.send(JSON.stringify(Array.from({ length: 5000 }, (_, i) => searchCall(i + 1))));
+    const started = performance.now();
+    const health = await fetch(`${url.replace("ws:", "http:").replace("/api/trpc", "")}/api/health`);
+    const healthMs = performance.now() - started;
+    expect(health.status).toBe(200);
+    expect(await closed).toBe(POLICY_VIOLATION_CLOSE_CODE);
+    expect(answers).toBe(0);
+    // Before the guard the frame's searches ran in one go: seconds before health answered. Loose, for a loaded machine.
+    expect(healthMs).toBeLessThan(2000);
+  });
+});
+
+describe("hostile frames over a WebSocket: refused whole", () => {
+  it("a frame tRPC refuses whole (an input superjson cannot read) holds no place among the calls in flight", async () => {
+    const socket = await openSocket(await socketUrl(t.app));
+    const answers: { id: number | null; error?: unknown; result?: unknown }[] = [];
+    socket.on("message", (data: Buffer) => answers.push(JSON.parse(data.toString()) as (typeof answers)[number]));
+    const unreadable = { json: { interest: "x" }, meta: { values: { interest: ["bigint"] } } };
+    const frame = (first: number) =>
+      Array.from({ length: LIMITS.batchSize }, (_, i) => ({
+        id: first + i,
+        method: "mutation",
+        params: { path: "profiles.addInterest", input: unreadable },
+      }));
+    socket.send(JSON.stringify(frame(1)));
+    socket.send(JSON.stringify(frame(1 + LIMITS.batchSize)));
+    socket.send(JSON.stringify(searchCall(999)));
+    await vi.waitFor(() => expect(answers.some((a) => a.id === 999 && a.result !== undefined)).toBe(true), { timeout: 10_000 });
+    expect(answers.filter((a) => a.id === null && a.error !== undefined)).toHaveLength(2);
+    socket.close();
+  });
+});
+
+describe("WebSocket clients that send and never read", () => {
+  const guard = { pingMs: 300, pongWaitMs: 300 };
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ socketGuard: guard });
+    const employer = await createEmployer(app.db);
+    // Answers of some size: twenty jobs with long descriptions.
+    for (let i = 0; i < LIMITS.pageSize; i += 1)
+      await createJob(app.db, employer.id, { description: `A long day. ${"x".repeat(4000)} ${i}` });
+  });
+  afterAll(async () => app.close());
+
+  it(
+    "are no longer read once answers wait, keep the unsent bytes bounded, and are dropped when they miss their pongs",
+    { timeout: 60_000 },
+    async () => {
+      const answer = await app.app.inject({
+        method: "GET",
+        url: `/api/trpc/jobs.search?input=${encodeURIComponent(JSON.stringify(SEARCH_INPUT))}`,
+      });
+      expect(answer.statusCode).toBe(200);
+      const url = await socketUrl(app.app);
+      const clients = [await openSocket(url), await openSocket(url)];
+      const serverSides = [...app.app.websocketServer.clients];
+      expect(serverSides).toHaveLength(2);
+      const seen = { mostUnsent: 0, paused: 0 };
+      const sampling = setInterval(() => {
+        for (const side of serverSides) {
+          seen.mostUnsent = Math.max(seen.mostUnsent, side.bufferedAmount);
+          if (side.isPaused) seen.paused += 1;
+        }
+      }, 5);
+      // Two scripts sending searches every few milliseconds, reading nothing.
+      let id = 0;
+      for (const client of clients) client.pause();
+      const flooding = setInterval(() => {
+        for (const client of clients)
+          if (client.readyState === WebSocket.OPEN) client.send(JSON.stringify(searchCall((id += 1))));
+      }, 3);
+      try {
+        await vi.waitFor(() => expect(serverSides.map((side) => side.readyState)).toEqual([WebSocket.CLOSED, WebSocket.CLOSED]), {
+          timeout: 30_000,
+          interval: 20,
+        });
+      } finally {
+        clearInterval(flooding);
+        clearInterval(sampling);
+        for (const client of clients) client.terminate();
+      }
+      // At most what the pause mark lets through, plus the answers of the calls then in flight.
+      expect(seen.mostUnsent).toBeLessThanOrEqual(
+        LIMITS.socketPauseBytes + (LIMITS.socketCallsInFlight + 1) * answer.body.length,
+      );
+    },
+  );
 });

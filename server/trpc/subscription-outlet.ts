@@ -7,8 +7,8 @@ import { WebSocket } from "ws";
  */
 export const OUTLET_BUFFER_LIMIT = 1 << 20;
 
-/** What an outlet needs of a socket (ws's WebSocket). */
-type FrameSocket = Pick<WebSocket, "readyState" | "bufferedAmount" | "send">;
+/** What an outlet needs of a socket (ws's WebSocket, or the guard's view of it: server/trpc/socket-guard.ts). */
+export type FrameSocket = { readonly readyState: number; readonly bufferedAmount: number; send(data: string): void };
 
 /** Writes a subscription's data frames straight to its socket: `send` takes a frame's shared tail. */
 export type Outlet = {
