@@ -791,3 +791,36 @@ describe("hostile input over HTTP (a sample), with a session cookie and the app'
     expect(bad).toEqual([]);
   });
 });
+
+describe("deep and oversized bodies, refused before any JSON parser (docs/decisions/057)", () => {
+  const DEPTH = 400_000;
+  const deepArray = "[".repeat(DEPTH) + "]".repeat(DEPTH);
+  const deepObject = '{"a":'.repeat(DEPTH / 5) + "1" + "}".repeat(DEPTH / 5);
+  const huge = JSON.stringify({ email: "a@example.com", password: "x".repeat(2 * 1024 * 1024) });
+  const targets = [
+    "/api/auth/sign-in/email",
+    "/api/auth/sign-up/email",
+    "/api/trpc/profiles.addInterest",
+    "/api/trpc/profiles.addInterest?batch=1",
+    "/api/unsubscribe?token=x",
+  ];
+
+  it.each(targets)(
+    "answers a deep array, a deep object and a 2 MB body to %s with 400 or 413 in our refusal shape",
+    async (url) => {
+      const headers = { origin: t.config.publicUrl, cookie: f.owner.cookie, "content-type": "application/json" };
+      for (const [payload, status] of [
+        [deepArray, 400],
+        [deepObject, 400],
+        [huge, 413],
+      ] as const) {
+        // Twenty in a row: the refusal is the same every time, and nothing is left over for the next.
+        for (let i = 0; i < (payload === deepArray ? 20 : 1); i += 1) {
+          const res = await t.app.inject({ method: "POST", url, payload, headers });
+          expect({ url, status: res.statusCode }).toEqual({ url, status });
+          expect(res.json()).toMatchObject({ messageKey: expect.stringMatching(/^error_/), message: expect.any(String) });
+        }
+      }
+    },
+  );
+});
