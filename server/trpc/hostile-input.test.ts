@@ -36,7 +36,7 @@ import {
 } from "../../db/schema/index.ts";
 import type { ApplicationStatus } from "../../domain/statuses.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
-import { signUpMember, type SignedUp } from "../testing/accounts.ts";
+import { cookieHeader, signUpMember, type SignedUp } from "../testing/accounts.ts";
 import {
   callHttp,
   callProcedure,
@@ -823,4 +823,43 @@ describe("deep and oversized bodies, refused before any JSON parser (docs/decisi
       }
     },
   );
+});
+
+describe("sign-up fields no schema of ours reads (docs/decisions/057)", () => {
+  it("drops image and any other extra field: nothing stored, the session answer stays small", async () => {
+    for (const image of ["javascript:alert(1)", "a".repeat(900_000)]) {
+      const email = `extra-${image.length}-${Date.now()}@example.com`;
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        headers: { origin: t.config.publicUrl },
+        payload: {
+          email,
+          password: "secret123",
+          name: "Extra Fields",
+          ageConfirmed: true,
+          consentDataProcessing: true,
+          termsAccepted: true,
+          image,
+          emailVerified: true,
+          role: "admin",
+          banned: false,
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const [stored] = await queryRows<{ image: string | null; email_verified: boolean }>(
+        t.db,
+        sql`select image, email_verified from "user" where email = ${email}`,
+      );
+      expect(stored).toEqual({ image: null, email_verified: false });
+      const session = await t.app.inject({
+        method: "GET",
+        url: "/api/auth/get-session",
+        headers: { cookie: cookieHeader(res.headers["set-cookie"]) },
+      });
+      expect(session.statusCode).toBe(200);
+      expect(session.body).not.toContain("javascript:");
+      expect(session.body.length).toBeLessThan(2000);
+    }
+  });
 });
