@@ -120,6 +120,8 @@ export const ANSWERS = {
   // Saved searches (docs/decisions/023).
   saved_search_limit: { status: 400, key: ERR.savedSearchLimit },
   saved_search_empty: { status: 400, key: ERR.savedSearchEmpty },
+  // Push: only at the push services browsers use (server/push/push-services.ts, docs/decisions/057).
+  push_service_unknown: { status: 400, key: ERR.pushServiceUnknown },
   // Machine translation.
   translation_unavailable: { status: 412, key: ERR.translateUnavailable },
   translation_timeout: { status: 504, key: ERR.translateFailed },

@@ -28,6 +28,7 @@ import {
   jobApplications,
   jobs,
   profiles,
+  pushSubscriptions,
   ratings,
   userInterests,
   type Certificate,
@@ -45,6 +46,7 @@ import {
   type JsonSchema,
   type RouterProcedure,
 } from "../testing/procedures.ts";
+import { pushBrowser } from "../testing/push-browser.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 const procedures = routerProcedures();
@@ -861,5 +863,25 @@ describe("sign-up fields no schema of ours reads (docs/decisions/057)", () => {
       expect(session.body).not.toContain("javascript:");
       expect(session.body.length).toBeLessThan(2000);
     }
+  });
+});
+
+describe("push endpoints on hosts that are no push service (docs/decisions/057)", () => {
+  it("refuses them over HTTP with the translated refusal and stores nothing", async () => {
+    const headers = { origin: t.config.publicUrl, cookie: f.owner.cookie, "content-type": "application/json" };
+    const keys = pushBrowser().keys;
+    const foreign = ["https://victim.example.org/api/expensive", "https://storage.googleapis.com/bucket/object"];
+    for (const endpoint of foreign) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/trpc/push.subscribe",
+        headers,
+        payload: JSON.stringify({ json: { endpoint, keys } }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain("error_push_service_unknown");
+    }
+    const kept = await t.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, foreign));
+    expect(kept).toEqual([]);
   });
 });
