@@ -41,6 +41,8 @@ export const ERR = {
   foreignOrigin: "error_foreign_origin",
   notJson: "error_not_json",
   badRequest: "error_bad_request",
+  requestTooLarge: "error_request_too_large",
+  pushServiceUnknown: "error_push_service_unknown",
   chatTooFast: "error_chat_too_fast",
   contactsTooMany: "error_contacts_too_many",
   liveFeedsTooMany: "error_live_feeds_too_many",

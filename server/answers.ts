@@ -23,6 +23,9 @@ export const ANSWERS = {
   chat_images_pending: { status: 429, key: ERR.chatImagesPending },
   chat_storage_full: { status: 413, key: ERR.chatStorageFull },
   not_json: { status: 415, key: ERR.notJson },
+  // Bodies too deep or too large for any parser (server/http/body-limits.ts, docs/decisions/057).
+  body_too_deep: { status: 400, key: ERR.badRequest },
+  body_too_large: { status: 413, key: ERR.requestTooLarge },
   no_profile: { status: 403, key: ERR.profileRequired },
   onboarding_incomplete: { status: 403, key: ERR.onboardingRequired },
   // What reaches other people from an unconfirmed address (docs/decisions/017).
@@ -124,6 +127,8 @@ export const ANSWERS = {
   // Saved searches (docs/decisions/023).
   saved_search_limit: { status: 400, key: ERR.savedSearchLimit },
   saved_search_empty: { status: 400, key: ERR.savedSearchEmpty },
+  // Push: only at the push services browsers use (server/push/push-services.ts, docs/decisions/057).
+  push_service_unknown: { status: 400, key: ERR.pushServiceUnknown },
   // Machine translation.
   translation_unavailable: { status: 412, key: ERR.translateUnavailable },
   translation_timeout: { status: 504, key: ERR.translateFailed },

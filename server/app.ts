@@ -15,6 +15,7 @@ import type { Auth } from "./auth.ts";
 import { certificateUploadRoutes } from "./certificates/upload-route.ts";
 import { chatImageRoutes } from "./chat/image-upload-route.ts";
 import type { Config } from "./config.ts";
+import { BODY_LIMITS, registerBodyLimits } from "./http/body-limits.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
 import { robotsRoute } from "./http/robots.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
@@ -72,7 +73,7 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMITS.bytes,
     // A proxy's X-Request-Id only behind a trusted proxy, else a fresh UUID (server/ops/request-log.ts).
     requestIdHeader: false,
     genReqId: requestIdGenerator(config.trustProxy),
@@ -142,6 +143,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(websocket, { options: socketOptions, preClose: closeSocketsForRestart });
   // After the websocket plugin: its hooks must know an upgrade request to close a refused one's socket.
   registerOriginGuard(app, config.trustedOrigins);
+  // Before every route and its parser: no body too large or too deep reaches one (docs/decisions/057).
+  registerBodyLimits(app);
   // GET /api/metrics, and the hooks that count, only with a token to read them (METRICS_TOKEN).
   const metrics = config.metricsToken
     ? registerMetrics(app, config.metricsToken, { db, queue: services.queue, log: app.log })

@@ -22,6 +22,31 @@ const AUTH_ENDPOINTS = new Set([
 ]);
 
 /**
+ * What sign-up passes on to better-auth: our form's fields (domain/auth.ts signUpSchema, the name under
+ * better-auth's key), the interface language and the confirmation link's return page. Any other field is
+ * dropped unread: better-auth would store some (`image` took `javascript:` URLs and 900,000 characters
+ * that every later session answer carried), and no schema of ours checks them (docs/decisions/057).
+ */
+const SIGN_UP_FIELDS = [
+  "name",
+  "email",
+  "password",
+  "ageConfirmed",
+  "consentDataProcessing",
+  "termsAccepted",
+  "language",
+  "callbackURL",
+  "rememberMe",
+] as const;
+
+/** The body as forwarded: sign-up's own fields only; anything else as sent (better-auth and our hooks check it). */
+function forwardedBody(endpoint: string, body: unknown): unknown {
+  if (endpoint !== "/sign-up/email" || typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const sent = body as Record<string, unknown>;
+  return Object.fromEntries(SIGN_UP_FIELDS.filter((field) => Object.hasOwn(sent, field)).map((field) => [field, sent[field]]));
+}
+
+/**
  * Mounts better-auth's endpoints that the app uses under /api/auth. Each Set-Cookie is forwarded on its own (merging
  * headers into one object would lose all but one cookie), and the client's IP is passed in a header we
  * control, so rate limits count per client.
@@ -32,7 +57,8 @@ export function registerAuthRoute(app: FastifyInstance, auth: Auth) {
     url: "/api/auth/*",
     async handler(request, reply) {
       const url = new URL(request.url, `http://${request.headers.host ?? "localhost"}`);
-      if (!AUTH_ENDPOINTS.has(url.pathname.slice("/api/auth".length))) return sendRefusal(reply, "not_found");
+      const endpoint = url.pathname.slice("/api/auth".length);
+      if (!AUTH_ENDPOINTS.has(endpoint)) return sendRefusal(reply, "not_found");
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
         if (value === undefined || key.toLowerCase() === CLIENT_IP_HEADER) continue;
@@ -43,7 +69,7 @@ export function registerAuthRoute(app: FastifyInstance, auth: Auth) {
       // HEAD is asked as GET (better-auth routes GET only); Node leaves the body out of a HEAD answer.
       const method = request.method === "HEAD" ? "GET" : request.method;
       const response = await auth.handler(
-        new Request(url, { method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+        new Request(url, { method, headers, body: hasBody ? JSON.stringify(forwardedBody(endpoint, request.body)) : undefined }),
       );
       // better-auth's own rate-limit answer has no message key: answer it as our refusals read.
       if (response.status === 429) {

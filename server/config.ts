@@ -51,6 +51,7 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),
+  PUSH_EXTRA_SERVICE_HOSTS: z.string().optional(),
   // E-mail (server/mail/): SMTP when set, else the local inbox in DATA_DIR/mail.
   SMTP_URL: z
     .string()

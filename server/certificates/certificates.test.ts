@@ -208,6 +208,35 @@ describe("POST /api/certificates", () => {
     expect(await filesOf(fresh.id)).toEqual([]);
   });
 
+  it("takes exactly the places left of parallel uploads, and stores no file for the refused ones (docs/decisions/057)", async () => {
+    const fresh = await signUp(t);
+    for (let i = 0; i < MAX_CERTIFICATES - 3; i++) await createCertificate(t.db, fresh.id, { fileName: `c${i}.pdf` });
+    const put = t.services.files.put;
+    const written: string[] = [];
+    t.services.files.put = async (key, body) => {
+      written.push(key);
+      return put(key, body);
+    };
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          uploadCertificate(t, { name: `p${i}.pdf`, type: "application/pdf", data: pdfBytes() }, { cookie: fresh.cookie }),
+        ),
+      );
+      expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
+      const refused = answers.filter((a) => a.statusCode !== 201);
+      expect(new Set(refused.map((a) => `${a.statusCode} ${(a.json() as { code: string }).code}`))).toEqual(
+        new Set([`400 ${ERR.certificateLimit}`]),
+      );
+    } finally {
+      t.services.files.put = put;
+    }
+    // Only the accepted files ever reached the store: bytes on disk stay within the limit.
+    expect(written).toHaveLength(3);
+    expect(await rowsOf(fresh.id)).toHaveLength(MAX_CERTIFICATES);
+    expect(await t.db.$count(fileDeletions)).toBe(0);
+  });
+
   it("needs a profile", async () => {
     const fresh = await signUp(t);
     await t.db.delete(profiles).where(eq(profiles.id, fresh.id));

@@ -2,14 +2,23 @@ import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 
-import type { Database } from "../../db/database.ts";
-import { certificates, profiles } from "../../db/schema/index.ts";
+import { queryRows, type Database } from "../../db/database.ts";
+import { certificates, fileDeletions } from "../../db/schema/index.ts";
 import { MAX_CERTIFICATES } from "../../domain/certificates.ts";
 import { inTransaction, isRefusal, type Refusal } from "../refusal.ts";
 import type { ServiceLog } from "../services.ts";
-import { enqueueFileDeletions } from "../storage/file-deletions.ts";
 import type { FileStore } from "../storage/file-store.ts";
+import { FileTooLarge } from "../uploads/file-parts.ts";
+import { lockPersonUploads } from "../uploads/upload-lock.ts";
 import type { CertificateItem } from "./list-certificates.ts";
+
+/**
+ * How long a reserved upload may take before the deletion sweep removes what the store holds of it:
+ * an upload cut off by a crash leaves no file behind for good.
+ */
+const RESERVATION_MS = 60 * 60 * 1000;
+
+type Deps = { db: Database; files: FileStore; log: ServiceLog };
 
 /** Where a certificate's file lives: `certificates/{userId}/{timestamp}-{random}.pdf`. */
 function certificateKey(userId: string, now: Date): string {
@@ -17,36 +26,56 @@ function certificateKey(userId: string, now: Date): string {
 }
 
 /**
+ * Takes one of the person's MAX_CERTIFICATES places for `key` before a byte is stored: certificates
+ * kept and uploads under way (a file_deletions row not yet due) are counted, and the reservation
+ * written, in one transaction under the person's upload lock, so parallel uploads on any number of
+ * instances cannot pass the limit, nor put more than it on disk at once (docs/decisions/057).
+ */
+async function reserveCertificate(db: Database, userId: string, key: string, now: Date) {
+  return inTransaction(db, async (tx, refuse: (reason: "certificate_limit") => never) => {
+    await lockPersonUploads(tx, userId);
+    // One statement, so one snapshot: an upload that turns its reservation into a certificate meanwhile is counted once.
+    const [places] = await queryRows<{ taken: number }>(
+      tx,
+      sql`select (select count(*) from ${certificates} where ${certificates.userId} = ${userId})::int
+        + (select count(*) from ${fileDeletions}
+           where ${fileDeletions.path} like ${`certificates/${userId}/%`} and ${fileDeletions.nextAttemptAt} > ${now.toISOString()}::timestamptz)::int as taken`,
+    );
+    if (Number(places?.taken ?? 0) >= MAX_CERTIFICATES) refuse("certificate_limit");
+    await tx.insert(fileDeletions).values({ path: key, nextAttemptAt: new Date(now.getTime() + RESERVATION_MS) });
+    return key;
+  });
+}
+
+/**
  * Stores a checked PDF as it arrives (`FileStore.put`: nothing is kept when the body fails, e.g. with
- * FileTooLarge over the route's limit), then records it with the size stored. The file is written
- * first so that a row never points at nothing; when the row cannot be written (limit reached, account gone, database error) the file is
- * removed again, or queued for removal if the store refuses right now. Refused ("certificate_limit") when the
- * person already keeps MAX_CERTIFICATES certificates.
+ * FileTooLarge over the route's limit), then records it with the size stored, in the place reserved
+ * for it before (refused, "certificate_limit", when the person already keeps or is uploading
+ * MAX_CERTIFICATES). The reservation is a file_deletions row for the file: the transaction that writes
+ * the certificate's row deletes it; when the row cannot be written (account gone, database error) the
+ * file is removed again, or the reservation is left due now for the sweep to remove it.
  */
 export async function storeCertificate(
-  deps: { db: Database; files: FileStore; log: ServiceLog },
+  deps: Deps,
   input: { userId: string; fileName: string; body: Readable | Buffer; now: Date },
 ): Promise<CertificateItem | Refusal<"certificate_limit">> {
   const key = certificateKey(input.userId, input.now);
-  const { size } = await deps.files.put(key, input.body);
+  const reserved = await reserveCertificate(deps.db, input.userId, key, input.now);
+  if (isRefusal(reserved)) return reserved;
+  let size: number;
   try {
-    const stored = await inTransaction(deps.db, async (tx, refuse: (reason: "certificate_limit") => never) => {
-      // Serialises concurrent uploads of one person, so the limit holds.
-      await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, input.userId)).for("update");
-      const [count] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(certificates)
-        .where(eq(certificates.userId, input.userId));
-      if ((count?.n ?? 0) >= MAX_CERTIFICATES) refuse("certificate_limit");
+    ({ size } = await deps.files.put(key, input.body));
+  } catch (error) {
+    if (error instanceof FileTooLarge) await deps.db.delete(fileDeletions).where(eq(fileDeletions.path, key));
+    else await dueNow(deps, key, input.now);
+    throw error;
+  }
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await tx.delete(fileDeletions).where(eq(fileDeletions.path, key));
       const [row] = await tx
         .insert(certificates)
-        .values({
-          userId: input.userId,
-          fileName: input.fileName,
-          filePath: key,
-          fileSize: size,
-          createdAt: input.now,
-        })
+        .values({ userId: input.userId, fileName: input.fileName, filePath: key, fileSize: size, createdAt: input.now })
         .returning({
           id: certificates.id,
           fileName: certificates.fileName,
@@ -56,22 +85,22 @@ export async function storeCertificate(
       if (!row) throw new Error("certificate insert returned nothing");
       return row;
     });
-    if (isRefusal(stored)) await removeOrQueue(deps, key, input.now);
-    return stored;
   } catch (error) {
-    await removeOrQueue(deps, key, input.now);
+    try {
+      await deps.files.remove(key);
+      await deps.db.delete(fileDeletions).where(eq(fileDeletions.path, key));
+    } catch {
+      await dueNow(deps, key, input.now);
+    }
     throw error;
   }
 }
 
-async function removeOrQueue(deps: { db: Database; files: FileStore; log: ServiceLog }, key: string, now: Date) {
+/** Leaves the reservation of `key` due now, so the sweep removes whatever the store may hold of it. */
+async function dueNow(deps: Deps, key: string, now: Date) {
   try {
-    await deps.files.remove(key);
+    await deps.db.update(fileDeletions).set({ nextAttemptAt: now }).where(eq(fileDeletions.path, key));
   } catch {
-    try {
-      await enqueueFileDeletions(deps.db, null, [key], now);
-    } catch {
-      deps.log.warn({ event: "certificate_orphan_file" }, "an uploaded certificate could not be removed after a failed save");
-    }
+    deps.log.warn({ event: "certificate_orphan_file" }, "an uploaded certificate could not be removed after a failed save");
   }
 }

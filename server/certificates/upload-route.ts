@@ -1,16 +1,8 @@
 import multipart from "@fastify/multipart";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 
-import { certificates } from "../../db/schema/index.ts";
-import {
-  CERTIFICATE_MAX_BYTES,
-  CERTIFICATE_MIME,
-  declaresPdf,
-  MAX_CERTIFICATES,
-  sanitizeCertificateName,
-} from "../../domain/certificates.ts";
+import { CERTIFICATE_MAX_BYTES, CERTIFICATE_MIME, declaresPdf, sanitizeCertificateName } from "../../domain/certificates.ts";
 import { ERR } from "../../domain/errors.ts";
 import { englishText } from "../english.ts";
 import { sendRefusal } from "../http/send-refusal.ts";
@@ -59,11 +51,6 @@ export async function certificateUploadRoutes(app: FastifyInstance, deps: Upload
         // Too large says more than the type.
         const { truncated } = await settle(part.file);
         return sendRefusal(reply, truncated ? "certificate_too_large" : "certificate_invalid_type");
-      }
-      // Checked again, under a lock, when the row is written; this spares storing a file for nothing.
-      if ((await deps.db.$count(certificates, eq(certificates.userId, userId))) >= MAX_CERTIFICATES) {
-        await settle(part.file);
-        return sendRefusal(reply, "certificate_limit");
       }
       const stored = await storeCertificate(
         { db: deps.db, files: deps.services.files, log: deps.services.log },

@@ -6,10 +6,11 @@ import type { Database, Queryable } from "../../db/database.ts";
 import { chatMessages, fileDeletions } from "../../db/schema/index.ts";
 import { CHAT_IMAGE_TYPES, chatImagePrefix, type ChatImageMime } from "../../domain/chat.ts";
 import { LIMITS } from "../../domain/limits.ts";
-import { refusal, type Refusal } from "../refusal.ts";
+import { inTransaction, isRefusal, refusal, type Refusal } from "../refusal.ts";
 import { CLAIM_LEASE_MS } from "../storage/file-deletions.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { FileTooLarge } from "../uploads/file-parts.ts";
+import { lockPersonUploads } from "../uploads/upload-lock.ts";
 
 /**
  * An upload no message uses is removed after this long. Until then it waits in file_deletions (not
@@ -32,8 +33,22 @@ function chatImageKey(userId: string, mime: ChatImageMime, now: Date): string {
 }
 
 /** How many of the person's uploads no message has used yet (each waits in file_deletions). */
-export async function pendingChatImages(db: Database, userId: string): Promise<number> {
+export async function pendingChatImages(db: Queryable, userId: string): Promise<number> {
   return db.$count(fileDeletions, like(fileDeletions.path, `${chatImagePrefix(userId)}%`));
+}
+
+/**
+ * Reserves one of the person's LIMITS.pendingChatImages places for `key` before a byte is stored: the
+ * count and the record are one transaction under a per-person advisory lock, so parallel uploads on any
+ * number of instances cannot pass the limit (docs/decisions/057).
+ */
+async function reserveChatImage(db: Database, userId: string, key: string, now: Date) {
+  return inTransaction(db, async (tx, refuse: (reason: "chat_images_pending") => never) => {
+    await lockPersonUploads(tx, userId);
+    if ((await pendingChatImages(tx, userId)) >= LIMITS.pendingChatImages) refuse("chat_images_pending");
+    await tx.insert(fileDeletions).values({ path: key, nextAttemptAt: new Date(now.getTime() + UNCLAIMED_UPLOAD_TTL_MS) });
+    return key;
+  });
 }
 
 /**
@@ -48,15 +63,13 @@ export async function storeChatImage(
   deps: { db: Database; files: FileStore },
   input: { userId: string; mime: ChatImageMime; body: Readable | Buffer; now: Date },
 ): Promise<string | Refusal<"chat_images_pending" | "chat_storage_full">> {
-  if ((await pendingChatImages(deps.db, input.userId)) >= LIMITS.pendingChatImages) return refusal("chat_images_pending");
   // The size is known once the file is in: someone already at the allowance is refused before, someone
   // it would take over it after.
   const storedBytes = await storedChatImageBytes(deps.db, input.userId);
   if (storedBytes >= LIMITS.chatImageStorageBytes) return refusal("chat_storage_full");
   const key = chatImageKey(input.userId, input.mime, input.now);
-  await deps.db
-    .insert(fileDeletions)
-    .values({ path: key, nextAttemptAt: new Date(input.now.getTime() + UNCLAIMED_UPLOAD_TTL_MS) });
+  const reserved = await reserveChatImage(deps.db, input.userId, key, input.now);
+  if (isRefusal(reserved)) return reserved;
   let size: number;
   try {
     ({ size } = await deps.files.put(key, input.body));

@@ -7,7 +7,7 @@ import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer } from "../../db/factories/users.ts";
 import { ERR } from "../../domain/errors.ts";
 import { LIMITS, RATE_LIMITS } from "../../domain/limits.ts";
-import { storedChatImageBytes } from "../chat/chat-images.ts";
+import { pendingChatImages, storeChatImage, storedChatImageBytes } from "../chat/chat-images.ts";
 import {
   chatFixture,
   chatTestbed,
@@ -125,6 +125,34 @@ describe("unsent chat images", () => {
     expect(refused.body).toMatchObject({ messageKey: ERR.chatImagesPending });
     await g.as(g.owner).chat.send({ conversationId: g.conversationId, content: "", imageKey: keys[0] });
     expect((await upload()).status).toBe(201);
+  });
+});
+
+describe("unsent chat images uploaded in parallel", () => {
+  it(`accepts exactly ${LIMITS.pendingChatImages} of 40 parallel uploads and refuses the rest, translated`, async () => {
+    const g = await chatFixture(bed.t);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => uploadPng(g, g.owner)));
+    const accepted = answers.filter((a) => a.status === 201);
+    expect(accepted).toHaveLength(LIMITS.pendingChatImages);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(new Set(refused.map((a) => a.status))).toEqual(new Set([429]));
+    expect(new Set(refused.map((a) => a.body.messageKey))).toEqual(new Set([ERR.chatImagesPending]));
+    expect(refused[0]?.body.message).toBeTruthy();
+    // Nothing refused was kept: what waits unsent is exactly what was accepted.
+    expect(await pendingChatImages(bed.t.db, g.owner.id)).toBe(LIMITS.pendingChatImages);
+  });
+
+  // PGlite's single connection happened to order the requests above so that the old count-then-insert
+  // held there (Postgres took all 40); calls that start together race on either.
+  it(`reserves exactly ${LIMITS.pendingChatImages} places for 40 stores started together`, async () => {
+    const g = await chatFixture(bed.t);
+    const store = { db: bed.t.db, files: bed.t.services.files };
+    const now = new Date();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => storeChatImage(store, { userId: g.owner.id, mime: "image/png", body: IMAGES.png, now })),
+    );
+    expect(answers.filter((a) => typeof a === "string")).toHaveLength(LIMITS.pendingChatImages);
+    expect(await pendingChatImages(bed.t.db, g.owner.id)).toBe(LIMITS.pendingChatImages);
   });
 });
 

@@ -75,3 +75,15 @@ describe("VAPID configuration", () => {
     expect(() => pushConfig({}, PUBLIC_URL, dir)).toThrow(/does not hold a VAPID key pair/);
   });
 });
+
+describe("extra push service hosts (docs/decisions/057)", () => {
+  it("names none unless PUSH_EXTRA_SERVICE_HOSTS lists them, as host names only", async () => {
+    const dir = await dataDir();
+    expect(pushConfig({}, PUBLIC_URL, dir).extraServiceHosts).toEqual([]);
+    expect(pushConfig({ PUSH_EXTRA_SERVICE_HOSTS: " Push.Test , push.example.org " }, PUBLIC_URL, dir).extraServiceHosts).toEqual(
+      ["push.test", "push.example.org"],
+    );
+    for (const wrong of ["https://push.test", "push.test:4443", "push.test/path"])
+      expect(() => pushConfig({ PUSH_EXTRA_SERVICE_HOSTS: wrong }, PUBLIC_URL, dir)).toThrow(/host names only/);
+  });
+});

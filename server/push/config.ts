@@ -10,12 +10,18 @@ export type PushConfig = {
   privateKey: string;
   /** Who push services may contact about our traffic: a mailto: or https: URL. */
   subject: string;
+  /**
+   * Hosts taken as push services besides the known ones (server/push/push-services.ts): the stand-in
+   * of tests, or a self-hosted push service. `PUSH_EXTRA_SERVICE_HOSTS`, comma-separated; none unless set.
+   */
+  extraServiceHosts: string[];
 };
 
 export type PushEnv = {
   VAPID_PUBLIC_KEY?: string | undefined;
   VAPID_PRIVATE_KEY?: string | undefined;
   VAPID_SUBJECT?: string | undefined;
+  PUSH_EXTRA_SERVICE_HOSTS?: string | undefined;
 };
 
 type KeyPair = Pick<PushConfig, "publicKey" | "privateKey">;
@@ -93,6 +99,20 @@ function subjectOf(given: string | undefined, publicUrl: string): string {
   return given;
 }
 
+/** `PUSH_EXTRA_SERVICE_HOSTS` as lower-case host names; a scheme, path or port in it is a mistake said at boot. */
+function extraHostsOf(given: string | undefined): string[] {
+  const hosts = (given ?? "")
+    .split(",")
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  for (const host of hosts) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host)) {
+      throw new Error(`PUSH_EXTRA_SERVICE_HOSTS lists host names only (push.example.org), got "${host}"`);
+    }
+  }
+  return hosts;
+}
+
 /**
  * The VAPID keys and subject. Both keys are given, or neither (then a pair is generated once into
  * `dataDir`); a given pair must belong together, since a mismatch would only show as every push refused.
@@ -102,10 +122,11 @@ export function pushConfig(env: PushEnv, publicUrl: string, dataDir: string): Pu
   const publicKey = env.VAPID_PUBLIC_KEY?.trim().replace(/=+$/, "") || undefined;
   const privateKey = env.VAPID_PRIVATE_KEY?.trim().replace(/=+$/, "") || undefined;
   const subject = subjectOf(env.VAPID_SUBJECT?.trim() || undefined, publicUrl);
-  if (!publicKey && !privateKey) return { ...localKeyPair(dataDir), subject };
+  const extraServiceHosts = extraHostsOf(env.PUSH_EXTRA_SERVICE_HOSTS);
+  if (!publicKey && !privateKey) return { ...localKeyPair(dataDir), subject, extraServiceHosts };
   if (!publicKey || !privateKey) throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither");
   const derived = publicKeyOf(privateKey);
   if (!derived) throw new Error("VAPID_PRIVATE_KEY must be a P-256 private key (32 bytes, base64url)");
   if (derived !== publicKey) throw new Error("VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY");
-  return { publicKey, privateKey, subject };
+  return { publicKey, privateKey, subject, extraServiceHosts };
 }

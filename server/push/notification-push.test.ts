@@ -151,10 +151,28 @@ describe("sendNotificationPush", () => {
       { userId: person.id, endpoint: `https://localhost:${local.port}/push/v1/name`, ...keys },
     ]);
     const before = service.received.length;
-    // The production agent (no test agent given).
-    const result = await sendNotificationPush({ ...deps, agent: undefined }, { userId: person.id, language: "en" }, applied());
+    // The production agent (no test agent given), with localhost named a push service so the agent is what refuses.
+    const config = { ...t.config, push: { ...t.config.push, extraServiceHosts: ["localhost"] } };
+    const result = await sendNotificationPush(
+      { ...deps, config, agent: undefined },
+      { userId: person.id, language: "en" },
+      applied(),
+    );
     expect(result).toEqual({ sent: 0, removed: 0 });
     expect(service.received.length).toBe(before);
     expect(logLines.filter((l) => JSON.stringify(l.fields).includes("EPUSHNOTPUBLIC"))).toHaveLength(2);
+  });
+
+  it("sends nothing to a kept endpoint on no known push service, and removes it (docs/decisions/057)", async () => {
+    const person = await createWorker(t.db);
+    // A row kept before subscribe checked the host: the stand-in, no longer named a push service.
+    await t.db
+      .insert(pushSubscriptions)
+      .values({ userId: person.id, endpoint: service.endpoint("kept-before"), ...pushBrowser().keys });
+    const config = { ...t.config, push: { ...t.config.push, extraServiceHosts: [] } };
+    const result = await sendNotificationPush({ ...deps, config }, { userId: person.id, language: "en" }, applied());
+    expect(result).toEqual({ sent: 0, removed: 1 });
+    expect(arrivedFor("kept-before")).toEqual([]);
+    expect(await endpointsOf(person.id)).toEqual([]);
   });
 });

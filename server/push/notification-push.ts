@@ -10,6 +10,7 @@ import type { Config } from "../config.ts";
 import { notificationText } from "../i18n/notification-text.ts";
 import type { ServiceLog } from "../services.ts";
 import { namesNonPublicAddress, NOT_PUBLIC_CODE, publicPushAgent } from "./public-address-agent.ts";
+import { isKnownPushService } from "./push-services.ts";
 import { dropPushSubscription, pushSubscriptionsOf } from "./subscriptions.ts";
 
 /** How long a push service keeps a message for a device that is offline: after a day it is stale. */
@@ -76,6 +77,11 @@ async function pushTo(
   message: PushMessage,
 ): Promise<Outcome> {
   if (namesNonPublicAddress(subscription.endpoint)) return { kind: "refused", status: NOT_PUBLIC_CODE };
+  // Kept before push services were checked at subscribe time: never reached, removed as gone (docs/decisions/057).
+  if (!isKnownPushService(subscription.endpoint, deps.config.push.extraServiceHosts)) {
+    await dropPushSubscription(deps.db, subscription.id);
+    return { kind: "gone" };
+  }
   try {
     await webPush.sendNotification(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },

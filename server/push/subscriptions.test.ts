@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const endpoint = (token: string) => `https://push.example.com/wpush/v2/${token}`;
+const endpoint = (token: string) => `https://updates.push.services.mozilla.com/wpush/v2/${token}`;
 
 async function endpointsOf(userId: string) {
   const rows = await t.db
@@ -103,6 +103,59 @@ describe("push.subscribe", () => {
     for (const bad of refusedKeys)
       await expectRefusal(caller.push.subscribe({ endpoint: endpoint("k"), keys: bad }), "BAD_REQUEST", ERR.badRequest);
     expect(await endpointsOf(person.id)).toEqual([]);
+  });
+
+  it("takes endpoints at the push services browsers use", async () => {
+    const person = await createWorker(t.db);
+    const known = [
+      "https://fcm.googleapis.com/fcm/send/chrome-token",
+      "https://fcm.googleapis.com/wp/edge-android-token",
+      "https://updates.push.services.mozilla.com/wpush/v2/firefox-token",
+      "https://web.push.apple.com/safari-token",
+      "https://api.push.apple.com/3/device/other-apple-token",
+      "https://wns2-par02p.notify.windows.com/w/?token=edge-windows-token",
+    ];
+    for (const url of known) await t.callerAs(person.id).push.subscribe({ endpoint: url, keys: pushBrowser().keys });
+    expect((await endpointsOf(person.id)).sort()).toEqual([...known].sort());
+  });
+
+  it("refuses an endpoint on any other host, translated, and keeps nothing (docs/decisions/057)", async () => {
+    const person = await createWorker(t.db);
+    const caller = t.callerAs(person.id);
+    const foreign = [
+      "https://push.example.com/wpush/v2/x",
+      "https://victim.example.org/api/expensive",
+      "https://storage.googleapis.com/bucket/x",
+      "https://fcm.googleapis.com.evil.example/fcm/send/x",
+      "https://evilpush.apple.com/x",
+      "https://fcm.googleapis.com:8443/fcm/send/x",
+      "https://notify.windows.com.example/x",
+    ];
+    for (const bad of foreign)
+      await expectRefusal(
+        caller.push.subscribe({ endpoint: bad, keys: pushBrowser().keys }),
+        "BAD_REQUEST",
+        ERR.pushServiceUnknown,
+      );
+    expect(await endpointsOf(person.id)).toEqual([]);
+  });
+
+  it("takes the tests' stand-in only because this app's configuration names it", async () => {
+    const standIn = "https://push.test:4443/push/v1/x";
+    const person = await createWorker(t.db);
+    await t.callerAs(person.id).push.subscribe({ endpoint: standIn, keys: pushBrowser().keys });
+    expect(await endpointsOf(person.id)).toEqual([standIn]);
+    const plain = await createTestApp({ env: { PUSH_EXTRA_SERVICE_HOSTS: "" } });
+    try {
+      const other = await createWorker(plain.db);
+      await expectRefusal(
+        plain.callerAs(other.id).push.subscribe({ endpoint: standIn, keys: pushBrowser().keys }),
+        "BAD_REQUEST",
+        ERR.pushServiceUnknown,
+      );
+    } finally {
+      await plain.close();
+    }
   });
 
   it("works over HTTP with a real session, as the settings page calls it", async () => {

@@ -48,6 +48,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     VISITOR_PAGE_CACHE_MS: "0",
     LOG_LEVEL: "silent",
     MAIL_DIR: mailDir,
+    // The push service stand-in (server/testing/push-service.ts) is a push service here.
+    PUSH_EXTRA_SERVICE_HOSTS: "push.test",
     ...options.env,
   });
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), "daywork-uploads-"));

@@ -484,13 +484,13 @@ const ACCESS = {
   "push.publicKey": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.owner.id } },
   "push.subscribe": {
     rule: RULES.ownAccount,
-    input: () => ({ endpoint: "https://push.example.com/matrix", keys: pushBrowser().keys }),
+    input: () => ({ endpoint: "https://fcm.googleapis.com/fcm/send/matrix", keys: pushBrowser().keys }),
     right: { as: (m) => m.owner.id },
   },
   // Someone else's endpoint is left alone exactly like an unknown one (server/push/subscriptions.test.ts).
   "push.unsubscribe": {
     rule: RULES.ownAccount,
-    input: () => ({ endpoint: "https://push.example.com/matrix" }),
+    input: () => ({ endpoint: "https://fcm.googleapis.com/fcm/send/matrix" }),
     right: { as: (m) => m.owner.id },
   },
   "profiles.setLocale": {

@@ -31,6 +31,7 @@ import {
   jobApplications,
   jobs,
   profiles,
+  pushSubscriptions,
   ratings,
   userInterests,
   type Certificate,
@@ -40,7 +41,7 @@ import {
 import { LIMITS } from "../../domain/limits.ts";
 import type { ApplicationStatus } from "../../domain/statuses.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
-import { signUpMember, type SignedUp } from "../testing/accounts.ts";
+import { cookieHeader, signUpMember, type SignedUp } from "../testing/accounts.ts";
 import {
   callHttp,
   callProcedure,
@@ -49,6 +50,7 @@ import {
   type JsonSchema,
   type RouterProcedure,
 } from "../testing/procedures.ts";
+import { pushBrowser } from "../testing/push-browser.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app.ts";
 import { POLICY_VIOLATION_CLOSE_CODE } from "./socket-guard.ts";
 
@@ -968,4 +970,96 @@ describe("WebSocket clients that send and never read", () => {
       );
     },
   );
+});
+
+describe("deep and oversized bodies, refused before any JSON parser (docs/decisions/057)", () => {
+  const DEPTH = 400_000;
+  const deepArray = "[".repeat(DEPTH) + "]".repeat(DEPTH);
+  const deepObject = '{"a":'.repeat(DEPTH / 5) + "1" + "}".repeat(DEPTH / 5);
+  const huge = JSON.stringify({ email: "a@example.com", password: "x".repeat(2 * 1024 * 1024) });
+  const targets = [
+    "/api/auth/sign-in/email",
+    "/api/auth/sign-up/email",
+    "/api/trpc/profiles.addInterest",
+    "/api/trpc/profiles.addInterest?batch=1",
+    "/api/unsubscribe?token=x",
+  ];
+
+  it.each(targets)(
+    "answers a deep array, a deep object and a 2 MB body to %s with 400 or 413 in our refusal shape",
+    async (url) => {
+      const headers = { origin: t.config.publicUrl, cookie: f.owner.cookie, "content-type": "application/json" };
+      for (const [payload, status] of [
+        [deepArray, 400],
+        [deepObject, 400],
+        [huge, 413],
+      ] as const) {
+        // Twenty in a row: the refusal is the same every time, and nothing is left over for the next.
+        for (let i = 0; i < (payload === deepArray ? 20 : 1); i += 1) {
+          const res = await t.app.inject({ method: "POST", url, payload, headers });
+          expect({ url, status: res.statusCode }).toEqual({ url, status });
+          expect(res.json()).toMatchObject({ messageKey: expect.stringMatching(/^error_/), message: expect.any(String) });
+        }
+      }
+    },
+  );
+});
+
+describe("sign-up fields no schema of ours reads (docs/decisions/057)", () => {
+  it("drops image and any other extra field: nothing stored, the session answer stays small", async () => {
+    for (const image of ["javascript:alert(1)", "a".repeat(900_000)]) {
+      const email = `extra-${image.length}-${Date.now()}@example.com`;
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        headers: { origin: t.config.publicUrl },
+        payload: {
+          email,
+          password: "secret123",
+          name: "Extra Fields",
+          ageConfirmed: true,
+          consentDataProcessing: true,
+          termsAccepted: true,
+          image,
+          emailVerified: true,
+          role: "admin",
+          banned: false,
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const [stored] = await queryRows<{ image: string | null; email_verified: boolean }>(
+        t.db,
+        sql`select image, email_verified from "user" where email = ${email}`,
+      );
+      expect(stored).toEqual({ image: null, email_verified: false });
+      const session = await t.app.inject({
+        method: "GET",
+        url: "/api/auth/get-session",
+        headers: { cookie: cookieHeader(res.headers["set-cookie"]) },
+      });
+      expect(session.statusCode).toBe(200);
+      expect(session.body).not.toContain("javascript:");
+      expect(session.body.length).toBeLessThan(2000);
+    }
+  });
+});
+
+describe("push endpoints on hosts that are no push service (docs/decisions/057)", () => {
+  it("refuses them over HTTP with the translated refusal and stores nothing", async () => {
+    const headers = { origin: t.config.publicUrl, cookie: f.owner.cookie, "content-type": "application/json" };
+    const keys = pushBrowser().keys;
+    const foreign = ["https://victim.example.org/api/expensive", "https://storage.googleapis.com/bucket/object"];
+    for (const endpoint of foreign) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/trpc/push.subscribe",
+        headers,
+        payload: JSON.stringify({ json: { endpoint, keys } }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain("error_push_service_unknown");
+    }
+    const kept = await t.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, foreign));
+    expect(kept).toEqual([]);
+  });
 });
