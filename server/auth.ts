@@ -27,6 +27,7 @@ import {
   sendVerificationMail,
 } from "./account-mail/account-mails.ts";
 import { createBackgroundTasks } from "./account-mail/background-tasks.ts";
+import { resetRequestAnswer, type ResetRequestBody } from "./account-mail/reset-request.ts";
 import type { Config } from "./config.ts";
 import { englishText } from "./english.ts";
 import { hitRateLimit } from "./limits/rate-limit.ts";
@@ -99,6 +100,8 @@ export function createAuth({ db, config, mail }: AuthOptions) {
     mail?.log.warn({ event: "auth_background_task_failed", err: String(error) }, "an account mail or auth clean-up failed"),
   );
   const mailDeps = mail ? { db, config, mailer: mail.mailer, log: mail.log } : null;
+  // Set once better-auth exists: a client's reset request runs it after the answer (docs/decisions/058).
+  let requestResetLater: ((body: ResetRequestBody) => Promise<unknown>) | null = null;
   const auth = betterAuth({
     appName: "Daywork",
     baseURL: config.publicUrl,
@@ -195,7 +198,13 @@ export function createAuth({ db, config, mail }: AuthOptions) {
           const parsed = passwordResetRequestSchema.safeParse(body);
           if (!parsed.success) throw badRequest(parsed.error);
           if (!ownPage(config, body.redirectTo)) throw refusedWith("BAD_REQUEST", ERR.badRequest);
-          return { context: { body: { email: parsed.data.email, redirectTo: body.redirectTo } } };
+          const resetBody = { email: parsed.data.email, redirectTo: body.redirectTo as string | undefined };
+          // A client's request is answered before anything is looked up, the same for every address.
+          if (ctx.request && requestResetLater) {
+            background.run(requestResetLater(resetBody));
+            return ctx.json(resetRequestAnswer);
+          }
+          return { context: { body: resetBody } };
         }
         if (ctx.path === "/reset-password") {
           const body = (ctx.body ?? {}) as Record<string, unknown>;
@@ -258,6 +267,7 @@ export function createAuth({ db, config, mail }: AuthOptions) {
       },
     },
   });
+  requestResetLater = (body) => auth.api.requestPasswordReset({ body });
   return Object.assign(auth, { settleBackgroundTasks: background.settled });
 }
 
