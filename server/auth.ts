@@ -104,7 +104,7 @@ export function createAuth({ db, config, mail }: AuthOptions) {
   const mailDeps = mail ? { db, config, mailer: mail.mailer, log: mail.log } : null;
   // Per-address sign-in limit with a mailed unlock link (docs/decisions/058).
   const guard = signInGuard(db, config.authSecret);
-  const lockout = signInLockout({ guard, config, runInBackground: background.run, mail: mailDeps });
+  const lockout = signInLockout({ guard, config, runAfterAnswer: background.runAfterAnswer, mail: mailDeps });
   // Set once better-auth exists: a client's reset request runs it after the answer (docs/decisions/058).
   let requestResetLater: ((body: ResetRequestBody) => Promise<unknown>) | null = null;
   const auth = betterAuth({
@@ -209,7 +209,8 @@ export function createAuth({ db, config, mail }: AuthOptions) {
           const resetBody = { email: parsed.data.email, redirectTo: body.redirectTo as string | undefined };
           // A client's request is answered before anything is looked up, the same for every address.
           if (ctx.request && requestResetLater) {
-            background.run(requestResetLater(resetBody));
+            const requestReset = requestResetLater;
+            background.runAfterAnswer(() => requestReset(resetBody));
             return ctx.json(resetRequestAnswer);
           }
           return { context: { body: resetBody } };

@@ -29,8 +29,8 @@ export function signInLockedError(retryAfterSeconds: number): APIError {
 type LockoutDeps = {
   guard: SignInGuard;
   config: Pick<Config, "publicUrl" | "trustedOrigins">;
-  /** Starts work the answer does not wait for (better-auth's background tasks). */
-  runInBackground: (work: Promise<unknown>) => void;
+  /** Starts work once the answer is written (server/account-mail/background-tasks.ts). */
+  runAfterAnswer: (start: () => Promise<unknown>) => void;
   mail: AccountMailDeps | null;
 };
 
@@ -38,7 +38,7 @@ type LockoutDeps = {
  * The sign-in limit per address (docs/decisions/058) as better-auth's hooks call it: `admit` before the
  * password is checked, `settle` with what the sign-in answered.
  */
-export function signInLockout({ guard, config, runInBackground, mail }: LockoutDeps) {
+export function signInLockout({ guard, config, runAfterAnswer, mail }: LockoutDeps) {
   return {
     /** Counts the attempt, or throws the lockout refusal. */
     async admit(email: string, body: unknown): Promise<void> {
@@ -55,7 +55,7 @@ export function signInLockout({ guard, config, runInBackground, mail }: LockoutD
       if (returned.statusCode !== 401) return;
       const token = await guard.unlockTokenAfterFailure(email);
       if (token && mail) {
-        runInBackground(sendSignInUnlockMail(mail, { email, token, origin: linkOrigin(config, requestOrigin) }));
+        runAfterAnswer(() => sendSignInUnlockMail(mail, { email, token, origin: linkOrigin(config, requestOrigin) }));
       }
     },
   };
