@@ -17,6 +17,8 @@ export const ERR = {
   emailTaken: "error_email_taken",
   invalidCredentials: "error_invalid_credentials",
   tooManyRequests: "error_too_many_requests",
+  // Too many wrong passwords for one address (docs/decisions/058).
+  signInLocked: "error_sign_in_locked",
   // Account recovery and e-mail verification (docs/decisions/017).
   resetLinkInvalid: "error_reset_link_invalid",
   verifyLinkInvalid: "error_verify_link_invalid",

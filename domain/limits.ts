@@ -123,3 +123,19 @@ export const NOTIFICATION_COUNT_CAP = 99;
 
 /** Devices with push on, per person: a new one beyond this replaces the oldest. */
 export const PUSH_SUBSCRIPTIONS_PER_PERSON = 10;
+
+/**
+ * Sign-in attempts per e-mail address (server/session/sign-in-guard.ts, docs/decisions/058): a few are
+ * free, then each failure earns a doubling wait up to a cap; the mailed unlock link skips the wait.
+ */
+export const SIGN_IN_GUARD = {
+  /** Failed attempts in a row before the first wait. */
+  freeAttempts: 5,
+  /** The wait after the last free attempt fails; each further failure doubles it. */
+  firstWaitSeconds: 30,
+  maxWaitSeconds: 15 * 60,
+  /** Attempts this long ago are forgotten. */
+  forgetAfterSeconds: 24 * 60 * 60,
+  /** The mailed unlock link admits its address's sign-ins, whatever the wait, this long. */
+  unlockLinkSeconds: 24 * 60 * 60,
+} as const;

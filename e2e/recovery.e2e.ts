@@ -70,3 +70,31 @@ test.describe("account recovery and confirmation", () => {
     await expect(banner).toBeHidden();
   });
 });
+
+// docs/decisions/058: wrong passwords make an address wait; the mailed link lets its owner in at once.
+test.describe("sign-in after too many wrong passwords", () => {
+  test("the form tells how long to wait and that a link was mailed; the link lets the owner in", async ({ page }) => {
+    await startInLanguage(page, "en");
+    const account = newAccount("guessed");
+    await signUpAndOnboard(page, account, "worker");
+    await page.getByTestId("nav-sign-out").click();
+    await expect(page).toHaveURL(/\/auth$/);
+
+    const attempt = async (password: string) => {
+      const answered = page.waitForResponse((res) => res.url().endsWith("/api/auth/sign-in/email"));
+      await signIn(page, { ...account, password }, { stay: true });
+      return (await answered).status();
+    };
+    for (let i = 0; i < 5; i++) expect(await attempt(`wrong-guess-${i}`)).toBe(401);
+    // Now even the right password waits, and the form says so above the button.
+    expect(await attempt(account.password)).toBe(429);
+    await expect(page.getByTestId("sign-in-wait")).toHaveText(text("en", "error_sign_in_locked", { minutes: 1 }));
+
+    const link = await linkFromMail(account.email, "/auth", text("en", "mail_unlock_subject"));
+    await page.goto(link);
+    await expect(page.getByTestId("sign-in-unlock-note")).toHaveText(text("en", "auth_unlock_notice"));
+    await signIn(page, account, { stay: true });
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("nav-profile")).toBeVisible();
+  });
+});

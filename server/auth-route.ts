@@ -71,8 +71,9 @@ export function registerAuthRoute(app: FastifyInstance, auth: Auth) {
       const response = await auth.handler(
         new Request(url, { method, headers, body: hasBody ? JSON.stringify(forwardedBody(endpoint, request.body)) : undefined }),
       );
-      // better-auth's own rate-limit answer has no message key: answer it as our refusals read.
-      if (response.status === 429) {
+      // better-auth's own rate-limit answer (it alone sets x-retry-after) has no message key: answer it as
+      // our refusals read. Our own 429s (the per-address sign-in wait) carry theirs and pass as they are.
+      if (response.status === 429 && response.headers.has("x-retry-after")) {
         const retryAfter = response.headers.get("x-retry-after");
         if (retryAfter) reply.header("retry-after", retryAfter);
         return sendRefusal(reply, "too_many_requests");

@@ -153,7 +153,8 @@ describe("rate limiting", () => {
         const res = await limited.app.inject({
           method: "POST",
           url: "/api/auth/sign-in/email",
-          payload: { email: "someone@example.com", password: "wrong-password" },
+          // A new address each time, so that only the per-client limit is at work (not the per-address one).
+          payload: { email: `someone-${i}@example.com`, password: "wrong-password" },
           headers: { origin: limited.config.publicUrl },
         });
         statuses.push(res.statusCode);

@@ -27,6 +27,7 @@ import {
   sendVerificationMail,
 } from "./account-mail/account-mails.ts";
 import { createBackgroundTasks } from "./account-mail/background-tasks.ts";
+import { resetRequestAnswer, type ResetRequestBody } from "./account-mail/reset-request.ts";
 import type { Config } from "./config.ts";
 import { englishText } from "./english.ts";
 import { hitRateLimit } from "./limits/rate-limit.ts";
@@ -35,6 +36,8 @@ import { inheritStanding } from "./privacy/stand-in.ts";
 import { standingKey } from "./privacy/standing-key.ts";
 import { createProfileWithConsents } from "./profiles/create-profile.ts";
 import type { ServiceLog } from "./services.ts";
+import { signInGuard } from "./session/sign-in-guard.ts";
+import { signInLockout } from "./session/sign-in-lockout.ts";
 
 /** Header the Fastify route sets from request.ip, so rate limits are per client, not global. */
 export const CLIENT_IP_HEADER = "x-daywork-client-ip";
@@ -99,6 +102,11 @@ export function createAuth({ db, config, mail }: AuthOptions) {
     mail?.log.warn({ event: "auth_background_task_failed", err: String(error) }, "an account mail or auth clean-up failed"),
   );
   const mailDeps = mail ? { db, config, mailer: mail.mailer, log: mail.log } : null;
+  // Per-address sign-in limit with a mailed unlock link (docs/decisions/058).
+  const guard = signInGuard(db, config.authSecret);
+  const lockout = signInLockout({ guard, config, runAfterAnswer: background.runAfterAnswer, mail: mailDeps });
+  // Set once better-auth exists: a client's reset request runs it after the answer (docs/decisions/058).
+  let requestResetLater: ((body: ResetRequestBody) => Promise<unknown>) | null = null;
   const auth = betterAuth({
     appName: "Daywork",
     baseURL: config.publicUrl,
@@ -118,6 +126,7 @@ export function createAuth({ db, config, mail }: AuthOptions) {
       // A reset link works for an hour and once; using it ends every session of the person.
       resetPasswordTokenExpiresIn: ACCOUNT_MAIL.resetLinkSeconds,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => guard.forget(user.email),
       // Runs as a background task (advanced.backgroundTasks): the request answers before the mail goes.
       sendResetPassword: async ({ user, token, url }) => {
         if (!mailDeps) return;
@@ -183,7 +192,9 @@ export function createAuth({ db, config, mail }: AuthOptions) {
         if (ctx.path === "/sign-in/email") {
           const parsed = signInSchema.safeParse(ctx.body ?? {});
           if (!parsed.success) throw badRequest(parsed.error);
-          return { context: { body: { ...(ctx.body as object), email: parsed.data.email } } };
+          await lockout.admit(parsed.data.email, ctx.body);
+          const { unlockToken: _unlockToken, ...body } = ctx.body as Record<string, unknown>;
+          return { context: { body: { ...body, email: parsed.data.email } } };
         }
         if (ctx.path === "/change-password") {
           const body = (ctx.body ?? {}) as Record<string, unknown>;
@@ -195,7 +206,14 @@ export function createAuth({ db, config, mail }: AuthOptions) {
           const parsed = passwordResetRequestSchema.safeParse(body);
           if (!parsed.success) throw badRequest(parsed.error);
           if (!ownPage(config, body.redirectTo)) throw refusedWith("BAD_REQUEST", ERR.badRequest);
-          return { context: { body: { email: parsed.data.email, redirectTo: body.redirectTo } } };
+          const resetBody = { email: parsed.data.email, redirectTo: body.redirectTo as string | undefined };
+          // A client's request is answered before anything is looked up, the same for every address.
+          if (ctx.request && requestResetLater) {
+            const requestReset = requestResetLater;
+            background.runAfterAnswer(() => requestReset(resetBody));
+            return ctx.json(resetRequestAnswer);
+          }
+          return { context: { body: resetBody } };
         }
         if (ctx.path === "/reset-password") {
           const body = (ctx.body ?? {}) as Record<string, unknown>;
@@ -229,6 +247,11 @@ export function createAuth({ db, config, mail }: AuthOptions) {
       }),
       // A reset or confirmation link that is expired, used or forged reads as such, in the person's language.
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/email") {
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          if (typeof email === "string") await lockout.settle(email, ctx.context.returned, ctx.headers?.get("origin"));
+          return;
+        }
         const key = LINK_REFUSALS[ctx.path];
         const returned: unknown = ctx.context.returned;
         if (!key || !isAPIError(returned)) return;
@@ -258,6 +281,7 @@ export function createAuth({ db, config, mail }: AuthOptions) {
       },
     },
   });
+  requestResetLater = (body) => auth.api.requestPasswordReset({ body });
   return Object.assign(auth, { settleBackgroundTasks: background.settled });
 }
 

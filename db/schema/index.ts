@@ -18,3 +18,4 @@ export * from "./attendance.ts";
 export * from "./reliability.ts";
 export * from "./rehiring.ts";
 export * from "./search-words.ts";
+export * from "./sign-in-guards.ts";

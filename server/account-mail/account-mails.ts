@@ -115,6 +115,33 @@ export async function sendPasswordResetMail(deps: AccountMailDeps, request: Acco
 }
 
 /**
+ * Mails the link that lets the owner of `email` sign in during a lockout (`/auth?unlock=…`, a day;
+ * docs/decisions/058), in their language. An address without an account gets nothing: the caller was
+ * answered the same either way.
+ */
+export async function sendSignInUnlockMail(
+  deps: AccountMailDeps,
+  request: { email: string; token: string; origin: string },
+): Promise<void> {
+  const [account] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, request.email)).limit(1);
+  const recipient = account ? await recipientOf(deps.db, account.id) : null;
+  if (!recipient) return;
+  const link = new URL("/auth", request.origin);
+  link.searchParams.set("unlock", request.token);
+  const locale = { locale: recipient.language };
+  await send(deps.mailer, recipient.email, {
+    language: recipient.language,
+    title: m.mail_unlock_subject({}, locale),
+    greeting: m.mail_greeting({ name: recipient.name }, locale),
+    body: m.mail_unlock_body({}, locale),
+    button: m.mail_unlock_button({}, locale),
+    link: link.href,
+    showLink: true,
+    footer: m.mail_unlock_ignore({}, locale),
+  });
+}
+
+/**
  * Mails a link (`/verify-email?token=…`, a day) that confirms the person's address, in their language;
  * the link carries where they were going (`&redirect=/post-job`), so its page continues there.
  */

@@ -5,11 +5,20 @@
  */
 export function createBackgroundTasks(onError: (error: unknown) => void) {
   const pending = new Set<Promise<unknown>>();
+  /** Runs `work` on its own; a failure is reported to `onError`, never to the request. */
+  const run = (work: Promise<unknown>) => {
+    const task = work.catch(onError).finally(() => pending.delete(task));
+    pending.add(task);
+  };
   return {
-    /** Runs `work` on its own; a failure is reported to `onError`, never to the request. */
-    run(work: Promise<unknown>) {
-      const task = work.catch(onError).finally(() => pending.delete(task));
-      pending.add(task);
+    run,
+    /**
+     * Starts `start()` on the next turn of the event loop, once the answer being built in this one has
+     * been written: its own work (queries on an in-process database, building a mail) would otherwise
+     * hold up that answer, and only when there is work to do (docs/decisions/058).
+     */
+    runAfterAnswer(start: () => Promise<unknown>) {
+      run(new Promise<void>((resolve) => setImmediate(resolve)).then(start));
     },
     /** Resolves once every task started so far has settled. */
     async settled() {

@@ -1,7 +1,7 @@
 // "Forgot password?" over real HTTP with a real SMTP peer (docs/decisions/017): the mail arrives in the
 // person's language with a one-hour, single-use link; the new password ends every session; an unknown
 // address is answered exactly like a known one; the request is limited per client and per account.
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { profiles, verification } from "../../db/schema/index.ts";
@@ -153,6 +153,37 @@ describe("asking for a link", () => {
       release();
       await slow.close();
     }
+  });
+
+  it("answers without waiting for any lookup, so a known address takes no longer than an unknown one", async () => {
+    // Structural rather than a stopwatch (docs/decisions/058): while the account tables are locked, a
+    // request that read or wrote them could not answer. Both addresses answer; the mail follows later.
+    const known = await signUp(bed.t);
+    const unknown = `nobody-${Date.now()}@example.com`;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = bed.t.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table "user", "account", "verification" in access exclusive mode`);
+      locked();
+      await gate;
+    });
+    try {
+      await isLocked;
+      const answered = (email: string) =>
+        Promise.race([
+          requestReset(bed.t, email).then((res) => res.body),
+          new Promise<string>((resolve) => setTimeout(() => resolve("still waiting"), 5000)),
+        ]);
+      const [forKnown, forUnknown] = [await answered(known.email), await answered(unknown)];
+      expect(forKnown).not.toBe("still waiting");
+      expect(forUnknown).toBe(forKnown);
+    } finally {
+      release();
+      await holder;
+    }
+    await bed.smtp.waitFor(mailTo(known.email, subjectIn("ru")));
   });
 
   it("refuses a malformed address or a return page elsewhere with the form's messages", async () => {

@@ -7,6 +7,8 @@
 // must read exactly like "not found" (the answer for an id that names nothing); and the right caller
 // must get through once.
 import { randomUUID } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -1023,5 +1025,31 @@ describe("a hidden employer, through a worker's reviews and work history", () =>
       ]);
       for (const secret of [employer.id, "Hilda Hidden", job.id]) expect(answers).not.toContain(secret);
     }
+  });
+});
+
+// docs/decisions/058: an unlock link admits its own address's sign-in during a wait, and no other.
+describe("the sign-in unlock link", () => {
+  const signIn = (email: string, password: string, unlockToken?: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email, password, ...(unlockToken ? { unlockToken } : {}) },
+      headers: { origin: t.config.publicUrl },
+    });
+
+  it("of one address does not let another address's owner past its wait", async () => {
+    const [mine, theirs] = [await signUp(t), await signUp(t)];
+    for (const account of [mine, theirs]) for (let i = 0; i < 5; i++) await signIn(account.email, `wrong-${i}`);
+    // My unlock mail, from the local inbox.
+    await t.auth.settleBackgroundTasks();
+    const mails = await Promise.all((await readdir(t.mailDir)).map((file) => readFile(path.join(t.mailDir, file), "utf8")));
+    const myToken = mails
+      .filter((mail) => mail.includes(mine.email))
+      .join("")
+      .match(/unlock=([\w-]+)/)?.[1];
+    expect(myToken).toBeDefined();
+    expect((await signIn(theirs.email, theirs.password, myToken ?? "")).statusCode).toBe(429);
+    expect((await signIn(mine.email, mine.password, myToken ?? "")).statusCode).toBe(200);
   });
 });

@@ -1063,3 +1063,43 @@ describe("push endpoints on hosts that are no push service (docs/decisions/057)"
     expect(kept).toEqual([]);
   });
 });
+
+// docs/decisions/058: the sign-in's unlock token and the per-address wait, fed hostile values.
+describe("hostile input to the sign-in's unlock token", () => {
+  const HOSTILE_TOKENS: unknown[] = [
+    null,
+    42,
+    {},
+    [],
+    ["x"],
+    { length: 1 },
+    "",
+    "\u0000",
+    "../../etc/passwd",
+    "x".repeat(100_000),
+  ];
+  const signIn = (email: string, password: string, unlockToken: unknown) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email, password, unlockToken },
+      headers: { origin: t.config.publicUrl },
+    });
+
+  it("ignores a token that is no short string, and none lets a sign-in past the wait", async () => {
+    const bad: string[] = [];
+    for (const [i, token] of HOSTILE_TOKENS.entries()) {
+      const res = await signIn(`hostile-unlock-${i}@example.com`, "wrong-password", token);
+      const leak = LEAKS.find((re) => re.test(res.body));
+      if (res.statusCode !== 401 || leak) bad.push(`${describeInput(token)}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    expect(bad).toEqual([]);
+
+    // Nor does any of them let the right password past the wait.
+    const account = await signUpMember(t, { name: "Hostile Lock" });
+    for (let i = 0; i < 5; i++) await signIn(account.email, `wrong-${i}`, undefined);
+    const answers = [];
+    for (const token of HOSTILE_TOKENS) answers.push((await signIn(account.email, account.password, token)).statusCode);
+    expect(answers).toEqual(HOSTILE_TOKENS.map(() => 429));
+  });
+});

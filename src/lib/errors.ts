@@ -85,11 +85,18 @@ const AUTH_CODES: Record<string, string> = {
   INVALID_PASSWORD: "error_current_password_wrong",
 };
 
+/** Whole minutes until a refused sign-in may be tried again (`retryAfterSeconds` of the answer), at least 1. */
+function minutesToWait(error: object): number {
+  const seconds: unknown = Reflect.get(error, "retryAfterSeconds");
+  return typeof seconds === "number" && seconds > 0 ? Math.ceil(seconds / 60) : 1;
+}
+
 /** What better-auth said: its error `code` mapped to a message key, or its own English text. */
 function authErrorText(error: object): string | undefined {
-  if ("status" in error && error.status === 429) return m.error_too_many_requests();
   const code = stringField(error, "code");
-  if (code && hasMessage(code)) return translate(code);
+  // Our own refusals name their message (the sign-in wait says how long: docs/decisions/058).
+  if (code && hasMessage(code)) return translate(code, { minutes: minutesToWait(error) });
+  if ("status" in error && error.status === 429) return m.error_too_many_requests();
   const mapped = code ? AUTH_CODES[code] : undefined;
   if (mapped) return translate(mapped);
   return stringField(error, "message");

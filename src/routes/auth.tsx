@@ -5,7 +5,7 @@ import { SignUpForm } from "../components/auth/sign-up-form.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { usePageTitle } from "../lib/page-title.ts";
-import { oneOf, returnTo, searchParams } from "../lib/search-params.ts";
+import { oneOf, returnTo, searchParams, text } from "../lib/search-params.ts";
 import { m } from "../paraglide/messages.js";
 
 const TABS = ["sign-in", "sign-up"] as const;
@@ -14,6 +14,8 @@ const searchSchema = searchParams({
   tab: oneOf(TABS),
   // Only paths of this site, so the return link cannot send people elsewhere (docs/decisions/053).
   redirect: returnTo,
+  // The token of a mailed unlock link: it admits a sign-in while the address waits (docs/decisions/058).
+  unlock: text(200, /^[\w-]+$/),
 });
 
 export const Route = createFileRoute("/auth")({
@@ -55,7 +57,7 @@ function AuthPage() {
               </TabsTrigger>
             </TabsList>
             <TabsContent value="sign-in" className="pt-4">
-              <SignInForm redirectTo={search.redirect} />
+              <SignInForm redirectTo={search.redirect} unlockToken={search.unlock} />
             </TabsContent>
             <TabsContent value="sign-up" className="pt-4">
               <SignUpForm redirectTo={search.redirect} />

@@ -1,9 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 
 import { signInSchema, type SignInInput } from "../../../domain/auth.ts";
+import { ERR } from "../../../domain/errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { translate } from "../../lib/messages.ts";
@@ -18,16 +20,25 @@ import { PasswordInput } from "../ui/password-input.tsx";
 
 /**
  * E-mail and password; after sign-in, back to where the person was going, else to their start page. A
- * refusal is told in the toast and beside the field it concerns (the address, or else the password).
+ * refusal is told in the toast and beside the field it concerns (the address, or else the password); a
+ * wait after too many wrong passwords above the button, as it concerns neither (docs/decisions/058).
+ * Opened from the mailed unlock link, the form sends its token, which skips that wait.
  */
-export function SignInForm({ redirectTo }: { redirectTo?: string }) {
+export function SignInForm({ redirectTo, unlockToken }: { redirectTo?: string; unlockToken?: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
+  const [waitNotice, setWaitNotice] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const { error } = await authClient.signIn.email(values);
+    setWaitNotice(null);
+    // The client merges `body` of the fetch options into the request's body.
+    const { error } = await authClient.signIn.email(values, unlockToken ? { body: { unlockToken } } : undefined);
+    if (error?.code === ERR.signInLocked) {
+      setWaitNotice(errorMessage(error));
+      return toastError(error);
+    }
     if (error) {
       const field = error.code === "INVALID_EMAIL" ? "email" : "password";
       form.setError(field, { type: "server", message: errorMessage(error) }, { shouldFocus: true });
@@ -43,6 +54,15 @@ export function SignInForm({ redirectTo }: { redirectTo?: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="sign-in-form">
+      {unlockToken && (
+        <p
+          className="rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm"
+          role="status"
+          data-testid="sign-in-unlock-note"
+        >
+          {m.auth_unlock_notice()}
+        </p>
+      )}
       <Field label={m.auth_email()} error={errors.email?.message && translate(errors.email.message)} required>
         <Input type="email" autoComplete="email" placeholder={m.auth_email_placeholder()} {...form.register("email")} />
       </Field>
@@ -57,6 +77,15 @@ export function SignInForm({ redirectTo }: { redirectTo?: string }) {
       >
         {m.auth_forgot_password()}
       </Link>
+      {waitNotice && (
+        <p
+          className="rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+          role="alert"
+          data-testid="sign-in-wait"
+        >
+          {waitNotice}
+        </p>
+      )}
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? m.auth_signing_in() : m.auth_sign_in_submit()}
       </Button>
