@@ -43,6 +43,7 @@ export const ERR = {
   badRequest: "error_bad_request",
   chatTooFast: "error_chat_too_fast",
   contactsTooMany: "error_contacts_too_many",
+  jobsTooMany: "error_jobs_too_many",
   liveFeedsTooMany: "error_live_feeds_too_many",
   chatImagesPending: "error_chat_images_pending",
   chatStorageFull: "error_chat_storage_full",

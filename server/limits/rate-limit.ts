@@ -13,6 +13,7 @@ const REASONS = {
   chatMessage: "messages_too_fast",
   firstContact: "contacts_too_many",
   attendanceCode: "attendance_code_attempts",
+  jobPost: "jobs_too_many",
 } as const;
 type LimitedAction = keyof RateLimits;
 
