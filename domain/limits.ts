@@ -78,11 +78,16 @@ export const RATE_LIMITS = {
    * so a burst mails many people (docs/decisions/055). Ten an hour is more than a busy employer posts.
    */
   jobPost: { limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * Not an action but what others' actions send a person: one delivery (e-mail, push) a minute; what
+   * arrives meanwhile goes in the next one, as a digest (docs/decisions/055).
+   */
+  noticeDelivery: { limit: 1, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 /** A limit per person: at most `limit` times in `windowSeconds`. */
 export type RateLimits = Record<
-  "chatMessage" | "firstContact" | "attendanceCode" | "jobPost",
+  "chatMessage" | "firstContact" | "attendanceCode" | "jobPost" | "noticeDelivery",
   { limit: number; windowSeconds: number }
 >;
 

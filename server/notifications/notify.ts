@@ -37,8 +37,8 @@ function onRepeatSql(onRepeat: NotifyOptions["onRepeat"]) {
 
 /**
  * Tells people about something, inside the transaction that made it happen (the outbox): one in-app
- * notice per recipient that still has a profile, one delivery job each (e-mail and push, by their
- * toggles), and a live event to their open pages — all committed with the change or not at all.
+ * notice per recipient that still has a profile, a delivery of what they have not been sent (one
+ * waiting per person: docs/decisions/055), and a live event to their open pages — all committed with the change or not at all.
  * Answers the ids of the notices written (a repeated dedupe key writes none).
  */
 export async function notifyPeople(
@@ -63,8 +63,8 @@ export async function notifyPeople(
   );
   await queue.sendMany(
     tx,
-    "deliver-notification",
-    rows.map((row) => ({ data: { notificationId: row.id } })),
+    "deliver-notifications",
+    rows.map((row) => ({ data: { userId: row.user_id }, singletonKey: row.user_id })),
   );
   await announceToPeople(
     tx,

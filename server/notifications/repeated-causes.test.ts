@@ -6,10 +6,12 @@ import { describe, expect, it } from "vitest";
 import { createJob, dateFromToday } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { notifications } from "../../db/schema/index.ts";
+import { RATE_LIMITS } from "../../domain/limits.ts";
 import { REPEATED_CAUSE_QUIET_SECONDS } from "../../domain/notifications.ts";
 import { mailTestbed } from "../testing/mail-testbed.ts";
 
-const bed = mailTestbed();
+// Every delivery at once: the pace of deliveries per person has its own test (delivery-queue.test.ts).
+const bed = mailTestbed({ services: { rateLimits: { ...RATE_LIMITS, noticeDelivery: { limit: 1000, windowSeconds: 60 } } } });
 const LOOPS = 8;
 
 async function noticesOf(userId: string) {

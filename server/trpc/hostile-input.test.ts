@@ -699,6 +699,7 @@ beforeAll(async () => {
         firstContact: { limit: 1_000_000, windowSeconds: 3600 },
         attendanceCode: { limit: 1_000_000, windowSeconds: 600 },
         jobPost: { limit: 1_000_000, windowSeconds: 3600 },
+        noticeDelivery: RATE_LIMITS.noticeDelivery,
       },
     },
   });
