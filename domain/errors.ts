@@ -47,6 +47,7 @@ export const ERR = {
   pushServiceUnknown: "error_push_service_unknown",
   chatTooFast: "error_chat_too_fast",
   contactsTooMany: "error_contacts_too_many",
+  jobsTooMany: "error_jobs_too_many",
   liveFeedsTooMany: "error_live_feeds_too_many",
   chatImagesPending: "error_chat_images_pending",
   chatStorageFull: "error_chat_storage_full",

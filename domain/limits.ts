@@ -83,10 +83,23 @@ export const RATE_LIMITS = {
    * shift needs two, so ten in ten minutes leave room for typos and make guessing a 6-digit code hopeless.
    */
   attendanceCode: { limit: 10, windowSeconds: 10 * 60 },
+  /**
+   * Jobs posted (jobs.create and "post again"): each new job alerts saved-search holders and followers,
+   * so a burst mails many people (docs/decisions/055). Ten an hour is more than a busy employer posts.
+   */
+  jobPost: { limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * Not an action but what others' actions send a person: one delivery (e-mail, push) a minute; what
+   * arrives meanwhile goes in the next one, as a digest (docs/decisions/055).
+   */
+  noticeDelivery: { limit: 1, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 /** A limit per person: at most `limit` times in `windowSeconds`. */
-export type RateLimits = Record<"chatMessage" | "firstContact" | "attendanceCode", { limit: number; windowSeconds: number }>;
+export type RateLimits = Record<
+  "chatMessage" | "firstContact" | "attendanceCode" | "jobPost" | "noticeDelivery",
+  { limit: number; windowSeconds: number }
+>;
 
 /**
  * Account e-mails (docs/decisions/017): how long their links work, and how many one account is sent per

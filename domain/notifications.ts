@@ -228,6 +228,13 @@ export function notificationPath(payload: NotificationPayload): string {
   return page === "chat" ? `/chats/${id}` : `/jobs/${id}`;
 }
 
+/**
+ * One notice per person and cause (docs/decisions/055): a cause repeated within this many seconds of
+ * its notice's last e-mail or push (an invitation cancelled and sent again, an application withdrawn
+ * and made again) updates that notice in the app but does not send it again.
+ */
+export const REPEATED_CAUSE_QUIET_SECONDS = 60 * 60;
+
 /** The local hour (recipient's time zone) at which the day-before reminder goes out. */
 export const REMINDER_LOCAL_HOUR = 18;
 

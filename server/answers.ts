@@ -19,6 +19,7 @@ export const ANSWERS = {
   // Limits (domain/limits.ts): what one person may take of what everyone shares.
   messages_too_fast: { status: 429, key: ERR.chatTooFast },
   contacts_too_many: { status: 429, key: ERR.contactsTooMany },
+  jobs_too_many: { status: 429, key: ERR.jobsTooMany },
   live_feeds_too_many: { status: 429, key: ERR.liveFeedsTooMany },
   chat_images_pending: { status: 429, key: ERR.chatImagesPending },
   chat_storage_full: { status: 413, key: ERR.chatStorageFull },

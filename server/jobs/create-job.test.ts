@@ -6,6 +6,7 @@ import { jobs } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import { ERR } from "../../domain/errors.ts";
 import { MAX_SKILLS } from "../../domain/jobs.ts";
+import { RATE_LIMITS } from "../../domain/limits.ts";
 import { signUpMember, type SignedUp } from "../testing/accounts.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { callHttp, validJobInput } from "./job-test-kit.ts";
@@ -13,7 +14,8 @@ import { callHttp, validJobInput } from "./job-test-kit.ts";
 let t: TestApp;
 let poster: SignedUp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // One poster tries many inputs here; the posting limit has its own test (server/trpc/hostile-input.test.ts).
+  t = await createTestApp({ services: { rateLimits: { ...RATE_LIMITS, jobPost: { limit: 1000, windowSeconds: 3600 } } } });
   poster = await signUpMember(t, { name: "Olga Poster", userType: "employer" });
 });
 afterAll(() => t.close());

@@ -1,6 +1,8 @@
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
 import type { JobCreateValues } from "../../domain/jobs.ts";
+import type { RateLimits } from "../../domain/limits.ts";
+import { rateRefusal } from "../limits/rate-limit.ts";
 import { cityExists } from "../places/find-cities.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { refusal } from "../refusal.ts";
@@ -8,10 +10,19 @@ import { jobColumns } from "./job-columns.ts";
 
 /**
  * Inserts a job posted by `employerId` in the language they wrote it in; returns its id. The city must
- * be one of the gazetteer's (its rows never change at run time, so checking first is enough).
+ * be one of the gazetteer's (its rows never change at run time, so checking first is enough). Posting
+ * is rate limited: each new job alerts other people (docs/decisions/055).
  */
-export async function createJob(db: Database, queue: BackgroundQueue, employerId: string, input: JobCreateValues, now: Date) {
+export async function createJob(
+  db: Database,
+  { queue, rateLimits }: { queue: BackgroundQueue; rateLimits: RateLimits },
+  employerId: string,
+  input: JobCreateValues,
+  now: Date,
+) {
   if (!(await cityExists(db, input.cityId))) return refusal("city_unknown");
+  const tooMany = await rateRefusal(db, rateLimits, employerId, "jobPost");
+  if (tooMany) return tooMany;
   return db.transaction((tx) => insertJob(tx, queue, { employerId, input, now }));
 }
 

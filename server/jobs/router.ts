@@ -33,9 +33,7 @@ export const jobsRouter = router({
   /** Post a job as the signed-in person; it reaches every worker, so their address must be confirmed (docs/decisions/017). */
   create: verifiedMemberProcedure
     .input(jobCreateSchema)
-    .mutation(async ({ ctx, input }) =>
-      settle(await createJob(ctx.db, ctx.services.queue, ctx.user.id, input, ctx.services.now())),
-    ),
+    .mutation(async ({ ctx, input }) => settle(await createJob(ctx.db, ctx.services, ctx.user.id, input, ctx.services.now()))),
 
   /** Save the edit form: the owner's job only. */
   update: memberProcedure

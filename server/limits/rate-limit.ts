@@ -13,8 +13,9 @@ const REASONS = {
   chatMessage: "messages_too_fast",
   firstContact: "contacts_too_many",
   attendanceCode: "attendance_code_attempts",
+  jobPost: "jobs_too_many",
 } as const;
-type LimitedAction = keyof RateLimits;
+type LimitedAction = keyof typeof REASONS;
 
 /** Allowed, or refused with the seconds until the window opens again. */
 export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };

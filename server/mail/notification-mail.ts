@@ -48,3 +48,51 @@ export async function sendNotificationMail(
     },
   });
 }
+
+/** Notices a digest lists; the subject counts them all. */
+const DIGEST_LINES = 10;
+
+/**
+ * Sends several notifications as one e-mail (docs/decisions/055): a subject with how many, then one line
+ * per notice, newest first (its title and text, as the in-app list says it), and a button to the
+ * notifications page. One notice goes as its own mail (sendNotificationMail).
+ */
+export async function sendNotificationsMail(
+  deps: { mailer: Mailer; config: Config },
+  recipient: MailRecipient,
+  notifications: readonly NotificationView[],
+): Promise<void> {
+  const [only] = notifications;
+  if (!only) return;
+  if (notifications.length === 1) return sendNotificationMail(deps, recipient, only);
+  const { config } = deps;
+  const locale = recipient.language;
+  const options = { locale };
+  const subject = m.mail_digest_subject({ count: notifications.length }, options);
+  const unsubscribe = unsubscribeUrl(config.publicUrl, recipient.userId, locale, config.authSecret);
+  const newestFirst = [...notifications].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const content: MailContent = {
+    language: locale,
+    title: subject,
+    greeting: m.mail_greeting({ name: recipient.name }, options),
+    body: m.mail_digest_body({}, options),
+    details: newestFirst.slice(0, DIGEST_LINES).map((notification) => {
+      const { title, body } = notificationText(notification.payload, locale);
+      return `• ${title}: ${body}`;
+    }),
+    button: m.mail_digest_button({}, options),
+    link: `${config.publicUrl.replace(/\/+$/, "")}/notifications`,
+    footer: m.mail_footer_reason({}, options),
+    footerLink: { label: m.mail_unsubscribe_link({}, options), href: unsubscribe },
+  };
+  await deps.mailer.send({
+    to: recipient.email,
+    subject,
+    text: mailText(content),
+    html: mailHtml(content),
+    headers: {
+      "List-Unsubscribe": `<${unsubscribe}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  });
+}

@@ -1,37 +1,64 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
 import { notifications, profiles, user } from "../../db/schema/index.ts";
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../domain/languages.ts";
 import { notificationPayloadSchema, type NotificationView } from "../../domain/notifications.ts";
+import { hitRateLimit } from "../limits/rate-limit.ts";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 export type Recipient = { userId: string; email: string; name: string; language: LanguageCode };
 
 export type Channels = {
-  email(recipient: Recipient, notification: NotificationView): Promise<void>;
+  /** One notice as its own mail, several as one digest. */
+  email(recipient: Recipient, notifications: NotificationView[]): Promise<void>;
+  /** The newest of what is sent at once, on the person's devices. */
   push(recipient: Recipient, notification: NotificationView): Promise<unknown>;
+};
+
+export type DeliveryDeps = {
+  channels: Channels;
+  queue: BackgroundQueue;
+  /** How often one person is sent anything (RATE_LIMITS.noticeDelivery): what comes between waits for the next. */
+  pace: { limit: number; windowSeconds: number };
 };
 
 type Channel = "email" | "push";
 const DONE_COLUMN = { email: notifications.emailedAt, push: notifications.pushedAt } as const;
 const DONE_FIELD = { email: "emailedAt", push: "pushedAt" } as const;
 
+/** Older notices are no longer sent (a mail server away for longer than the retries, a toggle turned on later). */
+const UNSENT_HORIZON = sql`now() - interval '1 day'`;
+
+/** The person's unread notices of the last day that `channel` has not sent. */
+function unsent(userId: string, channel: Channel): SQL | undefined {
+  return and(
+    eq(notifications.userId, userId),
+    isNull(notifications.readAt),
+    isNull(DONE_COLUMN[channel]),
+    sql`${notifications.createdAt} > ${UNSENT_HORIZON}`,
+  );
+}
+
 /**
- * Sends one notification by e-mail and push, each only when the person's toggle is on at sending time
- * (and e-mail only to a verified address: docs/decisions/017), and not at all once they have read it in
- * the app. A channel is claimed before it is sent (its `*_at` set where still null), so a retried job or
- * a second instance never sends it again; a failed send releases the claim and throws, and the queue
- * retries with backoff. A notice whose person is gone is done.
+ * Sends a person everything not yet sent to them (docs/decisions/016, 055): by e-mail (only to a
+ * verified address, decision 017) one mail, a digest when there are several, and by push the newest,
+ * each by the person's toggles at sending time and never a notice already read in the app. At most
+ * `pace` deliveries per person: past it the delivery is queued again for when the window opens, so a
+ * flood of notices to one person becomes one mail a window, and the queue never holds more than one
+ * waiting delivery per person (the queue's `short` policy keyed by person): one person's flood cannot
+ * hold up anyone else's mail. A channel's notices are claimed (`*_at` set where still null) before
+ * sending, so a retried job or a second instance never sends them again; a failed send releases the
+ * claim and throws, and the queue retries with backoff. Answers what it did.
  */
-export async function deliverNotification(db: Database, channels: Channels, notificationId: string, now: Date): Promise<void> {
-  const [row] = await db
+export async function deliverNotifications(
+  db: Database,
+  deps: DeliveryDeps,
+  userId: string,
+  now: Date,
+): Promise<"sent" | "nothing" | "later"> {
+  const [person] = await db
     .select({
-      payload: notifications.payload,
-      readAt: notifications.readAt,
-      createdAt: notifications.createdAt,
-      emailedAt: notifications.emailedAt,
-      pushedAt: notifications.pushedAt,
-      userId: profiles.id,
       name: profiles.fullName,
       language: profiles.language,
       wantsEmail: profiles.notificationEmail,
@@ -39,45 +66,80 @@ export async function deliverNotification(db: Database, channels: Channels, noti
       email: user.email,
       emailVerified: user.emailVerified,
     })
-    .from(notifications)
-    .innerJoin(profiles, eq(profiles.id, notifications.userId))
-    .innerJoin(user, eq(user.id, notifications.userId))
-    .where(eq(notifications.id, notificationId))
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(eq(profiles.id, userId))
     .limit(1);
-  if (!row || row.readAt) return;
-  const payload = notificationPayloadSchema.safeParse(row.payload);
-  if (!payload.success) return;
-  const view: NotificationView = { id: notificationId, payload: payload.data, read: false, createdAt: row.createdAt };
+  if (!person) return "nothing";
+  const channels: Channel[] = [];
+  if (person.wantsEmail && person.emailVerified) channels.push("email");
+  if (person.wantsPush) channels.push("push");
+  if (channels.length === 0) return "nothing";
+  const [waiting] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(or(...channels.map((channel) => unsent(userId, channel))))
+    .limit(1);
+  if (!waiting) return "nothing";
+
+  const pace = await hitRateLimit(db, userId, { action: "notice-delivery", ...deps.pace });
+  if (!pace.allowed) {
+    await deps.queue.send(db, "deliver-notifications", { userId }, { singletonKey: userId, startAfter: pace.retryAfterSeconds });
+    return "later";
+  }
+
   const recipient: Recipient = {
-    userId: row.userId,
-    email: row.email,
-    name: row.name,
-    language: isLanguageCode(row.language) ? row.language : DEFAULT_LANGUAGE,
+    userId,
+    email: person.email,
+    name: person.name,
+    language: isLanguageCode(person.language) ? person.language : DEFAULT_LANGUAGE,
   };
-  const wanted: Channel[] = [];
-  if (row.wantsEmail && row.emailVerified && !row.emailedAt) wanted.push("email");
-  if (row.wantsPush && !row.pushedAt) wanted.push("push");
   let failure: unknown = null;
-  for (const channel of wanted) {
-    if (!(await claim(db, notificationId, channel, now))) continue;
+  for (const channel of channels) {
+    const claimed = await claim(db, userId, channel, now);
+    const newest = claimed.at(0);
+    if (!newest) continue;
     try {
-      await channels[channel](recipient, view);
+      if (channel === "email") await deps.channels.email(recipient, claimed);
+      else await deps.channels.push(recipient, newest);
     } catch (error) {
       await db
         .update(notifications)
         .set({ [DONE_FIELD[channel]]: null })
-        .where(eq(notifications.id, notificationId));
+        .where(
+          sql`${notifications.id} in (${sql.join(
+            claimed.map((notice) => sql`${notice.id}`),
+            sql`, `,
+          )})`,
+        );
       failure ??= error;
     }
   }
   if (failure) throw failure;
+  return "sent";
 }
 
-async function claim(db: Database, notificationId: string, channel: Channel, now: Date): Promise<boolean> {
-  const claimed = await db
+/** Marks the person's unsent notices sent on `channel` and answers them, newest first (those it could read). */
+async function claim(db: Database, userId: string, channel: Channel, now: Date): Promise<NotificationView[]> {
+  const rows = await db
     .update(notifications)
     .set({ [DONE_FIELD[channel]]: now })
-    .where(and(eq(notifications.id, notificationId), isNull(DONE_COLUMN[channel])))
-    .returning({ id: notifications.id });
-  return claimed.length > 0;
+    .where(unsent(userId, channel))
+    .returning({ id: notifications.id, payload: notifications.payload, createdAt: notifications.createdAt });
+  const views: NotificationView[] = [];
+  for (const row of rows) {
+    const payload = notificationPayloadSchema.safeParse(row.payload);
+    if (payload.success) views.push({ id: row.id, payload: payload.data, read: false, createdAt: row.createdAt });
+  }
+  return views.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id));
+}
+
+/** The person a notice is for (the per-notice jobs queued before decision 055), or null when it is gone. */
+export async function recipientOf(db: Database, notificationId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(eq(notifications.id, notificationId))
+    .limit(1);
+  return row?.userId ?? null;
 }

@@ -21,6 +21,14 @@ async function nameOf(tx: Queryable, userId: string): Promise<string> {
   return person?.name ?? "";
 }
 
+/**
+ * The cause an owner hears of a worker's application by: applied, withdrew while pending, applied again
+ * are one notice showing the latest, sent again only after a quiet while (docs/decisions/055).
+ */
+function applicationCause(jobId: string, workerId: string) {
+  return { dedupeKey: `application:${jobId}:${workerId}`, onRepeat: "refresh" as const };
+}
+
 /** To the owner: someone applied. */
 export async function applicationReceived(tx: Queryable, queue: BackgroundQueue, params: { jobId: string; applicantId: string }) {
   const job = await jobOf(tx, params.jobId);
@@ -31,7 +39,7 @@ export async function applicationReceived(tx: Queryable, queue: BackgroundQueue,
     queue,
     [job.ownerId],
     { kind: "application_received", jobId: params.jobId, jobTitle: job.title, applicantName },
-    { actorId: params.applicantId },
+    { actorId: params.applicantId, ...applicationCause(params.jobId, params.applicantId) },
   );
 }
 
@@ -92,7 +100,10 @@ export async function applicationDecided(
   await notifyPeople(tx, queue, [params.workerId], payload, { actorId: job.ownerId, dedupeKey: params.dedupeKey });
 }
 
-/** To the owner: a worker withdrew their application (`hired`: they were hired and left the job). */
+/**
+ * To the owner: a worker withdrew their application (`hired`: they were hired and left the job, told
+ * on its own; a pending one updates the notice of their application).
+ */
 export async function applicationWithdrawn(
   tx: Queryable,
   queue: BackgroundQueue,
@@ -106,7 +117,9 @@ export async function applicationWithdrawn(
     queue,
     [job.ownerId],
     { kind: "application_withdrawn", jobId: params.jobId, jobTitle: job.title, workerName, hired: params.hired },
-    { actorId: params.workerId },
+    params.hired
+      ? { actorId: params.workerId }
+      : { actorId: params.workerId, ...applicationCause(params.jobId, params.workerId) },
   );
 }
 

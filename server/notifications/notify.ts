@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import { queryRows, type Queryable } from "../../db/database.ts";
-import type { NotificationPayload } from "../../domain/notifications.ts";
+import { REPEATED_CAUSE_QUIET_SECONDS, type NotificationPayload } from "../../domain/notifications.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { announceToPeople } from "../realtime/user-events.ts";
 
@@ -12,15 +12,33 @@ export type NotifyOptions = {
   dedupeKey?: string;
   /**
    * What a repeated dedupe key does: `skip` keeps the first notice; `renew` replaces its content and
-   * makes it new again (unread, at the top, to be delivered again): a conversation's grouped notice.
+   * makes it new again (unread, at the top, to be delivered again): a conversation's grouped notice;
+   * `refresh` is `renew` (its kind may change too: the latest state of one cause) except that a notice
+   * e-mailed or pushed less than REPEATED_CAUSE_QUIET_SECONDS ago is not sent again: a loop of clicks
+   * (invite, cancel, invite…) is one mail (docs/decisions/055).
    */
-  onRepeat?: "skip" | "renew";
+  onRepeat?: "skip" | "renew" | "refresh";
 };
+
+/** The `on conflict` action of each `onRepeat`. */
+function onRepeatSql(onRepeat: NotifyOptions["onRepeat"]) {
+  if (onRepeat === "renew")
+    return sql`do update set payload = excluded.payload, actor_id = excluded.actor_id, read_at = null,
+               emailed_at = null, pushed_at = null, created_at = now()`;
+  if (onRepeat === "refresh") {
+    const quiet = sql`now() - make_interval(secs => ${REPEATED_CAUSE_QUIET_SECONDS})`;
+    return sql`do update set kind = excluded.kind, payload = excluded.payload, actor_id = excluded.actor_id,
+               read_at = null, created_at = now(),
+               emailed_at = case when notifications.emailed_at > ${quiet} then notifications.emailed_at end,
+               pushed_at = case when notifications.pushed_at > ${quiet} then notifications.pushed_at end`;
+  }
+  return sql`do nothing`;
+}
 
 /**
  * Tells people about something, inside the transaction that made it happen (the outbox): one in-app
- * notice per recipient that still has a profile, one delivery job each (e-mail and push, by their
- * toggles), and a live event to their open pages — all committed with the change or not at all.
+ * notice per recipient that still has a profile, a delivery of what they have not been sent (one
+ * waiting per person: docs/decisions/055), and a live event to their open pages — all committed with the change or not at all.
  * Answers the ids of the notices written (a repeated dedupe key writes none).
  */
 export async function notifyPeople(
@@ -40,18 +58,13 @@ export async function notifyPeople(
           ids.map((id) => sql`${id}`),
           sql`, `,
         )})
-        on conflict (user_id, dedupe_key) ${
-          options.onRepeat === "renew"
-            ? sql`do update set payload = excluded.payload, actor_id = excluded.actor_id, read_at = null,
-                  emailed_at = null, pushed_at = null, created_at = now()`
-            : sql`do nothing`
-        }
+        on conflict (user_id, dedupe_key) ${onRepeatSql(options.onRepeat)}
         returning id, user_id`,
   );
   await queue.sendMany(
     tx,
-    "deliver-notification",
-    rows.map((row) => ({ data: { notificationId: row.id } })),
+    "deliver-notifications",
+    rows.map((row) => ({ data: { userId: row.user_id }, singletonKey: row.user_id })),
   );
   await announceToPeople(
     tx,

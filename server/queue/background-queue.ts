@@ -7,7 +7,12 @@ import type { ServiceLog } from "../services.ts";
 
 /** Every kind of background work and what its job carries. */
 export type QueuePayloads = {
-  /** Send a notification's e-mail and push (each channel once). */
+  /**
+   * Send a person what they have not been sent: one e-mail (a digest of several) and a push; one waiting
+   * per person, so a flood for one person is one job in everyone's queue (docs/decisions/055).
+   */
+  "deliver-notifications": { userId: string };
+  /** A notice's delivery as jobs queued before decision 055 name it: delivered as its person's. */
   "deliver-notification": { notificationId: string };
   /** Tell a participant about the messages they have not read in one conversation (one pending per pair). */
   "chat-digest": { conversationId: string; userId: string };
@@ -44,11 +49,19 @@ export type QueueHandlers = { [N in QueueName]: (data: QueuePayloads[N], job: Jo
 export type QueueDepth = { queue: QueueName; queued: number; active: number };
 
 /**
- * How each queue behaves. Retries back off (a mail server away for a while); a digest is "short" (at
- * most one waiting per conversation and person, so a burst of messages is one notice); the sweeps are
- * "stately" (one waiting and one running at a time, across every instance).
+ * How each queue behaves. Retries back off (a mail server away for a while); a digest and a delivery
+ * are "short" (at most one waiting per conversation and person, or per person, so a burst is one job);
+ * the sweeps are "stately" (one waiting and one running at a time, across every instance).
  */
 const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
+  "deliver-notifications": {
+    notify: true,
+    policy: "short",
+    retryLimit: 8,
+    retryDelay: 15,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+  },
   "deliver-notification": {
     notify: true,
     policy: "standard",
@@ -71,6 +84,14 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "search-translation": { notify: true, policy: "standard", retryLimit: 6, retryDelay: 30, retryBackoff: true },
   "deleted-account-expiry": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 600 },
   "ended-jobs": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
+};
+
+/**
+ * Jobs one worker fetches at once and runs side by side, and workers per instance, where one at a time
+ * would not keep pace: deliveries wait on mail and push servers (docs/decisions/055). Others: one.
+ */
+const WORKERS: Partial<Record<QueueName, { batchSize: number; localConcurrency: number }>> = {
+  "deliver-notifications": { batchSize: 20, localConcurrency: 2 },
 };
 
 /** Recurring work, as cron in UTC; pg-boss sends each tick once across all instances. */
@@ -169,9 +190,26 @@ export async function startBackgroundQueue(connection: QueueConnection, options:
         // Polling stays brisk with LISTEN on: a job sent in our transaction is announced before it commits,
         // so the worker it woke may find nothing yet, and must not then wait pg-boss's relaxed 30 s.
         const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
-        await boss.work(name, { ...polling, batchSize: 1 }, async ([job]: Job<object>[]) => {
-          if (job) await runLogged(handlers, name, job, options.log);
-        });
+        // A full batch fetches the next at once; each job is settled on its own (one failure retries only it).
+        const batch = {
+          batchSize: 1,
+          localConcurrency: 1,
+          ...WORKERS[name],
+          burstWhenBatchFull: true,
+          perJobResults: true as const,
+        };
+        await boss.work(name, { ...polling, ...batch }, (jobs: Job<object>[]) =>
+          Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await runLogged(handlers, name, job, options.log);
+                return { id: job.id, status: "completed" as const };
+              } catch (err) {
+                return { id: job.id, status: "failed" as const, output: { message: String(err) } };
+              }
+            }),
+          ),
+        );
       }
     },
     async runDue(handlers) {

@@ -3,9 +3,9 @@ import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import type { Config } from "../config.ts";
 import { refreshExchangeRates } from "../currency/refresh-rates.ts";
 import { askToCompleteEndedJobs } from "../jobs/ended-jobs.ts";
-import { sendNotificationMail } from "../mail/notification-mail.ts";
+import { sendNotificationsMail } from "../mail/notification-mail.ts";
 import { chatDigest } from "../notifications/chat-digest.ts";
-import { deliverNotification, type Channels } from "../notifications/deliver.ts";
+import { deliverNotifications, recipientOf, type Channels } from "../notifications/deliver.ts";
 import { tellRejection } from "../notifications/rejection-notice.ts";
 import { writeDueReminders } from "../notifications/reminders.ts";
 import { forgetExpiredStanding } from "../privacy/stand-in.ts";
@@ -18,18 +18,25 @@ import { sweepFileDeletions } from "../storage/file-deletions.ts";
 import { completeWhenAgreed } from "../timesheets/complete-when-agreed.ts";
 import { settleTimesheetDeadlines } from "../timesheets/deadlines.ts";
 import { translateForSearch } from "../translate/translate-for-search.ts";
-import type { QueueHandlers } from "./background-queue.ts";
+import type { JobRun, QueueHandlers } from "./background-queue.ts";
 
 /** What each kind of background job does, on this instance's database and services. */
 export function backgroundHandlers(db: Database, services: Services, config: Config): QueueHandlers {
   // The channels of one delivery job: its log lines carry the job's id.
   const channels = (log: ServiceLog): Channels => ({
-    email: (recipient, notification) => sendNotificationMail({ mailer: services.mailer, config }, recipient, notification),
+    email: (recipient, notifications) => sendNotificationsMail({ mailer: services.mailer, config }, recipient, notifications),
     push: (recipient, notification) => sendNotificationPush({ db, config, log }, recipient, notification),
   });
+  const deliver = async (userId: string, job: JobRun) => {
+    const deps = { channels: channels(job.log), queue: services.queue, pace: services.rateLimits.noticeDelivery };
+    await deliverNotifications(db, deps, userId, services.now());
+  };
   return {
-    "deliver-notification": ({ notificationId }, job) =>
-      deliverNotification(db, channels(job.log), notificationId, services.now()),
+    "deliver-notifications": ({ userId }, job) => deliver(userId, job),
+    "deliver-notification": async ({ notificationId }, job) => {
+      const userId = await recipientOf(db, notificationId);
+      if (userId) await deliver(userId, job);
+    },
     "chat-digest": (data) => chatDigest(db, services.queue, data),
     "rejection-notice": ({ applicationId }) => tellRejection(db, services.queue, applicationId, services.now()),
     "job-reminders": async () => {

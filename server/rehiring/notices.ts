@@ -61,8 +61,9 @@ export async function invitationSent(
       employerName: names.employer_name,
       ...(await invitationTerms(tx, p)),
     },
-    // Sent again after a cancellation: the one notice is renewed rather than doubled.
-    { actorId: p.ownerId, dedupeKey: `invitation:${p.jobId}`, onRepeat: "renew" },
+    // Sent again after a cancellation: the one notice is refreshed rather than doubled, and not mailed
+    // again soon after (docs/decisions/055).
+    { actorId: p.ownerId, dedupeKey: `invitation:${p.jobId}`, onRepeat: "refresh" },
   );
 }
 

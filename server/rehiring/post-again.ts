@@ -3,7 +3,9 @@ import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { JobCreateValues } from "../../domain/jobs.ts";
+import type { RateLimits } from "../../domain/limits.ts";
 import { insertJob } from "../jobs/create-job.ts";
+import { rateRefusal } from "../limits/rate-limit.ts";
 import { cityExists } from "../places/find-cities.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
@@ -67,10 +69,16 @@ export type PostAgainParams = {
  * insert of jobs.create, with the saved-search and followers' matching queued with it),
  * remembers the past job it was copied from, and invites the chosen workers (invite.ts: each told).
  * Workers that can no longer be invited (the account turned employer, or gone) are left out. The past
- * job must be the owner's and completed or cancelled.
+ * job must be the owner's and completed or cancelled. Counted with jobs.create's posting limit.
  */
-export async function postAgain(db: Database, queue: BackgroundQueue, p: PostAgainParams) {
+export async function postAgain(
+  db: Database,
+  { queue, rateLimits }: { queue: BackgroundQueue; rateLimits: RateLimits },
+  p: PostAgainParams,
+) {
   if (!(await cityExists(db, p.job.cityId))) return refusal("city_unknown");
+  const tooMany = await rateRefusal(db, rateLimits, p.ownerId, "jobPost");
+  if (tooMany) return tooMany;
   return inTransaction(db, async (tx, refuse: (reason: InviteRefusal | "post_again_not_found") => never) => {
     const [source] = await tx
       .select({ id: jobs.id })

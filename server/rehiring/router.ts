@@ -134,7 +134,7 @@ export const rehiringRouter = router({
   /** Post a past job again: the new job and the chosen workers' invitations, in one transaction. */
   postAgain: verifiedMemberProcedure.input(postAgainSchema).mutation(async ({ ctx, input }) =>
     settle(
-      await postAgain(ctx.db, ctx.services.queue, {
+      await postAgain(ctx.db, ctx.services, {
         ownerId: ctx.user.id,
         copiedFromId: input.copiedFromId,
         job: input.job,

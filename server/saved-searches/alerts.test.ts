@@ -6,12 +6,14 @@ import { createSavedSearch } from "../../db/factories/saved-searches.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { notifications, savedSearchMatches } from "../../db/schema/index.ts";
 import type { JobCreateInput } from "../../domain/jobs.ts";
+import { RATE_LIMITS } from "../../domain/limits.ts";
 import { validJobInput } from "../jobs/job-test-kit.ts";
 import { mailTestbed } from "../testing/mail-testbed.ts";
 import { writeDueDigests } from "./daily-digest.ts";
 import { matchNewJob } from "./match-new-job.ts";
 
-const bed = mailTestbed();
+// Days pass on a test clock here, not on the database's: deliveries are not paced (docs/decisions/055).
+const bed = mailTestbed({ services: { rateLimits: { ...RATE_LIMITS, noticeDelivery: { limit: 1000, windowSeconds: 60 } } } });
 
 async function noticesOf(userId: string) {
   return bed.t.db

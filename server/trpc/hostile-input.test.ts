@@ -38,9 +38,11 @@ import {
   type Job,
   type Profile,
 } from "../../db/schema/index.ts";
-import { LIMITS } from "../../domain/limits.ts";
+import { ERR } from "../../domain/errors.ts";
+import { LIMITS, RATE_LIMITS } from "../../domain/limits.ts";
 import type { ApplicationStatus } from "../../domain/statuses.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
+import { callHttp as callJobsHttpAs, validJobInput } from "../jobs/job-test-kit.ts";
 import { cookieHeader, signUpMember, type SignedUp } from "../testing/accounts.ts";
 import {
   callHttp,
@@ -702,6 +704,8 @@ beforeAll(async () => {
         chatMessage: { limit: 1_000_000, windowSeconds: 60 },
         firstContact: { limit: 1_000_000, windowSeconds: 3600 },
         attendanceCode: { limit: 1_000_000, windowSeconds: 600 },
+        jobPost: { limit: 1_000_000, windowSeconds: 3600 },
+        noticeDelivery: RATE_LIMITS.noticeDelivery,
       },
     },
   });
@@ -1101,5 +1105,30 @@ describe("hostile input to the sign-in's unlock token", () => {
     const answers = [];
     for (const token of HOSTILE_TOKENS) answers.push((await signIn(account.email, account.password, token)).statusCode);
     expect(answers).toEqual(HOSTILE_TOKENS.map(() => 429));
+  });
+});
+
+// A burst of posted jobs mails every saved-search holder and follower (issue 35, docs/decisions/055).
+describe("posting jobs in a burst", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ services: { log: { info: () => undefined, warn: () => undefined } } });
+  });
+  afterAll(() => app.close());
+
+  it(`refuses the ${RATE_LIMITS.jobPost.limit + 1}th job in an hour with 429, a translated refusal and nothing stored`, async () => {
+    const poster = await signUpMember(app, { name: "Burst Poster", userType: "employer" });
+    for (let i = 0; i < RATE_LIMITS.jobPost.limit; i += 1) {
+      const res = await callJobsHttpAs(app, "mutation", "jobs.create", validJobInput({ title: `Burst job ${i}` }), poster.cookie);
+      expect(res.status).toBe(200);
+    }
+    const refused = await callJobsHttpAs(app, "mutation", "jobs.create", validJobInput({ title: "One too many" }), poster.cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.error?.messageKey).toBe(ERR.jobsTooMany);
+    const posted = await app.db.select({ title: jobs.title }).from(jobs).where(eq(jobs.employerId, poster.id));
+    expect(posted).toHaveLength(RATE_LIMITS.jobPost.limit);
+    // Another employer is not slowed by it.
+    const other = await signUpMember(app, { name: "Calm Poster", userType: "employer" });
+    expect((await callJobsHttpAs(app, "mutation", "jobs.create", validJobInput(), other.cookie)).status).toBe(200);
   });
 });
