@@ -336,6 +336,8 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
   durationDays: fc.integer({ min: 1, max: 7 }),
   maxWorkers: fc.integer({ min: 1, max: 100 }),
   hourlyRate: fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.constant(null)),
+  // At least 16 characters of a pattern: drawn by the pattern and filtered, almost none would be long enough.
+  idempotencyKey: fc.uuid(),
 };
 
 function fits(schema: JsonSchema, value: unknown): boolean {
