@@ -13,6 +13,7 @@ import postgres from "postgres";
 
 import type { Database } from "./database.ts";
 import { loadExchangeRateSnapshot } from "./exchange-rates-snapshot.ts";
+import { underMigrationLock } from "./migration-lock.ts";
 import { planEachCallWith } from "./planned-each-call.ts";
 import { defaultPoolSize, splitPool } from "./pool-size.ts";
 import { migrateQueueSchema, pgliteQueueConnection, postgresQueueConnection, type QueueConnection } from "./queue-connection.ts";
@@ -96,11 +97,13 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
         });
         return () => listening.unlisten();
       },
-      migrate: async () => {
-        await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
-        await migrateQueueSchema(queue);
-        await loadExchangeRateSnapshot(db);
-      },
+      // Several instances may start at once on an empty database: one migrates at a time (decision 061).
+      migrate: () =>
+        underMigrationLock(options.databaseUrl, async () => {
+          await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+          await migrateQueueSchema(queue);
+          await loadExchangeRateSnapshot(db);
+        }),
       close: async () => {
         await Promise.all([sql.end({ timeout: 5 }), plannedSql.end({ timeout: 5 })]);
       },
@@ -123,6 +126,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     queue,
     // One process, one connection: nothing to reconnect.
     listen: async (channel, onNotify) => client.listen(channel, onNotify),
+    // One process owns the data folder: no other instance to migrate alongside, no lock.
     migrate: async () => {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       await migrateQueueSchema(queue);
