@@ -57,7 +57,7 @@ function localInboxMailer(dir: string, from: string, log: ServiceLog): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        headers: mail.headers ?? {},
+        headers: { ...mail.headers, ...(mail.messageId ? { "Message-ID": mail.messageId } : {}) },
         date: now.toISOString(),
       };
       await mkdir(dir, { recursive: true });
@@ -86,6 +86,7 @@ function smtpMailer(url: string, from: string): Mailer {
         text: mail.text,
         html: mail.html,
         headers: mail.headers,
+        messageId: mail.messageId,
       });
     },
     async close() {

@@ -6,6 +6,8 @@ export type Mail = {
   html: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** The Message-ID, "<id@host>", when a resend must carry the same one (decision 061); else the transport makes one. */
+  messageId?: string;
 };
 
 /** Sends mail: over SMTP (SMTP_URL), or, with none configured, into the local inbox in DATA_DIR. */

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import type { LanguageCode } from "../../domain/languages.ts";
 import { notificationPath, type NotificationView } from "../../domain/notifications.ts";
 import type { Config } from "../config.ts";
@@ -6,6 +8,16 @@ import { m } from "../i18n/paraglide/messages.js";
 import { mailHtml, mailText, type MailContent } from "./layout.ts";
 import type { Mailer } from "./mailer.ts";
 import { unsubscribeUrl } from "./unsubscribe-token.ts";
+
+/**
+ * The Message-ID of the mail of these notices, the same at every send (decision 061): a mail sent again
+ * after a crash between the SMTP server's answer and marking it sent is folded by the receiver.
+ */
+export function noticesMessageId(notifications: readonly Pick<NotificationView, "id">[], publicUrl: string): string {
+  const ids = notifications.map((notification) => notification.id).sort();
+  const digest = createHash("sha256").update(ids.join(",")).digest("hex").slice(0, 32);
+  return `<notices-${digest}@${new URL(publicUrl).hostname}>`;
+}
 
 export type MailRecipient = { userId: string; email: string; name: string; language: LanguageCode };
 
@@ -42,6 +54,7 @@ export async function sendNotificationMail(
     subject: notificationSubject(notification.payload, locale),
     text: mailText(content),
     html: mailHtml(content),
+    messageId: noticesMessageId([notification], config.publicUrl),
     headers: {
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -90,6 +103,7 @@ export async function sendNotificationsMail(
     subject,
     text: mailText(content),
     html: mailHtml(content),
+    messageId: noticesMessageId(notifications, config.publicUrl),
     headers: {
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

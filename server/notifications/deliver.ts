@@ -47,9 +47,10 @@ function unsent(userId: string, channel: Channel): SQL | undefined {
  * `pace` deliveries per person: past it the delivery is queued again for when the window opens, so a
  * flood of notices to one person becomes one mail a window, and the queue never holds more than one
  * waiting delivery per person (the queue's `short` policy keyed by person): one person's flood cannot
- * hold up anyone else's mail. A channel's notices are claimed (`*_at` set where still null) before
- * sending, so a retried job or a second instance never sends them again; a failed send releases the
- * claim and throws, and the queue retries with backoff. Answers what it did.
+ * hold up anyone else's mail. A channel's notices are marked sent (`*_at`) only once the channel took
+ * them (the SMTP server accepted the mail, decision 061): a worker killed mid-send leaves them unsent
+ * and the retry sends them, a duplicate at worst (the mail's Message-ID is stable, so receivers fold
+ * it) and never a loss. A failed send throws, and the queue retries with backoff. Answers what it did.
  */
 export async function deliverNotifications(
   db: Database,
@@ -96,42 +97,50 @@ export async function deliverNotifications(
   };
   let failure: unknown = null;
   for (const channel of channels) {
-    const claimed = await claim(db, userId, channel, now);
-    const newest = claimed.at(0);
+    const waitingNotices = await unsentNotices(db, userId, channel);
+    const newest = waitingNotices.at(0);
     if (!newest) continue;
     try {
-      if (channel === "email") await deps.channels.email(recipient, claimed);
+      if (channel === "email") await deps.channels.email(recipient, waitingNotices);
       else await deps.channels.push(recipient, newest);
     } catch (error) {
-      await db
-        .update(notifications)
-        .set({ [DONE_FIELD[channel]]: null })
-        .where(
-          sql`${notifications.id} in (${sql.join(
-            claimed.map((notice) => sql`${notice.id}`),
-            sql`, `,
-          )})`,
-        );
       failure ??= error;
+      continue;
     }
+    await markSent(db, channel, waitingNotices, now);
   }
   if (failure) throw failure;
   return "sent";
 }
 
-/** Marks the person's unsent notices sent on `channel` and answers them, newest first (those it could read). */
-async function claim(db: Database, userId: string, channel: Channel, now: Date): Promise<NotificationView[]> {
+/** The person's unsent notices on `channel`, newest first (those it could read). */
+async function unsentNotices(db: Database, userId: string, channel: Channel): Promise<NotificationView[]> {
   const rows = await db
-    .update(notifications)
-    .set({ [DONE_FIELD[channel]]: now })
-    .where(unsent(userId, channel))
-    .returning({ id: notifications.id, payload: notifications.payload, createdAt: notifications.createdAt });
+    .select({ id: notifications.id, payload: notifications.payload, createdAt: notifications.createdAt })
+    .from(notifications)
+    .where(unsent(userId, channel));
   const views: NotificationView[] = [];
   for (const row of rows) {
     const payload = notificationPayloadSchema.safeParse(row.payload);
     if (payload.success) views.push({ id: row.id, payload: payload.data, read: false, createdAt: row.createdAt });
   }
   return views.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id));
+}
+
+/** Marks what `channel` sent as sent (where a concurrent delivery has not already). */
+async function markSent(db: Database, channel: Channel, sent: readonly NotificationView[], now: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ [DONE_FIELD[channel]]: now })
+    .where(
+      and(
+        isNull(DONE_COLUMN[channel]),
+        sql`${notifications.id} in (${sql.join(
+          sent.map((notice) => sql`${notice.id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
 }
 
 /** The person a notice is for (the per-notice jobs queued before decision 055), or null when it is gone. */
