@@ -133,7 +133,8 @@ describe("GET /api/metrics", () => {
       expect(text).not.toContain("daywork_db_connections");
       return;
     }
-    const poolMax = t.database.sql?.options.max ?? 0;
+    // The whole DATABASE_POOL_SIZE: both pools of the handle (db/open.ts splits it), not the first alone.
+    const poolMax = (t.database.sql?.options.max ?? 0) + (t.database.plannedSql?.options.max ?? 0);
     expect(sample(text, "daywork_db_pool_max")).toBe(poolMax);
     // Connections the pool opened and left idle (the scrape's own connection is left out).
     expect(sample(text, "daywork_db_connections", { state: "idle" })).toBeGreaterThan(0);

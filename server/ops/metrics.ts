@@ -6,7 +6,8 @@ import type postgres from "postgres";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { WebSocket } from "ws";
 
-import { queryRows, type Database } from "../../db/database.ts";
+import { queryRows, type Database, type Queryable } from "../../db/database.ts";
+import { plannedEachCall } from "../../db/planned-each-call.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { withTimeout } from "./timeout.ts";
 
@@ -112,9 +113,9 @@ export function registerMetrics(app: FastifyInstance, token: string, sources: Me
   });
 
   // On Postgres (PGlite is one connection in this process: nothing to count).
-  const poolMax = is(sources.db, PostgresJsDatabase)
-    ? (sources.db as unknown as { $client: postgres.Sql }).$client.options.max
-    : null;
+  // Both pools of the handle count (db/open.ts splits DATABASE_POOL_SIZE between them); the first
+  // pool alone reported half the size, so an alert at the maximum fired at half (docs/decisions/060).
+  const poolMax = is(sources.db, PostgresJsDatabase) ? databasePoolMax(sources.db) : null;
   if (poolMax !== null) {
     new Gauge({
       name: "daywork_db_pool_max",
@@ -155,6 +156,13 @@ export function registerMetrics(app: FastifyInstance, token: string, sources: Me
       socket.once("close", () => feeds.delete(state));
     },
   };
+}
+
+/** The connections a postgres.js handle may open: its own pool and, when it has one, its planned-each-call pool. */
+export function databasePoolMax(db: Database): number {
+  const max = (handle: Queryable) => (handle as unknown as { $client: postgres.Sql }).$client.options.max;
+  const planned = plannedEachCall(db);
+  return max(db) + (planned === db ? 0 : max(planned));
 }
 
 /**
