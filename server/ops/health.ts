@@ -30,9 +30,12 @@ async function check(name: string, run: () => Promise<unknown>, log: FastifyBase
 /**
  * GET /api/health: liveness, the process answers (no database, nothing that a dependency's outage
  * could fail, so an orchestrator never restarts instances for the database's sake).
- * GET /api/ready: whether this instance should get traffic: the database answers `select 1`, the file
- * store can store, the chat bus's LISTEN connection is up; 200 with each check's result, 503 when one
- * fails or the instance is stopping. Both log only failures (probes come every few seconds).
+ * GET /api/ready: whether this instance should get traffic, which is whether it can serve most requests:
+ * the database answers `select 1` and the chat bus's LISTEN connection (on that database) is up; 503
+ * when one fails or the instance is stopping. The file store is checked too but only reported: when it
+ * fails the answer is still 200, "degraded", naming it, because every instance shares the bucket and
+ * taking them all out of the load balancer turned a file-store blip into a site-wide outage; uploads
+ * and images fail alone with their own "try again" (docs/decisions/060). Both log only failures.
  */
 export function registerHealthRoutes(
   app: FastifyInstance,
@@ -49,8 +52,10 @@ export function registerHealthRoutes(
       check("bus", async () => chatBus.ready?.(), request.log),
     ]);
     const checks = { database, storage, bus };
-    const ready = database.ok && storage.ok && bus.ok && !deps.state.stopping;
-    return reply.status(ready ? 200 : 503).send({ status: ready ? "ready" : "unavailable", checks });
+    const ready = database.ok && bus.ok && !deps.state.stopping;
+    if (!ready) return reply.status(503).send({ status: "unavailable", checks });
+    const degraded = storage.ok ? [] : ["storage"];
+    return reply.status(200).send({ status: degraded.length > 0 ? "degraded" : "ready", checks, degraded });
   });
 }
 
