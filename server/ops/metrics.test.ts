@@ -145,4 +145,18 @@ describe("GET /api/metrics", () => {
     // The pool, its LISTEN connection, and nothing of another instance's.
     expect(open).toBeLessThanOrEqual(poolMax + 1);
   });
+
+  it("reports each dependency's readiness: a failing file store shows as down beside a working database", async () => {
+    expect(sample(await scrape(), "daywork_dependency_up", { dependency: "storage" })).toBe(1);
+    const { ready } = t.services.files;
+    t.services.files.ready = () => Promise.reject(new Error("bucket down"));
+    try {
+      const text = await scrape();
+      expect(sample(text, "daywork_dependency_up", { dependency: "storage" })).toBe(0);
+      expect(sample(text, "daywork_dependency_up", { dependency: "database" })).toBe(1);
+      expect(sample(text, "daywork_dependency_up", { dependency: "bus" })).toBe(1);
+    } finally {
+      t.services.files.ready = ready;
+    }
+  });
 });

@@ -31,6 +31,8 @@ export type AppMetrics = ProcedureMetrics & {
 
 export type MetricsSources = {
   db: Database;
+  /** Each dependency's readiness check (server/ops/health.ts), run at each scrape. */
+  readiness?: () => Promise<Record<string, { ok: boolean }>>;
   queue: Pick<BackgroundQueue, "depth">;
   log: FastifyBaseLogger;
 };
@@ -111,6 +113,21 @@ export function registerMetrics(app: FastifyInstance, token: string, sources: Me
       }
     },
   });
+
+  const { readiness } = sources;
+  if (readiness) {
+    new Gauge({
+      name: "daywork_dependency_up",
+      help:
+        "1 when a dependency passes its readiness check, else 0: database and bus fail /api/ready, storage only degrades it " +
+        "(docs/decisions/060)",
+      labelNames: ["dependency"] as const,
+      registers: [registry],
+      async collect() {
+        for (const [dependency, result] of Object.entries(await readiness())) this.set({ dependency }, result.ok ? 1 : 0);
+      },
+    });
+  }
 
   // On Postgres (PGlite is one connection in this process: nothing to count).
   // Both pools of the handle count (db/open.ts splits DATABASE_POOL_SIZE between them); the first
