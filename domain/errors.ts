@@ -51,6 +51,7 @@ export const ERR = {
   liveFeedsTooMany: "error_live_feeds_too_many",
   chatImagesPending: "error_chat_images_pending",
   chatStorageFull: "error_chat_storage_full",
+  filesUnavailable: "error_files_unavailable",
   notFound: "error_not_found",
   generic: "error_generic",
   currencyInvalid: "settings_error_currency_invalid",

@@ -1,7 +1,7 @@
 import { ERR, type ErrorKey } from "../domain/errors.ts";
 
 /** HTTP statuses a refusal may be answered with. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 502 | 504;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 502 | 503 | 504;
 
 /** How people are told of a refusal: the HTTP status, and the message key of the text they read. */
 export type Answer = { readonly status: RefusalStatus; readonly key: ErrorKey };
@@ -23,6 +23,8 @@ export const ANSWERS = {
   live_feeds_too_many: { status: 429, key: ERR.liveFeedsTooMany },
   chat_images_pending: { status: 429, key: ERR.chatImagesPending },
   chat_storage_full: { status: 413, key: ERR.chatStorageFull },
+  // The file store failed an upload (down, stalled past its timeout): try again (docs/decisions/060).
+  files_unavailable: { status: 503, key: ERR.filesUnavailable },
   not_json: { status: 415, key: ERR.notJson },
   // Bodies too deep or too large for any parser (server/http/body-limits.ts, docs/decisions/057).
   body_too_deep: { status: 400, key: ERR.badRequest },

@@ -23,7 +23,7 @@ import { sitemapRoutes } from "./http/sitemap.ts";
 import { spaPage } from "./http/spa-page.ts";
 import { DEV_INBOX_PATH, devInboxRoutes } from "./mail/dev-inbox-route.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe-route.ts";
-import { registerHealthRoutes } from "./ops/health.ts";
+import { readinessChecks, registerHealthRoutes } from "./ops/health.ts";
 import { registerMetrics } from "./ops/metrics.ts";
 import { registerRequestIds, requestIdGenerator } from "./ops/request-log.ts";
 import { closeSocketsForRestart, registerInstanceState } from "./ops/shutdown.ts";
@@ -147,7 +147,12 @@ export async function buildApp(deps: AppDeps) {
   registerBodyLimits(app);
   // GET /api/metrics, and the hooks that count, only with a token to read them (METRICS_TOKEN).
   const metrics = config.metricsToken
-    ? registerMetrics(app, config.metricsToken, { db, queue: services.queue, log: app.log })
+    ? registerMetrics(app, config.metricsToken, {
+        db,
+        queue: services.queue,
+        log: app.log,
+        readiness: () => readinessChecks({ db, services }, app.log),
+      })
     : null;
 
   registerAuthRoute(app, auth);

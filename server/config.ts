@@ -5,7 +5,7 @@ import { z } from "zod";
 
 import { defaultPoolSize } from "../db/pool-size.ts";
 import { pushConfig, type PushConfig } from "./push/config.ts";
-import { s3Config, type S3Settings } from "./storage/s3-config.ts";
+import { DEFAULT_S3_TIMEOUTS, s3Config, type S3Settings } from "./storage/s3-config.ts";
 import { translateConfig, type TranslateConfig } from "./translate/config.ts";
 
 const bool = (fallback: boolean) =>
@@ -31,6 +31,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool(false),
+  S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_S3_TIMEOUTS.connectMs),
+  S3_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_S3_TIMEOUTS.requestMs),
   SEED_DEMO: bool(true),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_ORIGINS: z.string().default(""),

@@ -9,6 +9,7 @@ import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { certificates, fileDeletions, profiles } from "../../db/schema/index.ts";
 import { CERTIFICATE_MAX_BYTES, MAX_CERTIFICATES, sanitizeCertificateName } from "../../domain/certificates.ts";
 import { ERR } from "../../domain/errors.ts";
+import { processFileDeletions } from "../storage/file-deletions.ts";
 import { signUp, type SignedUp } from "../testing/accounts.ts";
 import { refusal } from "../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
@@ -377,5 +378,38 @@ describe("certificate links and applicants' certificates", () => {
     const { worker, stranger } = await scene();
     expect(await t.callerAs(stranger.id).certificates.list()).toEqual([]);
     expect(await t.callerAs(worker.id).certificates.list()).toHaveLength(1);
+  });
+});
+
+describe("certificate uploads while the file store fails (docs/decisions/060)", () => {
+  it("answers 503 'try again' with Retry-After and frees the place at once, even after the sweep failed too", async () => {
+    const fresh = await signUp(t);
+    for (let i = 0; i < MAX_CERTIFICATES - 1; i++) await createCertificate(t.db, fresh.id, { fileName: `c${i}.pdf` });
+    const upload = () =>
+      uploadCertificate(t, { name: "last.pdf", type: "application/pdf", data: pdfBytes() }, { cookie: fresh.cookie });
+    const files = t.services.files;
+    const { put, remove } = files;
+    files.put = async () => Promise.reject(new Error("connect ECONNREFUSED 10.0.0.9:9000"));
+    files.remove = async () => Promise.reject(new Error("connect ECONNREFUSED 10.0.0.9:9000"));
+    try {
+      const res = await upload();
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBe("30");
+      expect(res.json()).toEqual({
+        code: ERR.filesUnavailable,
+        messageKey: ERR.filesUnavailable,
+        message: "Files can't be saved right now. Please try again in a minute.",
+      });
+      // The sweep fails too: the record waits for its retry, later than now, and still takes no place.
+      expect((await processFileDeletions(t.db, files, { now: new Date() })).failed).toBeGreaterThanOrEqual(1);
+    } finally {
+      files.put = put;
+      files.remove = remove;
+    }
+    expect((await upload()).statusCode).toBe(201);
+    expect(await rowsOf(fresh.id)).toHaveLength(MAX_CERTIFICATES);
+    // What the failed upload left is removed once the store is back.
+    await processFileDeletions(t.db, files, { now: new Date(Date.now() + 24 * 60 * 60 * 1000) });
+    expect(await t.db.$count(fileDeletions)).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import { inTransaction, isRefusal, type Refusal } from "../refusal.ts";
 import type { ServiceLog } from "../services.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { FileTooLarge } from "../uploads/file-parts.ts";
+import { FileStoreFailed } from "../uploads/store-failure.ts";
 import { lockPersonUploads } from "../uploads/upload-lock.ts";
 import type { CertificateItem } from "./list-certificates.ts";
 
@@ -27,7 +28,8 @@ function certificateKey(userId: string, now: Date): string {
 
 /**
  * Takes one of the person's MAX_CERTIFICATES places for `key` before a byte is stored: certificates
- * kept and uploads under way (a file_deletions row not yet due) are counted, and the reservation
+ * kept and uploads under way (a file_deletions row not yet due nor tried by the deletion sweep: a
+ * failed upload's is a deletion, docs/decisions/060) are counted, and the reservation
  * written, in one transaction under the person's upload lock, so parallel uploads on any number of
  * instances cannot pass the limit, nor put more than it on disk at once (docs/decisions/057).
  */
@@ -39,7 +41,8 @@ async function reserveCertificate(db: Database, userId: string, key: string, now
       tx,
       sql`select (select count(*) from ${certificates} where ${certificates.userId} = ${userId})::int
         + (select count(*) from ${fileDeletions}
-           where ${fileDeletions.path} like ${`certificates/${userId}/%`} and ${fileDeletions.nextAttemptAt} > ${now.toISOString()}::timestamptz)::int as taken`,
+           where ${fileDeletions.path} like ${`certificates/${userId}/%`} and ${fileDeletions.attempts} = 0
+             and ${fileDeletions.nextAttemptAt} > ${now.toISOString()}::timestamptz)::int as taken`,
     );
     if (Number(places?.taken ?? 0) >= MAX_CERTIFICATES) refuse("certificate_limit");
     await tx.insert(fileDeletions).values({ path: key, nextAttemptAt: new Date(now.getTime() + RESERVATION_MS) });
@@ -66,9 +69,13 @@ export async function storeCertificate(
   try {
     ({ size } = await deps.files.put(key, input.body));
   } catch (error) {
-    if (error instanceof FileTooLarge) await deps.db.delete(fileDeletions).where(eq(fileDeletions.path, key));
-    else await dueNow(deps, key, input.now);
-    throw error;
+    if (error instanceof FileTooLarge) {
+      await deps.db.delete(fileDeletions).where(eq(fileDeletions.path, key));
+      throw error;
+    }
+    // Due now, the reservation no longer takes a place: the next upload may go at once.
+    await dueNow(deps, key, input.now);
+    throw new FileStoreFailed(error);
   }
   try {
     return await deps.db.transaction(async (tx) => {

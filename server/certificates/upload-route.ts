@@ -8,6 +8,7 @@ import { englishText } from "../english.ts";
 import { sendRefusal } from "../http/send-refusal.ts";
 import { isRefusal } from "../refusal.ts";
 import { FileTooLarge, openFilePart, settle } from "../uploads/file-parts.ts";
+import { FILES_RETRY_AFTER_SECONDS, FileStoreFailed } from "../uploads/store-failure.ts";
 import { uploader, type UploadRouteDeps } from "../uploads/upload-guard.ts";
 import { storeCertificate } from "./store-certificate.ts";
 
@@ -62,6 +63,7 @@ export async function certificateUploadRoutes(app: FastifyInstance, deps: Upload
       if (error instanceof FileTooLarge) return sendRefusal(reply, "certificate_too_large");
       // The file is already removed again (or was never kept); the answer names no query, table or service.
       request.log.error({ err: error }, "certificate upload failed");
+      if (error instanceof FileStoreFailed) return sendRefusal(reply, "files_unavailable", FILES_RETRY_AFTER_SECONDS);
       return reply.status(500).send({ code: ERR.generic, messageKey: ERR.generic, message: englishText(ERR.generic) });
     } finally {
       await settle(part.file);

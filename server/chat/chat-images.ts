@@ -10,6 +10,7 @@ import { inTransaction, isRefusal, refusal, type Refusal } from "../refusal.ts";
 import { CLAIM_LEASE_MS } from "../storage/file-deletions.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { FileTooLarge } from "../uploads/file-parts.ts";
+import { FileStoreFailed } from "../uploads/store-failure.ts";
 import { lockPersonUploads } from "../uploads/upload-lock.ts";
 
 /**
@@ -32,9 +33,21 @@ function chatImageKey(userId: string, mime: ChatImageMime, now: Date): string {
   return `${chatImagePrefix(userId)}${now.getTime()}-${randomBytes(6).toString("hex")}.${CHAT_IMAGE_TYPES[mime]}`;
 }
 
-/** How many of the person's uploads no message has used yet (each waits in file_deletions). */
-export async function pendingChatImages(db: Queryable, userId: string): Promise<number> {
-  return db.$count(fileDeletions, like(fileDeletions.path, `${chatImagePrefix(userId)}%`));
+/**
+ * How many of the person's uploads still wait for a message to use them: their records in
+ * file_deletions that claimChatImage would take. A record left due by a failed or abandoned upload, or
+ * one the deletion sweep has tried, is a deletion, not a place: failed uploads free theirs at once
+ * rather than when the sweep gets to them (docs/decisions/060).
+ */
+export async function pendingChatImages(db: Queryable, userId: string, now: Date = new Date()): Promise<number> {
+  return db.$count(
+    fileDeletions,
+    and(
+      like(fileDeletions.path, `${chatImagePrefix(userId)}%`),
+      eq(fileDeletions.attempts, 0),
+      gt(fileDeletions.nextAttemptAt, new Date(now.getTime() + CLAIMABLE_MARGIN_MS)),
+    ),
+  );
 }
 
 /**
@@ -45,7 +58,7 @@ export async function pendingChatImages(db: Queryable, userId: string): Promise<
 async function reserveChatImage(db: Database, userId: string, key: string, now: Date) {
   return inTransaction(db, async (tx, refuse: (reason: "chat_images_pending") => never) => {
     await lockPersonUploads(tx, userId);
-    if ((await pendingChatImages(tx, userId)) >= LIMITS.pendingChatImages) refuse("chat_images_pending");
+    if ((await pendingChatImages(tx, userId, now)) >= LIMITS.pendingChatImages) refuse("chat_images_pending");
     await tx.insert(fileDeletions).values({ path: key, nextAttemptAt: new Date(now.getTime() + UNCLAIMED_UPLOAD_TTL_MS) });
     return key;
   });
@@ -56,8 +69,8 @@ async function reserveChatImage(db: Database, userId: string, key: string, now: 
  * when it would take the person over LIMITS.chatImageStorageBytes) and records it as unclaimed (due
  * for removal after UNCLAIMED_UPLOAD_TTL_MS). The record is written before the file, so no stored file
  * is ever unrecorded. A body over the route's size limit fails with FileTooLarge, and the store then
- * keeps nothing: the record goes too. Any other failure leaves the record due now, so the sweep
- * removes whatever the store may hold.
+ * keeps nothing: the record goes too. A failure of the store leaves the record due now, so the sweep
+ * removes whatever the store may hold, and fails with FileStoreFailed.
  */
 export async function storeChatImage(
   deps: { db: Database; files: FileStore },
@@ -74,9 +87,13 @@ export async function storeChatImage(
   try {
     ({ size } = await deps.files.put(key, input.body));
   } catch (error) {
-    if (error instanceof FileTooLarge) await deps.db.delete(fileDeletions).where(eq(fileDeletions.path, key));
-    else await deps.db.update(fileDeletions).set({ nextAttemptAt: input.now }).where(eq(fileDeletions.path, key));
-    throw error;
+    if (error instanceof FileTooLarge) {
+      await deps.db.delete(fileDeletions).where(eq(fileDeletions.path, key));
+      throw error;
+    }
+    // Due now, the record no longer counts as pending (pendingChatImages): the place is free at once.
+    await deps.db.update(fileDeletions).set({ nextAttemptAt: input.now }).where(eq(fileDeletions.path, key));
+    throw new FileStoreFailed(error);
   }
   if (storedBytes + size > LIMITS.chatImageStorageBytes) {
     await abandonChatImage(deps, key, input.now);

@@ -11,6 +11,7 @@ import { englishText } from "../english.ts";
 import { sendRefusal } from "../http/send-refusal.ts";
 import { isRefusal } from "../refusal.ts";
 import { FileTooLarge, openFilePart, settle, type FilePart } from "../uploads/file-parts.ts";
+import { FILES_RETRY_AFTER_SECONDS, FileStoreFailed } from "../uploads/store-failure.ts";
 import { uploader, type UploadRouteDeps } from "../uploads/upload-guard.ts";
 import { isParticipant } from "./access.ts";
 import { abandonChatImage, storeChatImage } from "./chat-images.ts";
@@ -75,8 +76,9 @@ export async function chatImageRoutes(app: FastifyInstance, deps: UploadRouteDep
     if (outcome === null) return sendRefusal(reply, conversationId === null ? "not_participant" : "chat_image_missing");
     if ("refused" in outcome) return sendRefusal(reply, outcome.refused);
     if ("failed" in outcome) {
-      // The store failed (the sweep removes whatever it may hold); the answer names no service.
+      // The sweep removes whatever the store may hold; the answer names no service.
       request.log.error({ err: outcome.failed }, "chat image upload failed");
+      if (outcome.failed instanceof FileStoreFailed) return sendRefusal(reply, "files_unavailable", FILES_RETRY_AFTER_SECONDS);
       return reply.status(500).send({ code: ERR.generic, messageKey: ERR.generic, message: englishText(ERR.generic) });
     }
     return reply.status(201).send({ imageKey: outcome.imageKey });

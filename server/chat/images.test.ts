@@ -7,7 +7,7 @@ import { LIMITS } from "../../domain/limits.ts";
 import { processFileDeletions } from "../storage/file-deletions.ts";
 import { signFileLink, verifyFileLink } from "../storage/signed-links.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { UNCLAIMED_UPLOAD_TTL_MS } from "./chat-images.ts";
+import { pendingChatImages, UNCLAIMED_UPLOAD_TTL_MS } from "./chat-images.ts";
 import { chatFixture, IMAGES, postImageForm, uploadImage, type ChatFixture } from "./chat-test-kit.ts";
 
 let t: TestApp;
@@ -178,3 +178,49 @@ describe("chat image links", () => {
     }
   });
 });
+
+describe("chat image uploads while the file store fails (docs/decisions/060)", () => {
+  it(`answers 503 'try again' with Retry-After, and frees the place at once: ${LIMITS.pendingChatImages} uploads go after`, async () => {
+    const g = await chatFixture(t);
+    const upload = () =>
+      uploadImage(t, {
+        cookie: g.owner.cookie,
+        conversationId: g.conversationId,
+        file: { data: IMAGES.png, name: "a.png", type: "image/png" },
+      });
+    const files = t.services.files;
+    const { put, remove } = files;
+    files.put = async () => Promise.reject(new Error("connect ECONNREFUSED 10.0.0.9:9000"));
+    files.remove = async () => Promise.reject(new Error("connect ECONNREFUSED 10.0.0.9:9000"));
+    try {
+      for (let i = 0; i < LIMITS.pendingChatImages; i++) {
+        const response = await postImageForm(t, formWithPng(g.conversationId), { cookie: g.owner.cookie });
+        expect(response.statusCode).toBe(503);
+        expect(response.headers["retry-after"]).toBe("30");
+        // Translated, and naming no service or address.
+        expect(response.json()).toEqual({
+          code: ERR.filesUnavailable,
+          messageKey: ERR.filesUnavailable,
+          message: "Files can't be saved right now. Please try again in a minute.",
+        });
+      }
+      // The sweep tries to remove what the store may hold of them while it is still down: each failed
+      // record now waits for its retry, later than now, and still takes no place.
+      const swept = await processFileDeletions(t.db, files, { now: t.services.now() });
+      expect(swept.failed).toBeGreaterThanOrEqual(LIMITS.pendingChatImages);
+      expect(await pendingChatImages(t.db, g.owner.id, t.services.now())).toBe(0);
+    } finally {
+      files.put = put;
+      files.remove = remove;
+    }
+    for (let i = 0; i < LIMITS.pendingChatImages; i++) expect((await upload()).status).toBe(201);
+    expect((await upload()).status).toBe(429);
+  });
+});
+
+function formWithPng(conversationId: string): FormData {
+  const form = new FormData();
+  form.append("conversationId", conversationId);
+  form.append("image", new Blob([new Uint8Array(IMAGES.png)], { type: "image/png" }), "a.png");
+  return form;
+}

@@ -44,7 +44,7 @@ const ready = async (app: { inject: TestApp["app"]["inject"] }) => {
   const res = await app.inject({ method: "GET", url: "/api/ready" });
   return {
     status: res.statusCode,
-    body: res.json() as { status: string; checks?: Record<string, { ok: boolean; error?: string }> },
+    body: res.json() as { status: string; degraded?: string[]; checks?: Record<string, { ok: boolean; error?: string }> },
   };
 };
 
@@ -53,6 +53,7 @@ describe("GET /api/health and /api/ready", () => {
     const { status, body } = await ready(t.app);
     expect(status).toBe(200);
     expect(body.status).toBe("ready");
+    expect(body.degraded).toEqual([]);
     expect(body.checks).toEqual({
       database: { ok: true, ms: expect.any(Number) },
       storage: { ok: true, ms: expect.any(Number) },
@@ -80,7 +81,7 @@ describe("GET /api/health and /api/ready", () => {
     expect(performance.now() - started).toBeLessThan(READY_CHECK_TIMEOUT_MS + 1500);
   });
 
-  it("is unavailable when uploads cannot be stored (the local folder is not a writable folder)", async () => {
+  it("stays ready but degraded when uploads cannot be stored (the local folder is not a writable folder)", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "daywork-ready-"));
     try {
       await expect(localFileStore(path.join(dir, "uploads")).ready?.()).resolves.toBeUndefined();
@@ -89,11 +90,25 @@ describe("GET /api/health and /api/ready", () => {
       const blocked = localFileStore(path.join(dir, "blocked"));
       await expect(blocked.ready?.()).rejects.toThrow();
       const { status, body } = await ready(await appWith({ services: { files: blocked } }));
-      expect(status).toBe(503);
+      // The bucket is every instance's: failing readiness for it took the whole site out of the load balancer.
+      expect(status).toBe(200);
+      expect(body.status).toBe("degraded");
+      expect(body.degraded).toEqual(["storage"]);
       expect(body.checks?.storage).toEqual({ ok: false, ms: expect.any(Number), error: "failed" });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("stays ready but degraded while the file store stalls, and answers within the check's timeout", async () => {
+    const files: FileStore = { ...t.services.files, ready: () => new Promise<never>(() => {}) };
+    const started = performance.now();
+    const { status, body } = await ready(await appWith({ services: { files } }));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "degraded", degraded: ["storage"] });
+    expect(body.checks?.storage).toEqual({ ok: false, ms: expect.any(Number), error: "timed out" });
+    expect(body.checks?.database?.ok).toBe(true);
+    expect(performance.now() - started).toBeLessThan(READY_CHECK_TIMEOUT_MS + 1500);
   });
 
   it("asks a file store without a readiness check nothing (it counts as ready)", async () => {

@@ -30,27 +30,37 @@ async function check(name: string, run: () => Promise<unknown>, log: FastifyBase
 /**
  * GET /api/health: liveness, the process answers (no database, nothing that a dependency's outage
  * could fail, so an orchestrator never restarts instances for the database's sake).
- * GET /api/ready: whether this instance should get traffic: the database answers `select 1`, the file
- * store can store, the chat bus's LISTEN connection is up; 200 with each check's result, 503 when one
- * fails or the instance is stopping. Both log only failures (probes come every few seconds).
+ * GET /api/ready: whether this instance should get traffic, which is whether it can serve most requests:
+ * the database answers `select 1` and the chat bus's LISTEN connection (on that database) is up; 503
+ * when one fails or the instance is stopping. The file store is checked too but only reported: when it
+ * fails the answer is still 200, "degraded", naming it, because every instance shares the bucket and
+ * taking them all out of the load balancer turned a file-store blip into a site-wide outage; uploads
+ * and images fail alone with their own "try again" (docs/decisions/060). Both log only failures.
  */
-export function registerHealthRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; services: Pick<Services, "files" | "chatBus">; state: InstanceState },
-) {
+export type ReadinessDeps = { db: Database; services: Pick<Services, "files" | "chatBus"> };
+
+/** Each dependency's check, run together: what GET /api/ready answers and GET /api/metrics reports. */
+export async function readinessChecks(deps: ReadinessDeps, log: FastifyBaseLogger) {
+  const { files, chatBus } = deps.services;
+  const [database, storage, bus] = await Promise.all([
+    check("database", () => deps.db.execute(sql`select 1`), log),
+    check("storage", async () => files.ready?.(), log),
+    check("bus", async () => chatBus.ready?.(), log),
+  ]);
+  return { database, storage, bus };
+}
+
+export function registerHealthRoutes(app: FastifyInstance, deps: ReadinessDeps & { state: InstanceState }) {
   app.get("/api/health", { logLevel: "warn" }, async () => ({ status: "ok" }));
 
   app.get("/api/ready", { logLevel: "warn" }, async (request, reply) => {
     if (deps.state.stopping) return reply.status(503).send({ status: "stopping" });
-    const { files, chatBus } = deps.services;
-    const [database, storage, bus] = await Promise.all([
-      check("database", () => deps.db.execute(sql`select 1`), request.log),
-      check("storage", async () => files.ready?.(), request.log),
-      check("bus", async () => chatBus.ready?.(), request.log),
-    ]);
-    const checks = { database, storage, bus };
-    const ready = database.ok && storage.ok && bus.ok && !deps.state.stopping;
-    return reply.status(ready ? 200 : 503).send({ status: ready ? "ready" : "unavailable", checks });
+    const checks = await readinessChecks(deps, request.log);
+    const { database, storage, bus } = checks;
+    const ready = database.ok && bus.ok && !deps.state.stopping;
+    if (!ready) return reply.status(503).send({ status: "unavailable", checks });
+    const degraded = storage.ok ? [] : ["storage"];
+    return reply.status(200).send({ status: degraded.length > 0 ? "degraded" : "ready", checks, degraded });
   });
 }
 

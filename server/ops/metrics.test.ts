@@ -133,7 +133,8 @@ describe("GET /api/metrics", () => {
       expect(text).not.toContain("daywork_db_connections");
       return;
     }
-    const poolMax = t.database.sql?.options.max ?? 0;
+    // The whole DATABASE_POOL_SIZE: both pools of the handle (db/open.ts splits it), not the first alone.
+    const poolMax = (t.database.sql?.options.max ?? 0) + (t.database.plannedSql?.options.max ?? 0);
     expect(sample(text, "daywork_db_pool_max")).toBe(poolMax);
     // Connections the pool opened and left idle (the scrape's own connection is left out).
     expect(sample(text, "daywork_db_connections", { state: "idle" })).toBeGreaterThan(0);
@@ -143,5 +144,19 @@ describe("GET /api/metrics", () => {
       .reduce((sum, line) => sum + Number(line.split(" ").pop()), 0);
     // The pool, its LISTEN connection, and nothing of another instance's.
     expect(open).toBeLessThanOrEqual(poolMax + 1);
+  });
+
+  it("reports each dependency's readiness: a failing file store shows as down beside a working database", async () => {
+    expect(sample(await scrape(), "daywork_dependency_up", { dependency: "storage" })).toBe(1);
+    const { ready } = t.services.files;
+    t.services.files.ready = () => Promise.reject(new Error("bucket down"));
+    try {
+      const text = await scrape();
+      expect(sample(text, "daywork_dependency_up", { dependency: "storage" })).toBe(0);
+      expect(sample(text, "daywork_dependency_up", { dependency: "database" })).toBe(1);
+      expect(sample(text, "daywork_dependency_up", { dependency: "bus" })).toBe(1);
+    } finally {
+      t.services.files.ready = ready;
+    }
   });
 });

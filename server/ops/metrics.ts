@@ -6,7 +6,8 @@ import type postgres from "postgres";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { WebSocket } from "ws";
 
-import { queryRows, type Database } from "../../db/database.ts";
+import { queryRows, type Database, type Queryable } from "../../db/database.ts";
+import { plannedEachCall } from "../../db/planned-each-call.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { withTimeout } from "./timeout.ts";
 
@@ -30,6 +31,8 @@ export type AppMetrics = ProcedureMetrics & {
 
 export type MetricsSources = {
   db: Database;
+  /** Each dependency's readiness check (server/ops/health.ts), run at each scrape. */
+  readiness?: () => Promise<Record<string, { ok: boolean }>>;
   queue: Pick<BackgroundQueue, "depth">;
   log: FastifyBaseLogger;
 };
@@ -111,10 +114,25 @@ export function registerMetrics(app: FastifyInstance, token: string, sources: Me
     },
   });
 
+  const { readiness } = sources;
+  if (readiness) {
+    new Gauge({
+      name: "daywork_dependency_up",
+      help:
+        "1 when a dependency passes its readiness check, else 0: database and bus fail /api/ready, storage only degrades it " +
+        "(docs/decisions/060)",
+      labelNames: ["dependency"] as const,
+      registers: [registry],
+      async collect() {
+        for (const [dependency, result] of Object.entries(await readiness())) this.set({ dependency }, result.ok ? 1 : 0);
+      },
+    });
+  }
+
   // On Postgres (PGlite is one connection in this process: nothing to count).
-  const poolMax = is(sources.db, PostgresJsDatabase)
-    ? (sources.db as unknown as { $client: postgres.Sql }).$client.options.max
-    : null;
+  // Both pools of the handle count (db/open.ts splits DATABASE_POOL_SIZE between them); the first
+  // pool alone reported half the size, so an alert at the maximum fired at half (docs/decisions/060).
+  const poolMax = is(sources.db, PostgresJsDatabase) ? databasePoolMax(sources.db) : null;
   if (poolMax !== null) {
     new Gauge({
       name: "daywork_db_pool_max",
@@ -155,6 +173,13 @@ export function registerMetrics(app: FastifyInstance, token: string, sources: Me
       socket.once("close", () => feeds.delete(state));
     },
   };
+}
+
+/** The connections a postgres.js handle may open: its own pool and, when it has one, its planned-each-call pool. */
+export function databasePoolMax(db: Database): number {
+  const max = (handle: Queryable) => (handle as unknown as { $client: postgres.Sql }).$client.options.max;
+  const planned = plannedEachCall(db);
+  return max(db) + (planned === db ? 0 : max(planned));
 }
 
 /**

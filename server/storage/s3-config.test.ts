@@ -32,6 +32,7 @@ describe("file storage configuration", () => {
       region: "eu-central-1",
       credentials: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret-example" },
       forcePathStyle: true,
+      timeouts: { connectMs: 3000, requestMs: 10_000 },
     });
     expect(createFileStore(config).kind).toBe("s3");
   });
@@ -43,6 +44,7 @@ describe("file storage configuration", () => {
       region: "us-east-1",
       credentials: null,
       forcePathStyle: false,
+      timeouts: { connectMs: 3000, requestMs: 10_000 },
     });
   });
 

@@ -11,7 +11,18 @@ export type S3Settings = {
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
   /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` (most self-hosted services). */
   forcePathStyle: boolean;
+  /** How long a call may wait on the bucket (S3_CONNECT_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS); unset: the defaults. */
+  timeouts?: S3Timeouts;
 };
+
+/**
+ * Bounded waits on the bucket (docs/decisions/060): `connectMs` to open a connection, `requestMs` for
+ * the answer to start after the request was sent and for each silence while a body streams. A stalled
+ * bucket held a request for its whole stall (37 s) without them.
+ */
+export type S3Timeouts = { connectMs: number; requestMs: number };
+
+export const DEFAULT_S3_TIMEOUTS: S3Timeouts = { connectMs: 3_000, requestMs: 10_000 };
 
 export type S3Env = {
   S3_BUCKET?: string | undefined;
@@ -20,6 +31,8 @@ export type S3Env = {
   S3_ACCESS_KEY_ID?: string | undefined;
   S3_SECRET_ACCESS_KEY?: string | undefined;
   S3_FORCE_PATH_STYLE: boolean;
+  S3_CONNECT_TIMEOUT_MS: number;
+  S3_REQUEST_TIMEOUT_MS: number;
 };
 
 /** S3's rules for bucket names: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
@@ -50,6 +63,7 @@ export function s3Config(env: S3Env): S3Settings | null {
     region: env.S3_REGION || "us-east-1",
     credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    timeouts: { connectMs: env.S3_CONNECT_TIMEOUT_MS, requestMs: env.S3_REQUEST_TIMEOUT_MS },
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 
 import { assertSafeKey, byteCounter, contentTypeOf, type FileStore } from "./file-store.ts";
-import type { S3Settings } from "./s3-config.ts";
+import { DEFAULT_S3_TIMEOUTS, type S3Settings } from "./s3-config.ts";
 
 /**
  * A streamed upload goes up in parts of this size (S3's smallest), one at a time: at most one part
@@ -23,6 +23,7 @@ const READY_TIMEOUT_MS = 3000;
 
 /** The SDK client for these settings. */
 export function s3Client(settings: S3Settings): S3Client {
+  const timeouts = settings.timeouts ?? DEFAULT_S3_TIMEOUTS;
   return new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -33,8 +34,15 @@ export function s3Client(settings: S3Settings): S3Client {
     ...(settings.endpoint
       ? { requestChecksumCalculation: "WHEN_REQUIRED" as const, responseChecksumValidation: "WHEN_REQUIRED" as const }
       : {}),
-    // A store that does not answer fails the request rather than holding it.
-    requestHandler: { connectionTimeout: 5000 },
+    // A bucket that does not answer fails the call rather than holding the request (docs/decisions/060):
+    // no answer within requestMs after sending, or that long a silence in a streamed body; one retry.
+    requestHandler: {
+      connectionTimeout: timeouts.connectMs,
+      requestTimeout: timeouts.requestMs,
+      throwOnRequestTimeout: true,
+      socketTimeout: timeouts.requestMs,
+    },
+    maxAttempts: 2,
   });
 }
 

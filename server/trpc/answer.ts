@@ -14,6 +14,7 @@ const CODES = {
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
   502: "BAD_GATEWAY",
+  503: "SERVICE_UNAVAILABLE",
   504: "GATEWAY_TIMEOUT",
 } as const satisfies Record<RefusalStatus, TRPCError["code"]>;
 
