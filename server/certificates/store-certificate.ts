@@ -8,8 +8,7 @@ import { MAX_CERTIFICATES } from "../../domain/certificates.ts";
 import { inTransaction, isRefusal, type Refusal } from "../refusal.ts";
 import type { ServiceLog } from "../services.ts";
 import type { FileStore } from "../storage/file-store.ts";
-import { FileTooLarge } from "../uploads/file-parts.ts";
-import { FileStoreFailed } from "../uploads/store-failure.ts";
+import { putReserved } from "../uploads/reserved-put.ts";
 import { lockPersonUploads } from "../uploads/upload-lock.ts";
 import type { CertificateItem } from "./list-certificates.ts";
 
@@ -65,18 +64,7 @@ export async function storeCertificate(
   const key = certificateKey(input.userId, input.now);
   const reserved = await reserveCertificate(deps.db, input.userId, key, input.now);
   if (isRefusal(reserved)) return reserved;
-  let size: number;
-  try {
-    ({ size } = await deps.files.put(key, input.body));
-  } catch (error) {
-    if (error instanceof FileTooLarge) {
-      await deps.db.delete(fileDeletions).where(eq(fileDeletions.path, key));
-      throw error;
-    }
-    // Due now, the reservation no longer takes a place: the next upload may go at once.
-    await dueNow(deps, key, input.now);
-    throw new FileStoreFailed(error);
-  }
+  const { size } = await putReserved(deps, key, input.body, input.now);
   try {
     return await deps.db.transaction(async (tx) => {
       await tx.delete(fileDeletions).where(eq(fileDeletions.path, key));

@@ -9,8 +9,7 @@ import { LIMITS } from "../../domain/limits.ts";
 import { inTransaction, isRefusal, refusal, type Refusal } from "../refusal.ts";
 import { CLAIM_LEASE_MS } from "../storage/file-deletions.ts";
 import type { FileStore } from "../storage/file-store.ts";
-import { FileTooLarge } from "../uploads/file-parts.ts";
-import { FileStoreFailed } from "../uploads/store-failure.ts";
+import { putReserved } from "../uploads/reserved-put.ts";
 import { lockPersonUploads } from "../uploads/upload-lock.ts";
 
 /**
@@ -83,18 +82,7 @@ export async function storeChatImage(
   const key = chatImageKey(input.userId, input.mime, input.now);
   const reserved = await reserveChatImage(deps.db, input.userId, key, input.now);
   if (isRefusal(reserved)) return reserved;
-  let size: number;
-  try {
-    ({ size } = await deps.files.put(key, input.body));
-  } catch (error) {
-    if (error instanceof FileTooLarge) {
-      await deps.db.delete(fileDeletions).where(eq(fileDeletions.path, key));
-      throw error;
-    }
-    // Due now, the record no longer counts as pending (pendingChatImages): the place is free at once.
-    await deps.db.update(fileDeletions).set({ nextAttemptAt: input.now }).where(eq(fileDeletions.path, key));
-    throw new FileStoreFailed(error);
-  }
+  const { size } = await putReserved(deps, key, input.body, input.now);
   if (storedBytes + size > LIMITS.chatImageStorageBytes) {
     await abandonChatImage(deps, key, input.now);
     return refusal("chat_storage_full");
