@@ -44,8 +44,8 @@ function expectTryAgainSoon(answer: Answer) {
 }
 
 /**
- * Runs `outage` (stop or freeze), asks both instances during it, keeps it for OUTAGE_MS at least, ends
- * it, and answers what the calls got and their idempotency keys.
+ * Begins an outage (`begin`: stop or freeze), asks both instances during it, keeps it for OUTAGE_MS at
+ * least, ends it (`end`), and answers what the calls got and the sends' idempotency keys.
  */
 async function during(begin: () => Promise<void> | void, end: () => Promise<void> | void) {
   const keys = [messageKey(), messageKey()];
