@@ -54,7 +54,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ours("db", "server", "src", "scripts", "e2e", "bench"),
+              group: ours("db", "server", "src", "scripts", "e2e", "bench", "faults"),
               message: "domain/ holds pure rules: it imports nothing of ours.",
             },
           ],
@@ -68,7 +68,11 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ours("server", "src", "scripts", "e2e", "bench"), message: "db/ builds on domain/ only." }] },
+        {
+          patterns: [
+            { group: ours("server", "src", "scripts", "e2e", "bench", "faults"), message: "db/ builds on domain/ only." },
+          ],
+        },
       ],
     },
   },
@@ -77,7 +81,11 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ours("src", "scripts", "e2e", "bench"), message: "server/ builds on domain/ and db/ only." }] },
+        {
+          patterns: [
+            { group: ours("src", "scripts", "e2e", "bench", "faults"), message: "server/ builds on domain/ and db/ only." },
+          ],
+        },
       ],
     },
   },
@@ -90,7 +98,7 @@ export default tseslint.config(
           patterns: [
             {
               group: [
-                ...ours("db", "scripts", "e2e", "bench"),
+                ...ours("db", "scripts", "e2e", "bench", "faults"),
                 "**/server/**",
                 "!**/server/trpc/router",
                 "!**/server/trpc/router.ts",
