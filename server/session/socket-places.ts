@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 
 import { queryRows, type Database, type Queryable } from "../../db/database.ts";
 import { user } from "../../db/schema/auth.ts";
@@ -17,6 +17,13 @@ export type SocketPlacesOptions = {
 
 /** Three beats to a lease: a late beat under load does not lose the places (docs/decisions/065). */
 export const SOCKET_PLACES: SocketPlacesOptions = { limit: LIMITS.socketsPerPerson, beatMs: 10_000, leaseMs: 30_000 };
+
+/**
+ * Places are written without waiting for the disk (synchronous_commit off, for their own transaction
+ * only): the socket's opening does not wait on a WAL flush. A Postgres crash may lose the last moment's
+ * rows, so a few sockets would go uncounted until they close: a small leak in a limit against abuse.
+ */
+const ASYNC_COMMIT = sql`set_config('synchronous_commit', 'off', true)`;
 
 const leaseInterval = (leaseMs: number) => sql`make_interval(secs => ${leaseMs / 1000})`;
 
@@ -46,7 +53,7 @@ export async function takeSocketPlace(
   place: { socketId: string; userId: string; instanceId: string; limit: number },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sockets:${place.userId}`}, 0))`);
+    await tx.execute(sql`select ${ASYNC_COMMIT}, pg_advisory_xact_lock(hashtextextended(${`sockets:${place.userId}`}, 0))`);
     // A statement after the lock: its snapshot sees every place committed before it was granted.
     const taken = await queryRows<{ id: string }>(
       tx,
@@ -82,7 +89,8 @@ export async function restoreSocketPlaces(
 
 /** Gives back the places of closed sockets. */
 export async function releaseSocketPlaces(db: Queryable, socketIds: readonly string[]): Promise<void> {
-  if (socketIds.length > 0) await db.delete(liveSockets).where(inArray(liveSockets.id, [...socketIds]));
+  if (socketIds.length === 0) return;
+  await db.delete(liveSockets).where(and(inArray(liveSockets.id, [...socketIds]), sql`(select ${ASYNC_COMMIT}) is not null`));
 }
 
 /** Deletes the instance's lease and, with it, every place its sockets held (a clean shutdown). */
@@ -127,7 +135,6 @@ export function sharedSocketPlaces(
   const held = new Map<string, { userId: string; written: boolean }>();
   /** Places given back whose rows could not be deleted yet. */
   const unreleased = new Set<string>();
-  const pending = new Set<Promise<unknown>>();
   let closing = false;
   let beating: Promise<void> | null = null;
 
@@ -164,15 +171,29 @@ export function sharedSocketPlaces(
   const timer = setInterval(() => void beat(), options.beatMs);
   timer.unref();
 
+  /** Places given back in this turn of the event loop, deleted together (a restart closes many at once). */
+  let releasing: string[] = [];
+  let flushing: Promise<void> | null = null;
+
+  async function flushReleases() {
+    while (releasing.length > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const ids = releasing;
+      releasing = [];
+      await releaseSocketPlaces(db, ids).catch(() => {
+        for (const id of ids) unreleased.add(id);
+      });
+    }
+    flushing = null;
+  }
+
   function release(socketId: string) {
     const place = held.get(socketId);
     held.delete(socketId);
     // Closing: the end of the lease deletes every row at once.
     if (closing || !place?.written) return;
-    const releasing = releaseSocketPlaces(db, [socketId])
-      .catch(() => unreleased.add(socketId))
-      .finally(() => pending.delete(releasing));
-    pending.add(releasing);
+    releasing.push(socketId);
+    flushing ??= flushReleases();
   }
 
   async function tryTake(socketId: string, userId: string): Promise<boolean> {
@@ -210,7 +231,7 @@ export function sharedSocketPlaces(
       closing = true;
       clearInterval(timer);
       await beating;
-      await Promise.all(pending);
+      await flushing;
       held.clear();
       await endInstanceLease(db, instanceId).catch(onError);
     },
