@@ -9,7 +9,8 @@
 //   BENCH_CLIENTS=shared                           # the clients in the bench's own process (see below)
 //   BENCH_APP_CLIENT=trpc                          # the app's subscribers are the SPA's client (see below)
 //
-// For each N it sends messages over HTTP (chat.send) and reports:
+// For each N it first reports connect: the time until all N sockets were open and subscribed, and the
+// server's CPU per socket (PGlite's included when in memory). Then it sends messages over HTTP (chat.send) and reports:
 // - burst: messages sent back to back, as fast as the server commits them (messages/s) while fanning out;
 // - paced: one message at a time, the next once every subscriber has it;
 // - latency from commit (the moment chat.send publishes, right after its transaction) to receipt by a
@@ -63,6 +64,8 @@ const APP_CLIENT: SubscriberClient = process.env.BENCH_APP_CLIENT === "trpc" ? "
 
 /** `cpuPerMessage`: the process's CPU time (all threads) over the phase per message, in ms; less at the mercy of a busy machine than latencies. */
 type Stats = Omit<DeliveryStats, "deliveriesPerSecond"> & { sendRate: number; cpuPerMessage: number };
+/** Opening the app's subscribers: wall time until every subscription started, and server CPU per socket. */
+type Connect = { ms: number; cpuPerSocket: number };
 
 /** The process's CPU time since `cpu0` per message, in ms. */
 const cpuPerMessage = (cpu0: NodeJS.CpuUsage, messages: number) => {
@@ -93,7 +96,7 @@ async function openBenchDatabase(): Promise<OpenedDatabase & { drop(): Promise<v
   };
 }
 
-async function runApp(subscribers: number): Promise<{ burst: Stats; paced: Stats }> {
+async function runApp(subscribers: number): Promise<{ burst: Stats; paced: Stats; connect: Connect }> {
   const database = await openBenchDatabase();
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), "daywork-bench-"));
   const config = loadConfig({
@@ -135,9 +138,12 @@ async function runApp(subscribers: number): Promise<{ burst: Stats; paced: Stats
     if (!owner) throw new Error("no owner");
     const conversationId = await groupChat(database.db, people);
     const spec = { wsUrls: [`ws://127.0.0.1:${port}/api/trpc`], origin, people, subscribers, conversationId, client: APP_CLIENT };
+    const opening = wallNow();
+    const openingCpu = process.cpuUsage();
     clients = CLIENTS_APART
       ? await clientsInOwnProcess({ kind: "app", ...spec }, (id, at) => track.received(id, at))
       : await subscribe({ ...spec, onMessage: (id) => track.received(id) });
+    const connect = { ms: wallNow() - opening, cpuPerSocket: cpuPerMessage(openingCpu, subscribers) };
     const send = () => sendChatMessage(base, owner.cookie, origin, conversationId);
 
     // Warm-up, then the burst.
@@ -164,7 +170,7 @@ async function runApp(subscribers: number): Promise<{ burst: Stats; paced: Stats
       ...track.stats(pacedIds, t1),
       cpuPerMessage: cpuPerMessage(cpu1, MESSAGES),
     };
-    return { burst, paced };
+    return { burst, paced, connect };
   } finally {
     await clients?.close();
     await app.close();
@@ -268,6 +274,9 @@ for (const n of SUBSCRIBERS) {
   console.log(
     `N = ${n} subscribers (one socket each, ${peopleFor(n)} people; the clients ${CLIENTS_APART ? "in a process of their own" : "in the bench's process, beside the server"}; ` +
       `the app's ${APP_CLIENT === "trpc" ? "tRPC's wsLink with superjson" : "plain sockets speaking tRPC's protocol"})`,
+  );
+  console.log(
+    `  app connect    ${n} sockets opened and subscribed in ${ms(app.connect.ms)}, CPU ${ms(app.connect.cpuPerSocket)}/socket`,
   );
   console.log(row("app burst", app.burst));
   console.log(row("bare ws burst", bare.burst));

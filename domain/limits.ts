@@ -65,7 +65,7 @@ export const LIMITS = {
   socketPauseBytes: 1024 * 1024,
   /** Bytes waiting to go out on a WebSocket above which its client is dropped: it is not reading. */
   socketDropBytes: 8 * 1024 * 1024,
-  /** WebSockets one person may hold open at once on one server instance. */
+  /** WebSockets one person may hold open at once, across every server instance (docs/decisions/065). */
   socketsPerPerson: 10,
 } as const;
 

@@ -30,6 +30,7 @@ import { closeSocketsForRestart, registerInstanceState } from "./ops/shutdown.ts
 import type { Services } from "./services.ts";
 import { watchSessionSockets } from "./session/live-sessions.ts";
 import type { SessionUser } from "./session/session-user.ts";
+import { sharedSocketPlaces, SOCKET_PLACES, type SocketPlacesOptions } from "./session/socket-places.ts";
 import { registerFilesRoute } from "./storage/files-route.ts";
 import { createContext, type Context } from "./trpc/context.ts";
 import { appRouter, type AppRouter } from "./trpc/router.ts";
@@ -44,6 +45,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions["logger"];
   /** The socket guard's limits and heartbeat, when a test wants them smaller or faster. */
   socketGuard?: Partial<SocketGuardLimits>;
+  /** The lease of the shared socket limit (server/session/socket-places.ts), when a test wants it shorter. */
+  socketPlaces?: Partial<SocketPlacesOptions>;
 };
 
 /**
@@ -171,8 +174,18 @@ export async function buildApp(deps: AppDeps) {
   registerHealthRoutes(app, { db, services, state: app.instanceState });
 
   const contextDeps = { db, auth, config, services, metrics };
-  const sessionSockets = watchSessionSockets(db, (error) => app.log.error({ err: error }, "socket session sweep failed"));
-  app.addHook("onClose", async () => sessionSockets.stop());
+  // Each signed-in socket holds one of its person's places across every instance (decision 065).
+  const socketPlaces = sharedSocketPlaces(db, (error) => app.log.error({ err: error }, "socket places failed"), {
+    ...SOCKET_PLACES,
+    ...deps.socketPlaces,
+  });
+  const sessionSockets = watchSessionSockets(db, socketPlaces, (error) =>
+    app.log.error({ err: error }, "socket session sweep failed"),
+  );
+  app.addHook("onClose", async () => {
+    sessionSockets.stop();
+    await socketPlaces.close();
+  });
   const logFailure = ({ path, error, ctx }: { path?: string | undefined; error: TRPCError; ctx?: Context | undefined }) => {
     if (error.code === "INTERNAL_SERVER_ERROR") (ctx?.log ?? app.log).error({ err: error, path }, "tRPC procedure failed");
   };

@@ -2,10 +2,10 @@ import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 
 import { openDatabase, type OpenedDatabase } from "../../db/open.ts";
-import { buildApp } from "../app.ts";
+import { buildApp, type AppDeps } from "../app.ts";
 import { createAuth } from "../auth.ts";
 import type { Config } from "../config.ts";
-import { startServices } from "../instance-services.ts";
+import { startServices, stopServices } from "../instance-services.ts";
 import { createMailer } from "../mail/create-mailer.ts";
 import type { Mail, Mailer } from "../mail/mailer.ts";
 import { shutDown } from "../ops/shutdown.ts";
@@ -40,6 +40,11 @@ export type Instance = {
   port: number;
   /** Stops it the way a rolling restart does (server/ops/shutdown.ts), without the load balancer's delay. */
   stop(): Promise<void>;
+  /**
+   * Ends it as a kill -9 would, as far as the others can tell: its database connections end first, so
+   * none of its cleanup reaches the database, then its sockets drop.
+   */
+  kill(): Promise<void>;
 };
 
 /**
@@ -47,7 +52,10 @@ export type Instance = {
  * own connection pool, its store from the configuration (`createFileStore`), its own Postgres buses,
  * its own background workers, listening on 127.0.0.1 (`port`, or a free one).
  */
-export async function startInstance(config: Config, options: { databaseUrl: string; port?: number }): Promise<Instance> {
+export async function startInstance(
+  config: Config,
+  options: { databaseUrl: string; port?: number; socketPlaces?: AppDeps["socketPlaces"] },
+): Promise<Instance> {
   const database: OpenedDatabase = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: 10 });
   const mailer = countingMailer(createMailer(config, silent));
   const services = await startServices(database, config, {
@@ -57,7 +65,7 @@ export async function startInstance(config: Config, options: { databaseUrl: stri
     overrides: { mailer },
   });
   const auth = createAuth({ db: database.db, config, mail: { mailer: services.mailer, log: services.log } });
-  const app = await buildApp({ config, db: database.db, auth, services, logger: false });
+  const app = await buildApp({ config, db: database.db, auth, services, logger: false, socketPlaces: options.socketPlaces });
   await services.queue.work(backgroundHandlers(database.db, services, config));
   await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
@@ -69,6 +77,13 @@ export async function startInstance(config: Config, options: { databaseUrl: stri
     ws: `ws://127.0.0.1:${port}/api/trpc`,
     port,
     stop: () => shutDown({ app, services, database, delaySeconds: 0 }),
+    async kill() {
+      await database.close();
+      for (const socket of app.websocketServer.clients) socket.terminate();
+      // What the process would have done next fails without its database, as it would not have run.
+      await app.close().catch(() => {});
+      await stopServices(services).catch(() => {});
+    },
   };
 }
 

@@ -15,6 +15,7 @@ import {
   jobInvitations,
   jobOwnerViews,
   jobs,
+  liveSockets,
   notifications,
   profiles,
   pushSubscriptions,
@@ -75,6 +76,7 @@ export type PersonalDataExport = {
   consent_history: ExportRow[];
   data_processing_logs: ExportRow[];
   rate_limits: ExportRow[];
+  live_sockets: ExportRow[];
 };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -265,6 +267,12 @@ export async function exportPersonalData(
       ).map(({ endpoint, ...device }) => ({ ...device, pushService: new URL(endpoint).host }));
       // Counters of the person's recent limited actions (domain/limits.ts RATE_LIMITS).
       const limits = await tx.select().from(rateLimits).where(eq(rateLimits.userId, userId)).orderBy(asc(rateLimits.action));
+      // The person's WebSockets open right now, each holding a place of the per-person limit (decision 065).
+      const sockets = await tx
+        .select()
+        .from(liveSockets)
+        .where(eq(liveSockets.userId, userId))
+        .orderBy(asc(liveSockets.openedAt));
 
       return {
         exported_at: now.toISOString(),
@@ -305,6 +313,7 @@ export async function exportPersonalData(
         consent_history: consents.map(exportRow),
         data_processing_logs: logs.map(exportRow),
         rate_limits: limits.map(exportRow),
+        live_sockets: sockets.map(exportRow),
       };
     },
     { isolationLevel: "repeatable read" },

@@ -44,6 +44,7 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "consent_history.user_id": (e) => e.consent_history,
   "data_processing_logs.user_id": (e) => e.data_processing_logs,
   "rate_limits.user_id": (e) => e.rate_limits,
+  "live_sockets.user_id": (e) => e.live_sockets,
 };
 
 /** Columns that name only the anonymous stand-in of a deleted account (docs/decisions/050), never a living person. */

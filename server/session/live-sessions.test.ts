@@ -9,6 +9,7 @@ import { chatTestbed, collectMessages, waitStarted, wsTrpc } from "../chat/chat-
 import { cookieHeader, signUpMember, type SignedUp } from "../testing/accounts.ts";
 import { TEST_ORIGIN } from "../testing/test-app.ts";
 import { SESSION_ENDED_CLOSE_CODE, SESSION_SWEEP_MS, watchSessionSockets } from "./live-sessions.ts";
+import { sharedSocketPlaces } from "./socket-places.ts";
 
 const bed = chatTestbed();
 
@@ -141,15 +142,17 @@ describe("the sweep", () => {
       return row.id;
     };
     const [firstSession, secondSession] = [await sessionOf(first), await sessionOf(second)];
-    const sockets = watchSessionSockets(bed.t.db, (error) => {
+    const fail = (error: unknown) => {
       throw error;
-    });
+    };
+    const places = sharedSocketPlaces(bed.t.db, fail);
+    const sockets = watchSessionSockets(bed.t.db, places, fail);
     try {
       const earlier = new FakeSocket();
-      sockets.track(earlier as unknown as WebSocket, { id: first.id, sessionId: firstSession });
+      await sockets.track(earlier as unknown as WebSocket, { id: first.id, sessionId: firstSession });
       const reading = sockets.sweep();
       const opened = new FakeSocket();
-      sockets.track(opened as unknown as WebSocket, { id: second.id, sessionId: secondSession });
+      await sockets.track(opened as unknown as WebSocket, { id: second.id, sessionId: secondSession });
       await reading;
       expect(opened.closedWith).toBeNull();
       expect(earlier.closedWith).toBeNull();
@@ -159,6 +162,7 @@ describe("the sweep", () => {
       expect([earlier.closedWith, opened.closedWith]).toEqual([SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE]);
     } finally {
       sockets.stop();
+      await places.close();
     }
   });
 });

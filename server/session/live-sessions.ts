@@ -3,7 +3,7 @@ import type { WebSocket } from "ws";
 
 import type { Queryable } from "../../db/database.ts";
 import { session } from "../../db/schema/auth.ts";
-import { LIMITS } from "../../domain/limits.ts";
+import type { SocketPlaces } from "./socket-places.ts";
 
 /** The close code a socket gets when its session has ended (sign-out, password change, deletion). */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
@@ -32,9 +32,10 @@ export async function liveSessionIds(db: Queryable, ids: readonly string[]): Pro
 export type SessionSockets = {
   /**
    * Watches a signed-in socket: it is closed as soon as its session is gone. A socket beyond
-   * LIMITS.socketsPerPerson of the same person is closed at once (TOO_MANY_SOCKETS_CLOSE_CODE).
+   * LIMITS.socketsPerPerson of the same person, on any instance, is closed at once
+   * (TOO_MANY_SOCKETS_CLOSE_CODE; server/session/socket-places.ts).
    */
-  track(socket: WebSocket, person: { id: string; sessionId: string }): void;
+  track(socket: WebSocket, person: { id: string; sessionId: string }): Promise<void>;
   /** Checks every watched socket now (the timer does this every SESSION_SWEEP_MS). */
   sweep(): Promise<void>;
   stop(): void;
@@ -47,9 +48,8 @@ export type SessionSockets = {
  * working. Every SESSION_SWEEP_MS one query per thousand sockets finds the sessions that are gone, and
  * their sockets are closed with SESSION_ENDED_CLOSE_CODE; the client reconnects without the session.
  */
-export function watchSessionSockets(db: Queryable, onError: (error: unknown) => void): SessionSockets {
+export function watchSessionSockets(db: Queryable, places: SocketPlaces, onError: (error: unknown) => void): SessionSockets {
   const watched = new Map<WebSocket, string>();
-  const perPerson = new Map<string, number>();
   let running = false;
 
   async function sweep() {
@@ -75,20 +75,21 @@ export function watchSessionSockets(db: Queryable, onError: (error: unknown) => 
   const timer = setInterval(() => void sweep(), SESSION_SWEEP_MS);
   timer.unref();
   return {
-    track(socket, person) {
-      const open = perPerson.get(person.id) ?? 0;
-      if (open >= LIMITS.socketsPerPerson) {
+    async track(socket, person) {
+      let closed = false;
+      socket.once("close", () => {
+        closed = true;
+        watched.delete(socket);
+      });
+      const place = await places.take(person.id);
+      if (!place) {
         socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, "too many connections");
         return;
       }
-      perPerson.set(person.id, open + 1);
+      // Closed while its place was being taken: given back at once.
+      if (closed) return place.release();
       watched.set(socket, person.sessionId);
-      socket.once("close", () => {
-        watched.delete(socket);
-        const left = (perPerson.get(person.id) ?? 1) - 1;
-        if (left > 0) perPerson.set(person.id, left);
-        else perPerson.delete(person.id);
-      });
+      socket.once("close", () => place.release());
     },
     sweep,
     stop: () => clearInterval(timer),

@@ -30,6 +30,8 @@ export type TestAppOptions = {
   logger?: AppDeps["logger"];
   /** The WebSocket guard's limits and heartbeat, smaller or faster than the app's. */
   socketGuard?: AppDeps["socketGuard"];
+  /** The shared socket limit's lease, shorter than the app's. */
+  socketPlaces?: AppDeps["socketPlaces"];
 };
 
 /** A complete app on a fresh database, silent logs, for one test file. Call `close()` in afterAll. */
@@ -71,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     services,
     logger: options.logger ?? (options.env?.LOG_LEVEL === "debug" ? { level: "debug" } : false),
     socketGuard: options.socketGuard,
+    socketPlaces: options.socketPlaces,
   });
   await app.ready();
   const createCaller = createCallerFactory(appRouter);

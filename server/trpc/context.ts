@@ -46,11 +46,11 @@ export type ContextDeps = Pick<Context, "db" | "auth" | "config" | "services"> &
 export async function createContext(
   deps: ContextDeps,
   headers: IncomingHttpHeaders,
-  socket?: { connection: FrameSocket; watch: (user: SessionUser) => void },
+  socket?: { connection: FrameSocket; watch: (user: SessionUser) => Promise<void> },
   log: FastifyBaseLogger = silentLog,
 ): Promise<Context> {
   const user = await sessionUser(deps.auth, headers);
-  if (socket && user) socket.watch(user);
+  if (socket && user) await socket.watch(user);
   const asked = headers["x-locale"];
   const language = isLanguageCode(asked) ? asked : "en";
   return {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 
 import { createCertificate } from "../../../db/factories/certificates.ts";
@@ -24,9 +25,10 @@ import {
   userInterests,
   verification,
 } from "../../../db/schema/index.ts";
-import { RATE_LIMITS } from "../../../domain/limits.ts";
+import { LIMITS, RATE_LIMITS } from "../../../domain/limits.ts";
 import { joinGroupChat } from "../../chat/group-membership.ts";
 import { hitRateLimit } from "../../limits/rate-limit.ts";
+import { renewInstanceLease, takeSocketPlace } from "../../session/socket-places.ts";
 import { cookieHeader, signUp } from "../../testing/accounts.ts";
 import { pushBrowser } from "../../testing/push-browser.ts";
 import type { TestApp } from "../../testing/test-app.ts";
@@ -225,6 +227,11 @@ export async function accountScene(t: TestApp) {
   // Recent limited actions (counted by the real limiter), the subject's and someone else's.
   for (const person of [subject, worker])
     await hitRateLimit(t.db, person.id, { action: "chatMessage", ...RATE_LIMITS.chatMessage });
+  // Open WebSockets, the subject's and someone else's, on an instance whose lease outlasts the test.
+  const instanceId = randomUUID();
+  await renewInstanceLease(t.db, instanceId, 3600_000);
+  for (const person of [subject, worker])
+    await takeSocketPlace(t.db, { socketId: randomUUID(), userId: person.id, instanceId, limit: LIMITS.socketsPerPerson });
   await t.db.insert(verification).values({
     id: `reset-${subject.id}`,
     identifier: `reset-password:token-${n}`,
