@@ -10,6 +10,7 @@ import type { Config } from "../config.ts";
 import { notificationText } from "../i18n/notification-text.ts";
 import type { ServiceLog } from "../services.ts";
 import { namesNonPublicAddress, NOT_PUBLIC_CODE, publicPushAgent } from "./public-address-agent.ts";
+import type { PushReachability } from "./push-reachability.ts";
 import { isKnownPushService } from "./push-services.ts";
 import { dropPushSubscription, pushSubscriptionsOf } from "./subscriptions.ts";
 
@@ -24,6 +25,8 @@ export type PushDeps = {
   log: ServiceLog;
   /** How push services are reached; the public-address agent unless a test trusts its own stand-in. */
   agent?: Agent;
+  /** Told whether each push reached its service (GET /api/ready's "push", docs/decisions/064). */
+  reachability?: PushReachability;
 };
 
 /** What became of one device's push. */
@@ -95,9 +98,12 @@ async function pushTo(
         agent: deps.agent ?? publicPushAgent,
       },
     );
+    deps.reachability?.record(true);
     return { kind: "sent" };
   } catch (error) {
     const outcome = outcomeOf(error);
+    // Any answer of the service (a refusal, "gone") shows it reachable; silence, network errors, 5xx and 429 do not.
+    if (statusOf(error) !== NOT_PUBLIC_CODE) deps.reachability?.record(outcome.kind !== "failed");
     if (outcome.kind === "gone") await dropPushSubscription(deps.db, subscription.id);
     return outcome;
   }
