@@ -27,6 +27,8 @@ export type PushDeps = {
   agent?: Agent;
   /** Told whether each push reached its service (GET /api/ready's "push", docs/decisions/064). */
   reachability?: PushReachability;
+  /** How long a push service may stay silent (PUSH_TIMEOUT_MS unless a test shortens it). */
+  timeoutMs?: number;
 };
 
 /** What became of one device's push. */
@@ -94,7 +96,7 @@ async function pushTo(
         TTL: PUSH_TTL_SECONDS,
         contentEncoding: "aes128gcm",
         topic: topicOf(message.tag),
-        timeout: PUSH_TIMEOUT_MS,
+        timeout: deps.timeoutMs ?? PUSH_TIMEOUT_MS,
         agent: deps.agent ?? publicPushAgent,
       },
     );
