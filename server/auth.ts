@@ -19,22 +19,16 @@ import {
 import { ERR, type ErrorKey } from "../domain/errors.ts";
 import { isLanguageCode } from "../domain/languages.ts";
 import { ACCOUNT_MAIL, LIMITS } from "../domain/limits.ts";
-import {
-  callbackOf,
-  linkOrigin,
-  returnPathOf,
-  sendPasswordResetMail,
-  sendVerificationMail,
-} from "./account-mail/account-mails.ts";
+import { callbackOf } from "./account-mail/account-mails.ts";
 import { createBackgroundTasks } from "./account-mail/background-tasks.ts";
-import { resetRequestAnswer, type ResetRequestBody } from "./account-mail/reset-request.ts";
+import { resetRequestAnswer } from "./account-mail/reset-request.ts";
 import type { Config } from "./config.ts";
 import { englishText } from "./english.ts";
 import { hitRateLimit } from "./limits/rate-limit.ts";
-import type { Mailer } from "./mail/mailer.ts";
 import { inheritStanding } from "./privacy/stand-in.ts";
 import { standingKey } from "./privacy/standing-key.ts";
 import { createProfileWithConsents } from "./profiles/create-profile.ts";
+import type { BackgroundQueue } from "./queue/background-queue.ts";
 import type { ServiceLog } from "./services.ts";
 import { signInGuard } from "./session/sign-in-guard.ts";
 import { signInLockout } from "./session/sign-in-lockout.ts";
@@ -87,26 +81,28 @@ const TOKEN_CODES = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND"]
 export type AuthOptions = {
   db: Database;
   config: Config;
-  /** Sends the password-reset and confirmation mails; without it (benchmarks) none is sent. */
-  mail?: { mailer: Mailer; log: ServiceLog };
+  /**
+   * Where the password-reset, confirmation and unlock mails are queued (the outbox, docs/decisions/064;
+   * the queue's worker sends them); without it (benchmarks) none is sent.
+   */
+  mail?: { queue: BackgroundQueue; log: ServiceLog };
 };
 
 /**
  * better-auth with e-mail and password, sessions in our database, rate limits on its endpoints, and the
- * account mails: password reset and address confirmation (docs/decisions/017). `settleBackgroundTasks`
- * waits for mails still being sent (call it before the database closes).
+ * account mails: password reset and address confirmation (docs/decisions/017), each queued in the
+ * request that asks for it and sent by the background queue (docs/decisions/064).
+ * `settleBackgroundTasks` waits for better-auth's own background work (call it before the database closes).
  */
 export function createAuth({ db, config, mail }: AuthOptions) {
   const standing = standingKey(config.authSecret);
   const background = createBackgroundTasks((error) =>
-    mail?.log.warn({ event: "auth_background_task_failed", err: String(error) }, "an account mail or auth clean-up failed"),
+    mail?.log.warn({ event: "auth_background_task_failed", err: String(error) }, "an auth background task failed"),
   );
-  const mailDeps = mail ? { db, config, mailer: mail.mailer, log: mail.log } : null;
+  const outbox = mail ? { db, queue: mail.queue } : null;
   // Per-address sign-in limit with a mailed unlock link (docs/decisions/058).
   const guard = signInGuard(db, config.authSecret);
-  const lockout = signInLockout({ guard, config, runAfterAnswer: background.runAfterAnswer, mail: mailDeps });
-  // Set once better-auth exists: a client's reset request runs it after the answer (docs/decisions/058).
-  let requestResetLater: ((body: ResetRequestBody) => Promise<unknown>) | null = null;
+  const lockout = signInLockout({ guard, config, outbox });
   const auth = betterAuth({
     appName: "Daywork",
     baseURL: config.publicUrl,
@@ -127,34 +123,20 @@ export function createAuth({ db, config, mail }: AuthOptions) {
       resetPasswordTokenExpiresIn: ACCOUNT_MAIL.resetLinkSeconds,
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: ({ user }) => guard.forget(user.email),
-      // Runs as a background task (advanced.backgroundTasks): the request answers before the mail goes.
-      sendResetPassword: async ({ user, token, url }) => {
-        if (!mailDeps) return;
-        await sendPasswordResetMail(mailDeps, { userId: user.id, token, origin: linkOrigin(config, callbackOf(url)) });
-      },
+      // Never reached for a request (the before hook answers it and queues the lookup); kept because
+      // better-auth refuses reset requests without it.
+      sendResetPassword: async () => {},
     },
     emailVerification: {
-      sendOnSignUp: true,
+      // Queued in the sign-up's own transaction instead (the account hook below): it commits with the account.
+      sendOnSignUp: false,
       expiresIn: ACCOUNT_MAIL.verifyLinkSeconds,
       autoSignInAfterVerification: false,
-      // After sign-up in the background; on "send again" awaited, so a failure is told to the person.
-      sendVerificationEmail: async ({ user, token, url }) => {
-        if (!mailDeps) return;
-        try {
-          const callbackURL = callbackOf(url);
-          await sendVerificationMail(mailDeps, {
-            userId: user.id,
-            token,
-            origin: linkOrigin(config, callbackURL),
-            returnTo: returnPathOf(callbackURL),
-          });
-        } catch (error) {
-          mailDeps.log.warn(
-            { event: "verification_mail_failed", userId: user.id, err: String(error) },
-            "confirmation mail failed",
-          );
-          throw new APIError("INTERNAL_SERVER_ERROR", { message: englishText(ERR.generic), code: ERR.generic });
-        }
+      // "Send again": queued before the answer, so a 200 means the mail will go (docs/decisions/064). The
+      // token better-auth made is not kept: the worker makes its own when it sends.
+      sendVerificationEmail: async ({ user, url }) => {
+        if (!outbox) return;
+        await outbox.queue.send(db, "account-mail", { kind: "verification", userId: user.id, callbackURL: callbackOf(url) });
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -206,14 +188,14 @@ export function createAuth({ db, config, mail }: AuthOptions) {
           const parsed = passwordResetRequestSchema.safeParse(body);
           if (!parsed.success) throw badRequest(parsed.error);
           if (!ownPage(config, body.redirectTo)) throw refusedWith("BAD_REQUEST", ERR.badRequest);
-          const resetBody = { email: parsed.data.email, redirectTo: body.redirectTo as string | undefined };
-          // A client's request is answered before anything is looked up, the same for every address.
-          if (ctx.request && requestResetLater) {
-            const requestReset = requestResetLater;
-            background.runAfterAnswer(() => requestReset(resetBody));
-            return ctx.json(resetRequestAnswer);
-          }
-          return { context: { body: resetBody } };
+          // Answered before anything is looked up, the same for every address (docs/decisions/058): the
+          // request is queued (durable before the 200, docs/decisions/064) and the worker looks it up.
+          const request = {
+            email: parsed.data.email,
+            ...(typeof body.redirectTo === "string" ? { redirectTo: body.redirectTo } : {}),
+          };
+          if (outbox) await outbox.queue.send(db, "password-reset-request", request);
+          return ctx.json(resetRequestAnswer);
         }
         if (ctx.path === "/reset-password") {
           const body = (ctx.body ?? {}) as Record<string, unknown>;
@@ -276,12 +258,21 @@ export function createAuth({ db, config, mail }: AuthOptions) {
             // The standing of an account deleted with this address comes back (docs/decisions/050).
             const [created] = await tx.select({ email: user.email }).from(user).where(eq(user.id, acc.userId));
             if (created) await inheritStanding(tx, acc.userId, { email: created.email }, standing, new Date());
+            // The confirmation mail commits with the account (docs/decisions/064); demo accounts, confirmed
+            // at once after, are skipped by the worker.
+            const callbackURL = (ctx?.body as { callbackURL?: unknown } | undefined)?.callbackURL;
+            if (outbox) {
+              await outbox.queue.send(tx, "account-mail", {
+                kind: "verification",
+                userId: acc.userId,
+                callbackURL: typeof callbackURL === "string" ? callbackURL : null,
+              });
+            }
           },
         },
       },
     },
   });
-  requestResetLater = (body) => auth.api.requestPasswordReset({ body });
   return Object.assign(auth, { settleBackgroundTasks: background.settled });
 }
 

@@ -61,6 +61,10 @@ const envSchema = z.object({
     .refine((v) => !v || /^smtps?:\/\/[^/]/.test(v), "SMTP_URL must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.string().optional(),
   MAIL_DIR: z.string().optional(),
+  // How long the SMTP server may take to connect, greet or answer; and the first retry delay of a mail
+  // the server refused or never took (doubling after; short in fault tests). docs/decisions/064.
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   // Exchange rates (server/currency/): the Bank of Russia's daily XML, or "off" to keep the snapshot.
   EXCHANGE_RATES_URL: z.string().default("https://www.cbr.ru/scripts/XML_daily.asp"),
   // Operations (server/ops/): the bearer token of GET /api/metrics (unset: no metrics, a 404), and the
@@ -100,7 +104,7 @@ export type Config = {
    * Outgoing mail: SMTP to `smtpUrl`, or (null) JSON files in the local inbox `dir` (`MAIL_DIR`, else
    * `DATA_DIR/mail`), listed at /dev/mail outside production.
    */
-  mail: { smtpUrl: string | null; from: string; dir: string };
+  mail: { smtpUrl: string | null; from: string; dir: string; timeoutMs: number; retryDelaySeconds: number };
   /** Where the refresh job reads exchange rates (a Bank of Russia XML_daily document); null: never, the snapshot stays. */
   exchangeRatesUrl: string | null;
   /** The bearer token GET /api/metrics wants; null: metrics are off and the endpoint is a 404. */
@@ -174,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL || null,
       from: e.MAIL_FROM || `Daywork <no-reply@${new URL(publicUrl).hostname}>`,
       dir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, "mail")),
+      timeoutMs: e.SMTP_TIMEOUT_MS,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     },
     exchangeRatesUrl: e.EXCHANGE_RATES_URL === "off" || e.EXCHANGE_RATES_URL === "" ? null : e.EXCHANGE_RATES_URL,
     metricsToken: e.METRICS_TOKEN || null,

@@ -32,7 +32,11 @@ export async function startServices(database: OpenedDatabase, config: Config, op
       fileLinkSecret: config.authSecret,
       translator: createTranslator(config.translate),
       chatBus: options.overrides?.chatBus ?? (await createChatBus(database.sql)),
-      queue: await startBackgroundQueue(database.queue, { log, ...options.queue }),
+      queue: await startBackgroundQueue(database.queue, {
+        log,
+        mailRetryDelaySeconds: config.mail.retryDelaySeconds,
+        ...options.queue,
+      }),
       userEvents: await createUserEventBus(database),
       mailer: options.overrides?.mailer ?? createMailer(config, log),
       log,

@@ -22,7 +22,7 @@ const services = await startServices(database, config, {
   files: createFileStore(config),
   ...(clock ? { overrides: { now: clock.now } } : {}),
 });
-const auth = createAuth({ db: database.db, config, mail: { mailer: services.mailer, log: services.log } });
+const auth = createAuth({ db: database.db, config, mail: { queue: services.queue, log: services.log } });
 const app = await buildApp({
   config,
   db: database.db,

@@ -1,5 +1,6 @@
 import { RATE_LIMITS, type RateLimits } from "../domain/limits.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { pushReachability, type PushReachability } from "./push/push-reachability.ts";
 import type { BackgroundQueue } from "./queue/background-queue.ts";
 import type { ChatEventBus } from "./realtime/chat-bus.ts";
 import { createInProcessChatBus } from "./realtime/in-process-chat-bus.ts";
@@ -29,6 +30,8 @@ export type Services = {
   mailer: Mailer;
   /** How often a person may do what costs others (domain/limits.ts RATE_LIMITS; tests that flood raise them). */
   rateLimits: RateLimits;
+  /** Whether this instance's pushes reached their services lately (GET /api/ready reports it, docs/decisions/064). */
+  pushReachability: PushReachability;
 };
 
 export type ServiceLog = {
@@ -54,6 +57,7 @@ export function createServices(
     translator: null,
     chatBus: createInProcessChatBus(),
     rateLimits: RATE_LIMITS,
+    pushReachability: pushReachability(),
     ...base,
     ...overrides,
   };

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 
 import { linksIn } from "../mail/create-mailer.ts";
 import { cookieHeader } from "../testing/accounts.ts";
-import type { ReceivedMail } from "../testing/smtp-peer.ts";
+import type { ReceivedMail, SmtpPeer } from "../testing/smtp-peer.ts";
 import type { TestApp } from "../testing/test-app.ts";
 
 /** A POST to better-auth from one of our pages (Origin set), with a session cookie when given. */
@@ -44,3 +44,12 @@ export function linkToken(t: TestApp, mail: ReceivedMail, path: string): string 
 /** A mail to `email` whose subject is `subject`. */
 export const mailTo = (email: string, subject: string) => (mail: ReceivedMail) =>
   mail.to.includes(email) && mail.subject === subject;
+
+/**
+ * The first mail that matches, once `t`'s queued background work has run: account mails wait in the
+ * outbox until a worker sends them (docs/decisions/064), and test apps run it when asked.
+ */
+export async function mailFor(t: TestApp, smtp: SmtpPeer, match: (mail: ReceivedMail) => boolean): Promise<ReceivedMail> {
+  await t.runBackground();
+  return smtp.waitFor(match);
+}

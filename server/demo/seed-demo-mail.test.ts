@@ -50,6 +50,7 @@ describe("demo seeding", () => {
       headers: { origin: TEST_ORIGIN },
     });
     expect(signUp.statusCode).toBe(200);
+    await bed.t.runBackground();
     await bed.smtp.waitFor((mail) => mail.to.includes(email));
     expect(bed.smtp.mails.map((mail) => mail.to).flat()).toEqual([email]);
   });

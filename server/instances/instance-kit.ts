@@ -64,7 +64,7 @@ export async function startInstance(
     queue: { schedule: false, pollingSeconds: 0.5 },
     overrides: { mailer },
   });
-  const auth = createAuth({ db: database.db, config, mail: { mailer: services.mailer, log: services.log } });
+  const auth = createAuth({ db: database.db, config, mail: { queue: services.queue, log: services.log } });
   const app = await buildApp({ config, db: database.db, auth, services, logger: false, socketPlaces: options.socketPlaces });
   await services.queue.work(backgroundHandlers(database.db, services, config));
   await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });

@@ -74,20 +74,67 @@ function localInboxMailer(dir: string, from: string, log: ServiceLog): Mailer {
   };
 }
 
-/** SMTP through nodemailer to `url` (smtp:// or smtps://, credentials and options in the URL). */
-function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+/** How long a known outcome of the mail server stands for its reachability before it is checked again. */
+const SMTP_OUTCOME_FRESH_MS = 60_000;
+
+/**
+ * Whether an SMTP failure says the server is out of reach (no connection, no greeting, silence, "421
+ * service not available") rather than a refusal of this one mail by a server that answers.
+ */
+function serverUnreachable(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return true;
+  const responseCode: unknown = Reflect.get(error, "responseCode");
+  return typeof responseCode !== "number" || responseCode === 421;
+}
+
+/**
+ * SMTP through nodemailer to `url` (smtp:// or smtps://, credentials and options in the URL). Connecting,
+ * the greeting and every silence of the server are bounded by `timeoutMs` (nodemailer waits minutes by
+ * default), so a hung server fails the send and the queue retries it (docs/decisions/064).
+ */
+function smtpMailer(url: string, from: string, timeoutMs: number): Mailer {
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  let last: { reachable: boolean; at: number } | null = null;
+  let checking: Promise<void> | null = null;
+  const record = (reachable: boolean) => {
+    last = { reachable, at: Date.now() };
+  };
   return {
     async send(mail) {
-      await transport.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: mail.headers,
-        messageId: mail.messageId,
-      });
+      try {
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers,
+          messageId: mail.messageId,
+        });
+        record(true);
+      } catch (error) {
+        record(!serverUnreachable(error));
+        throw error;
+      }
+    },
+    async ready() {
+      if (!last || Date.now() - last.at > SMTP_OUTCOME_FRESH_MS) {
+        // One check at a time; a caller that stops waiting (the readiness timeout) leaves it to finish and record.
+        checking ??= transport
+          .verify()
+          .then(
+            () => record(true),
+            (error: unknown) => record(!serverUnreachable(error)),
+          )
+          .finally(() => (checking = null));
+        await checking;
+      }
+      if (last && !last.reachable) throw new Error("the mail server was not reachable lately");
     },
     async close() {
       transport.close();
@@ -98,6 +145,6 @@ function smtpMailer(url: string, from: string): Mailer {
 /** The mailer the configuration asks for: SMTP with `SMTP_URL`, else the local inbox (`MAIL_DIR`, `DATA_DIR/mail`). */
 export function createMailer(config: Pick<Config, "mail">, log: ServiceLog): Mailer {
   return config.mail.smtpUrl
-    ? smtpMailer(config.mail.smtpUrl, config.mail.from)
+    ? smtpMailer(config.mail.smtpUrl, config.mail.from, config.mail.timeoutMs)
     : localInboxMailer(config.mail.dir, config.mail.from, log);
 }

@@ -126,6 +126,8 @@ describe("mail configuration", () => {
       smtpUrl: null,
       from: "Daywork <no-reply@daywork.example>",
       dir: path.resolve("./.data-test/mail"),
+      timeoutMs: 15_000,
+      retryDelaySeconds: 15,
     });
   });
 

@@ -13,5 +13,11 @@ export type Mail = {
 /** Sends mail: over SMTP (SMTP_URL), or, with none configured, into the local inbox in DATA_DIR. */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /**
+   * Resolves when the mail server was reachable lately, else throws (GET /api/ready reports it as
+   * degraded, never as down: docs/decisions/064). Cheap: the last send's outcome, or a connection check
+   * at most once a minute. Missing: nothing to check (the local inbox).
+   */
+  ready?(): Promise<void>;
   close(): Promise<void>;
 }

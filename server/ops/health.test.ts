@@ -5,9 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { Database } from "../../db/database.ts";
 import { buildApp } from "../app.ts";
+import { createMailer } from "../mail/create-mailer.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { pushReachability } from "../push/push-reachability.ts";
 import { CHAT_LISTENER_APP_NAME, createPostgresChatBus } from "../realtime/postgres-chat-bus.ts";
 import type { Services } from "../services.ts";
 import { localFileStore, type FileStore } from "../storage/file-store.ts";
+import { startSmtpGate } from "../testing/smtp-gate.ts";
+import { startSmtpPeer } from "../testing/smtp-peer.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { READY_CHECK_TIMEOUT_MS } from "./health.ts";
 
@@ -58,6 +63,8 @@ describe("GET /api/health and /api/ready", () => {
       database: { ok: true, ms: expect.any(Number) },
       storage: { ok: true, ms: expect.any(Number) },
       bus: { ok: true, ms: expect.any(Number) },
+      smtp: { ok: true, ms: expect.any(Number) },
+      push: { ok: true, ms: expect.any(Number) },
     });
   });
 
@@ -115,6 +122,58 @@ describe("GET /api/health and /api/ready", () => {
     const { ready: _ignored, ...withoutReady } = t.services.files;
     const files: FileStore = withoutReady;
     expect((await ready(await appWith({ services: { files } }))).status).toBe(200);
+  });
+
+  it("stays ready but degraded while the mail server is down or silent, and ready again once it answers (docs/decisions/064)", async () => {
+    const smtp = await startSmtpPeer();
+    const gate = await startSmtpGate(smtp.url);
+    const config = { mail: { ...t.config.mail, smtpUrl: gate.url, timeoutMs: 300 } };
+    const mailers: Mailer[] = [];
+    const mailerFor = () => {
+      const mailer = createMailer(config, { info() {}, warn() {} });
+      mailers.push(mailer);
+      return mailer;
+    };
+    try {
+      await gate.set("down");
+      const down = await ready(await appWith({ services: { mailer: mailerFor() } }));
+      expect(down.status).toBe(200);
+      expect(down.body).toMatchObject({ status: "degraded", degraded: ["smtp"] });
+      expect(down.body.checks?.smtp).toEqual({ ok: false, ms: expect.any(Number), error: "failed" });
+
+      // Silent after accepting: the check gives up within its own timeout, and the instance still serves.
+      await gate.set("hang");
+      const started = performance.now();
+      const silent = await ready(await appWith({ services: { mailer: mailerFor() } }));
+      expect(silent.status).toBe(200);
+      expect(silent.body.degraded).toEqual(["smtp"]);
+      expect(performance.now() - started).toBeLessThan(READY_CHECK_TIMEOUT_MS + 1500);
+
+      // A send the server takes says it is back, without another check.
+      await gate.set("up");
+      const mailer = mailerFor();
+      const app = await appWith({ services: { mailer } });
+      await gate.set("down");
+      expect((await ready(app)).body.degraded).toEqual(["smtp"]);
+      await gate.set("up");
+      await mailer.send({ to: "anna@example.com", subject: "back", text: "back", html: "<p>back</p>" });
+      expect((await ready(app)).body).toMatchObject({ status: "ready", degraded: [] });
+    } finally {
+      for (const mailer of mailers) await mailer.close();
+      await gate.close();
+      await smtp.close();
+    }
+  });
+
+  it("stays ready but degraded while the latest push did not reach its push service", async () => {
+    const pushes = pushReachability();
+    const app = await appWith({ services: { pushReachability: pushes } });
+    pushes.record(false);
+    const { status, body } = await ready(app);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "degraded", degraded: ["push"] });
+    pushes.record(true);
+    expect((await ready(app)).body).toMatchObject({ status: "ready", degraded: [] });
   });
 
   it("answers 503 'stopping' once the instance is stopping, while liveness stays 200", async () => {

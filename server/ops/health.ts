@@ -35,19 +35,24 @@ async function check(name: string, run: () => Promise<unknown>, log: FastifyBase
  * when one fails or the instance is stopping. The file store is checked too but only reported: when it
  * fails the answer is still 200, "degraded", naming it, because every instance shares the bucket and
  * taking them all out of the load balancer turned a file-store blip into a site-wide outage; uploads
- * and images fail alone with their own "try again" (docs/decisions/060). Both log only failures.
+ * and images fail alone with their own "try again" (docs/decisions/060). The mail server and push are
+ * reported the same way (docs/decisions/064): mails wait in the outbox and pushes are retried, so
+ * neither is a reason to stop serving; their checks read the latest outcome and are cheap. Both log only
+ * failures.
  */
-export type ReadinessDeps = { db: Database; services: Pick<Services, "files" | "chatBus"> };
+export type ReadinessDeps = { db: Database; services: Pick<Services, "files" | "chatBus" | "mailer" | "pushReachability"> };
 
 /** Each dependency's check, run together: what GET /api/ready answers and GET /api/metrics reports. */
 export async function readinessChecks(deps: ReadinessDeps, log: FastifyBaseLogger) {
-  const { files, chatBus } = deps.services;
-  const [database, storage, bus] = await Promise.all([
+  const { files, chatBus, mailer, pushReachability } = deps.services;
+  const [database, storage, bus, smtp, push] = await Promise.all([
     check("database", () => deps.db.execute(sql`select 1`), log),
     check("storage", async () => files.ready?.(), log),
     check("bus", async () => chatBus.ready?.(), log),
+    check("smtp", async () => mailer.ready?.(), log),
+    check("push", () => pushReachability.ready(), log),
   ]);
-  return { database, storage, bus };
+  return { database, storage, bus, smtp, push };
 }
 
 export function registerHealthRoutes(app: FastifyInstance, deps: ReadinessDeps & { state: InstanceState }) {
@@ -56,10 +61,10 @@ export function registerHealthRoutes(app: FastifyInstance, deps: ReadinessDeps &
   app.get("/api/ready", { logLevel: "warn" }, async (request, reply) => {
     if (deps.state.stopping) return reply.status(503).send({ status: "stopping" });
     const checks = await readinessChecks(deps, request.log);
-    const { database, storage, bus } = checks;
+    const { database, bus } = checks;
     const ready = database.ok && bus.ok && !deps.state.stopping;
     if (!ready) return reply.status(503).send({ status: "unavailable", checks });
-    const degraded = storage.ok ? [] : ["storage"];
+    const degraded = (["storage", "smtp", "push"] as const).filter((name) => !checks[name].ok);
     return reply.status(200).send({ status: degraded.length > 0 ? "degraded" : "ready", checks, degraded });
   });
 }

@@ -159,4 +159,21 @@ describe("GET /api/metrics", () => {
       t.services.files.ready = ready;
     }
   });
+
+  it("reports the mail server and push beside them (docs/decisions/064)", async () => {
+    expect(sample(await scrape(), "daywork_dependency_up", { dependency: "smtp" })).toBe(1);
+    expect(sample(await scrape(), "daywork_dependency_up", { dependency: "push" })).toBe(1);
+    t.services.pushReachability.record(false);
+    const { ready } = t.services.mailer;
+    t.services.mailer.ready = () => Promise.reject(new Error("mail server down"));
+    try {
+      const text = await scrape();
+      expect(sample(text, "daywork_dependency_up", { dependency: "smtp" })).toBe(0);
+      expect(sample(text, "daywork_dependency_up", { dependency: "push" })).toBe(0);
+      expect(sample(text, "daywork_dependency_up", { dependency: "database" })).toBe(1);
+    } finally {
+      t.services.mailer.ready = ready;
+      t.services.pushReachability.record(true);
+    }
+  });
 });

@@ -119,8 +119,8 @@ export function registerMetrics(app: FastifyInstance, token: string, sources: Me
     new Gauge({
       name: "daywork_dependency_up",
       help:
-        "1 when a dependency passes its readiness check, else 0: database and bus fail /api/ready, storage only degrades it " +
-        "(docs/decisions/060)",
+        "1 when a dependency passes its readiness check, else 0: database and bus fail /api/ready, storage, smtp and push " +
+        "only degrade it (docs/decisions/060, 064)",
       labelNames: ["dependency"] as const,
       registers: [registry],
       async collect() {

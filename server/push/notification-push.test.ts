@@ -10,6 +10,7 @@ import { pushBrowser, type PushBrowser } from "../testing/push-browser.ts";
 import { startPushService, verifyVapid, type PushService } from "../testing/push-service.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { PUSH_TTL_SECONDS, PushNotDelivered, sendNotificationPush, type PushDeps } from "./notification-push.ts";
+import { pushReachability } from "./push-reachability.ts";
 
 let t: TestApp;
 let service: PushService;
@@ -140,6 +141,19 @@ describe("sendNotificationPush", () => {
       PushNotDelivered,
     );
     expect(await endpointsOf(person.id)).toHaveLength(1);
+  });
+
+  it("gives up on a push service that takes the message and never answers, and reports push unreachable (docs/decisions/064)", async () => {
+    const silent = await subscribed(["silent"]);
+    service.answer("silent", "hang");
+    const reachability = pushReachability();
+    const started = performance.now();
+    await expect(
+      sendNotificationPush({ ...deps, reachability, timeoutMs: 300 }, { userId: silent.person.id, language: "en" }, applied()),
+    ).rejects.toBeInstanceOf(PushNotDelivered);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    await expect(reachability.ready()).rejects.toThrow();
+    expect(await endpointsOf(silent.person.id)).toHaveLength(1);
   });
 
   it("never connects to a non-public address, even for a row that did not come through the schema", async () => {

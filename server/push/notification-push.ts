@@ -10,6 +10,7 @@ import type { Config } from "../config.ts";
 import { notificationText } from "../i18n/notification-text.ts";
 import type { ServiceLog } from "../services.ts";
 import { namesNonPublicAddress, NOT_PUBLIC_CODE, publicPushAgent } from "./public-address-agent.ts";
+import type { PushReachability } from "./push-reachability.ts";
 import { isKnownPushService } from "./push-services.ts";
 import { dropPushSubscription, pushSubscriptionsOf } from "./subscriptions.ts";
 
@@ -24,6 +25,10 @@ export type PushDeps = {
   log: ServiceLog;
   /** How push services are reached; the public-address agent unless a test trusts its own stand-in. */
   agent?: Agent;
+  /** Told whether each push reached its service (GET /api/ready's "push", docs/decisions/064). */
+  reachability?: PushReachability;
+  /** How long a push service may stay silent (PUSH_TIMEOUT_MS unless a test shortens it). */
+  timeoutMs?: number;
 };
 
 /** What became of one device's push. */
@@ -91,13 +96,16 @@ async function pushTo(
         TTL: PUSH_TTL_SECONDS,
         contentEncoding: "aes128gcm",
         topic: topicOf(message.tag),
-        timeout: PUSH_TIMEOUT_MS,
+        timeout: deps.timeoutMs ?? PUSH_TIMEOUT_MS,
         agent: deps.agent ?? publicPushAgent,
       },
     );
+    deps.reachability?.record(true);
     return { kind: "sent" };
   } catch (error) {
     const outcome = outcomeOf(error);
+    // Any answer of the service (a refusal, "gone") shows it reachable; silence, network errors, 5xx and 429 do not.
+    if (statusOf(error) !== NOT_PUBLIC_CODE) deps.reachability?.record(outcome.kind !== "failed");
     if (outcome.kind === "gone") await dropPushSubscription(deps.db, subscription.id);
     return outcome;
   }

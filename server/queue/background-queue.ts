@@ -3,6 +3,7 @@ import { fromDrizzle, PgBoss, type DrizzleTransactionLike, type Job, type Queue,
 
 import type { Queryable } from "../../db/database.ts";
 import { QUEUE_SCHEMA, type QueueConnection } from "../../db/queue-connection.ts";
+import type { AccountMailJob, PasswordResetRequest } from "../account-mail/account-mail-jobs.ts";
 import type { ServiceLog } from "../services.ts";
 
 /** Every kind of background work and what its job carries. */
@@ -40,6 +41,13 @@ export type QueuePayloads = {
   "search-translation": { jobId: string };
   /** Forget deleted accounts' address hashes whose retention period is over (on a schedule, docs/decisions/050). */
   "deleted-account-expiry": Record<string, never>;
+  /**
+   * Look up whose address a reset request named and queue their reset mail (after the request was
+   * answered the same for every address, docs/decisions/058, 064).
+   */
+  "password-reset-request": PasswordResetRequest;
+  /** Build and send one account mail (reset, confirmation, sign-in unlock), its link made at sending (docs/decisions/064). */
+  "account-mail": AccountMailJob;
 };
 export type QueueName = keyof QueuePayloads;
 /** The job a handler runs: its id, and a log whose lines carry the queue's name and the job's id. */
@@ -84,7 +92,33 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "search-translation": { notify: true, policy: "standard", retryLimit: 6, retryDelay: 30, retryBackoff: true },
   "deleted-account-expiry": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 600 },
   "ended-jobs": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
+  // Account mails hold addresses: finished jobs go after an hour, not pg-boss's week (docs/decisions/064).
+  "password-reset-request": {
+    notify: true,
+    policy: "standard",
+    retryLimit: 8,
+    retryDelay: 15,
+    retryBackoff: true,
+    deleteAfterSeconds: 3600,
+  },
+  "account-mail": {
+    notify: true,
+    policy: "standard",
+    retryLimit: 12,
+    retryDelay: 15,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    deleteAfterSeconds: 3600,
+  },
 };
+
+/** The queues that send mail: their first retry waits `mailRetryDelaySeconds` (MAIL_RETRY_DELAY_SECONDS). */
+const MAIL_QUEUES: readonly QueueName[] = [
+  "account-mail",
+  "password-reset-request",
+  "deliver-notifications",
+  "deliver-notification",
+];
 
 /**
  * Jobs one worker fetches at once and runs side by side, and workers per instance, where one at a time
@@ -142,6 +176,8 @@ export type QueueOptions = {
   pollingSeconds?: number;
   /** Run the cron schedules and the maintenance of pg-boss's tables (off in tests). */
   schedule?: boolean;
+  /** First retry delay of the mail queues (MAIL_RETRY_DELAY_SECONDS; short in fault tests); else their own. */
+  mailRetryDelaySeconds?: number;
 };
 
 /** The app's background queue on pg-boss (docs/decisions/016), over the app's own connection. */
@@ -160,6 +196,9 @@ export async function startBackgroundQueue(connection: QueueConnection, options:
   boss.on("error", (err) => options.log.warn({ event: "queue_error", err: String(err) }, "background queue error"));
   await boss.start();
   for (const [name, settings] of Object.entries(QUEUES)) await boss.createQueue(name, settings);
+  // createQueue leaves an existing queue as it was; the delay is the queue's, read when a job is added.
+  const mailRetryDelay = options.mailRetryDelaySeconds;
+  if (mailRetryDelay !== undefined) for (const name of MAIL_QUEUES) await boss.updateQueue(name, { retryDelay: mailRetryDelay });
   if (schedule) for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {});
 
   const pollingIntervalSeconds = options.pollingSeconds ?? 2;

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database.ts";
 import { refreshSpellingDictionary } from "../../db/search-words.ts";
+import { queuePasswordResetMail, sendAccountMail, type AccountMailJobDeps } from "../account-mail/account-mail-jobs.ts";
 import type { Config } from "../config.ts";
 import { refreshExchangeRates } from "../currency/refresh-rates.ts";
 import { askToCompleteEndedJobs } from "../jobs/ended-jobs.ts";
@@ -14,6 +15,7 @@ import { tellFollowers } from "../rehiring/tell-followers.ts";
 import { writeDueDigests } from "../saved-searches/daily-digest.ts";
 import { matchNewJob } from "../saved-searches/match-new-job.ts";
 import type { ServiceLog, Services } from "../services.ts";
+import { signInGuard } from "../session/sign-in-guard.ts";
 import { sweepFileDeletions } from "../storage/file-deletions.ts";
 import { completeWhenAgreed } from "../timesheets/complete-when-agreed.ts";
 import { settleTimesheetDeadlines } from "../timesheets/deadlines.ts";
@@ -25,8 +27,16 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
   // The channels of one delivery job: its log lines carry the job's id.
   const channels = (log: ServiceLog): Channels => ({
     email: (recipient, notifications) => sendNotificationsMail({ mailer: services.mailer, config }, recipient, notifications),
-    push: (recipient, notification) => sendNotificationPush({ db, config, log }, recipient, notification),
+    push: (recipient, notification) =>
+      sendNotificationPush({ db, config, log, reachability: services.pushReachability }, recipient, notification),
   });
+  const accountMail: AccountMailJobDeps = {
+    db,
+    config,
+    mailer: services.mailer,
+    queue: services.queue,
+    guard: signInGuard(db, config.authSecret),
+  };
   const deliver = async (userId: string, job: JobRun) => {
     const deps = { channels: channels(job.log), queue: services.queue, pace: services.rateLimits.noticeDelivery };
     await deliverNotifications(db, deps, userId, services.now());
@@ -71,5 +81,7 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     "ended-jobs": async () => {
       await askToCompleteEndedJobs(db, services.queue, services.now());
     },
+    "password-reset-request": (request, job) => queuePasswordResetMail(accountMail, request, job),
+    "account-mail": (mail, job) => sendAccountMail(accountMail, mail, job),
   };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { profiles, signInGuards } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { SIGN_IN_GUARD } from "../../domain/limits.ts";
-import { mailTo, postAuth } from "../account-mail/account-mail-test-kit.ts";
+import { mailFor, mailTo, postAuth } from "../account-mail/account-mail-test-kit.ts";
 import { m } from "../i18n/paraglide/messages.js";
 import { linksIn } from "../mail/create-mailer.ts";
 import { signUp } from "../testing/accounts.ts";
@@ -123,9 +123,9 @@ describe("wrong passwords for one account from many client addresses", () => {
     expect(Number(right.headers["retry-after"])).toBe(refusal.retryAfterSeconds);
     expect(right.headers["set-cookie"]).toBeUndefined();
 
-    const mail = await bed.smtp.waitFor(mailTo(account.email, unlockSubject("de")));
+    const mail = await mailFor(t, bed.smtp, mailTo(account.email, unlockSubject("de")));
     expect(mail.text).toContain(m.mail_unlock_body({}, { locale: "de" }));
-    await t.auth.settleBackgroundTasks();
+    await t.runBackground();
     expect(bed.smtp.mails.filter(mailTo(account.email, unlockSubject("de")))).toHaveLength(1);
 
     // The link lets the owner in at once; after that the address starts afresh.
@@ -187,7 +187,7 @@ describe("wrong passwords for one account from many client addresses", () => {
       email: account.email,
       redirectTo: `${bed.t.config.publicUrl}/reset-password`,
     });
-    const mail = await bed.smtp.waitFor(mailTo(account.email, m.mail_reset_subject({}, { locale: "ru" })));
+    const mail = await mailFor(bed.t, bed.smtp, mailTo(account.email, m.mail_reset_subject({}, { locale: "ru" })));
     const link = linksIn(mail).find((href) => new URL(href).pathname === "/reset-password") ?? "";
     const token = new URL(link).searchParams.get("token") ?? "";
     expect((await postAuth(bed.t, "/reset-password", { token, newPassword: "after-the-lock" })).statusCode).toBe(200);
@@ -201,7 +201,7 @@ describe("wrong passwords for one account from many client addresses", () => {
     const forUnknown = await guess(unknown, FREE + 3);
     const shape = (answers: typeof forKnown) => answers.map((a) => [a.status, a.body.code]);
     expect(shape(forUnknown)).toEqual(shape(forKnown));
-    await bed.t.auth.settleBackgroundTasks();
+    await bed.t.runBackground();
     expect(bed.smtp.mails.filter((mail) => mail.to.includes(unknown))).toEqual([]);
     expect(bed.smtp.mails.filter(mailTo(known.email, unlockSubject("ru")))).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
@@ -76,17 +76,14 @@ export function signInGuard(db: Database, secret: string) {
     },
 
     /**
-     * After a failed attempt: while the address waits and no unlock link is out, a new link's token (to
-     * mail to the address), else null. One link at a time, so a script cannot fill the inbox.
+     * After a failed attempt: while the address waits and no unlock link is out, claims one (a day) and
+     * answers true, so the caller queues its mail; else false. One link at a time, so a script cannot fill
+     * the inbox. The link's token is made when the mail is sent (`issueUnlockToken`, docs/decisions/064).
      */
-    async unlockTokenAfterFailure(email: string, now = new Date()): Promise<string | null> {
-      const token = randomBytes(32).toString("base64url");
-      const issued = await db
+    async claimUnlockLink(email: string, now = new Date()): Promise<boolean> {
+      const claimed = await db
         .update(signInGuards)
-        .set({
-          unlockTokenHash: digest(token),
-          unlockExpiresAt: new Date(now.getTime() + SIGN_IN_GUARD.unlockLinkSeconds * 1000),
-        })
+        .set({ unlockTokenHash: null, unlockExpiresAt: new Date(now.getTime() + SIGN_IN_GUARD.unlockLinkSeconds * 1000) })
         .where(
           and(
             eq(signInGuards.addressKey, addressKey(email)),
@@ -95,7 +92,28 @@ export function signInGuard(db: Database, secret: string) {
           ),
         )
         .returning({ addressKey: signInGuards.addressKey });
-      return issued.length > 0 ? token : null;
+      return claimed.length > 0;
+    },
+
+    /**
+     * The token of the claimed unlock link, for the mail about to go: derived from the address and the
+     * claim (keyed by the auth secret), so a retry after a send whose outcome was lost mails the same
+     * link, and the outbox never holds it (docs/decisions/064). Null when no claim is live any more (a
+     * sign-in forgot it).
+     */
+    async issueUnlockToken(email: string, now = new Date()): Promise<string | null> {
+      const id = addressKey(email);
+      const [claim] = await db
+        .select({ expiresAt: signInGuards.unlockExpiresAt })
+        .from(signInGuards)
+        .where(and(eq(signInGuards.addressKey, id), gt(signInGuards.unlockExpiresAt, now)));
+      if (!claim?.expiresAt) return null;
+      const token = createHmac("sha256", key).update(`unlock ${id} ${claim.expiresAt.getTime()}`).digest("base64url");
+      await db
+        .update(signInGuards)
+        .set({ unlockTokenHash: digest(token) })
+        .where(and(eq(signInGuards.addressKey, id), eq(signInGuards.unlockExpiresAt, claim.expiresAt)));
+      return token;
     },
 
     /** Forgets the address's attempts, wait and unlock link: after a sign-in or a password reset. */

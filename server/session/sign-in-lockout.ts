@@ -1,9 +1,11 @@
 import { APIError, isAPIError } from "better-auth/api";
 
+import type { Database } from "../../db/database.ts";
 import { ERR } from "../../domain/errors.ts";
-import { linkOrigin, sendSignInUnlockMail, type AccountMailDeps } from "../account-mail/account-mails.ts";
+import { linkOrigin } from "../account-mail/account-mails.ts";
 import type { Config } from "../config.ts";
 import { m } from "../i18n/paraglide/messages.js";
+import type { BackgroundQueue } from "../queue/background-queue.ts";
 import type { SignInGuard } from "./sign-in-guard.ts";
 
 /** Longest unlock token we look at; a longer one is ignored like a missing one. */
@@ -29,16 +31,15 @@ export function signInLockedError(retryAfterSeconds: number): APIError {
 type LockoutDeps = {
   guard: SignInGuard;
   config: Pick<Config, "publicUrl" | "trustedOrigins">;
-  /** Starts work once the answer is written (server/account-mail/background-tasks.ts). */
-  runAfterAnswer: (start: () => Promise<unknown>) => void;
-  mail: AccountMailDeps | null;
+  /** Where the unlock mail is queued (docs/decisions/064); null: none is sent (benchmarks). */
+  outbox: { db: Database; queue: BackgroundQueue } | null;
 };
 
 /**
  * The sign-in limit per address (docs/decisions/058) as better-auth's hooks call it: `admit` before the
  * password is checked, `settle` with what the sign-in answered.
  */
-export function signInLockout({ guard, config, runAfterAnswer, mail }: LockoutDeps) {
+export function signInLockout({ guard, config, outbox }: LockoutDeps) {
   return {
     /** Counts the attempt, or throws the lockout refusal. */
     async admit(email: string, body: unknown): Promise<void> {
@@ -47,16 +48,16 @@ export function signInLockout({ guard, config, runAfterAnswer, mail }: LockoutDe
     },
 
     /**
-     * A sign-in forgets the address's attempts; a wrong password that made the address wait mails the
-     * unlock link, after the answer, so known and unknown addresses answer alike.
+     * A sign-in forgets the address's attempts; a wrong password that made the address wait queues the
+     * unlock mail before answering (the worker finds whether the address has an account), so known and
+     * unknown addresses do the same work and answer alike.
      */
     async settle(email: string, returned: unknown, requestOrigin: string | null | undefined): Promise<void> {
       if (!isAPIError(returned)) return guard.forget(email);
       if (returned.statusCode !== 401) return;
-      const token = await guard.unlockTokenAfterFailure(email);
-      if (token && mail) {
-        runAfterAnswer(() => sendSignInUnlockMail(mail, { email, token, origin: linkOrigin(config, requestOrigin) }));
-      }
+      if (!outbox || !(await guard.claimUnlockLink(email))) return;
+      const origin = linkOrigin(config, requestOrigin);
+      await outbox.queue.send(outbox.db, "account-mail", { kind: "sign-in-unlock", email, origin });
     },
   };
 }

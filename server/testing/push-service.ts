@@ -21,8 +21,8 @@ export type PushService = {
   endpoint(token: string): string;
   agent: Agent;
   received: ReceivedPush[];
-  /** Answer requests to `token` with `status` from now on (201 unless told). */
-  answer(token: string, status: number): void;
+  /** Answer requests to `token` with `status` from now on (201 unless told); "hang": read them and never answer. */
+  answer(token: string, status: number | "hang"): void;
   close(): Promise<void>;
 };
 
@@ -32,14 +32,15 @@ const HOST = "push.test";
 export async function startPushService(): Promise<PushService> {
   const { key, cert } = selfSignedCertificate(HOST);
   const received: ReceivedPush[] = [];
-  const answers = new Map<string, number>();
+  const answers = new Map<string, number | "hang">();
   const server = createServer({ key, cert }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const token = (request.url ?? "").split("/").pop() ?? "";
       received.push({ token, headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(answers.get(token) ?? 201).end();
+      const answer = answers.get(token) ?? 201;
+      if (answer !== "hang") response.writeHead(answer).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -65,7 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     overrides: options.services,
   });
   const queue = services.queue;
-  const auth = createAuth({ db: database.db, config, mail: { mailer: services.mailer, log: services.log } });
+  const auth = createAuth({ db: database.db, config, mail: { queue: services.queue, log: services.log } });
   const app = await buildApp({
     config,
     db: database.db,

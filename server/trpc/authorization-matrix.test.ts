@@ -1042,7 +1042,7 @@ describe("the sign-in unlock link", () => {
     const [mine, theirs] = [await signUp(t), await signUp(t)];
     for (const account of [mine, theirs]) for (let i = 0; i < 5; i++) await signIn(account.email, `wrong-${i}`);
     // My unlock mail, from the local inbox.
-    await t.auth.settleBackgroundTasks();
+    await t.runBackground();
     const mails = await Promise.all((await readdir(t.mailDir)).map((file) => readFile(path.join(t.mailDir, file), "utf8")));
     const myToken = mails
       .filter((mail) => mail.includes(mine.email))
