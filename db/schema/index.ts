@@ -19,3 +19,4 @@ export * from "./reliability.ts";
 export * from "./rehiring.ts";
 export * from "./search-words.ts";
 export * from "./sign-in-guards.ts";
+export * from "./idempotent-requests.ts";

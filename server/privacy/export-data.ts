@@ -11,6 +11,7 @@ import {
   dataProcessingLogs,
   employerFollows,
   favouriteWorkers,
+  idempotentRequests,
   jobApplications,
   jobInvitations,
   jobOwnerViews,
@@ -75,6 +76,11 @@ export type PersonalDataExport = {
   consent_history: ExportRow[];
   data_processing_logs: ExportRow[];
   rate_limits: ExportRow[];
+  /**
+   * Creates sent with an idempotency key in the last day (docs/decisions/063): which kind, the key and
+   * when. The stored answer repeats a row exported above (and may name other people), so it stays out.
+   */
+  idempotent_requests: ExportRow[];
 };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -265,6 +271,11 @@ export async function exportPersonalData(
       ).map(({ endpoint, ...device }) => ({ ...device, pushService: new URL(endpoint).host }));
       // Counters of the person's recent limited actions (domain/limits.ts RATE_LIMITS).
       const limits = await tx.select().from(rateLimits).where(eq(rateLimits.userId, userId)).orderBy(asc(rateLimits.action));
+      const keyedCreates = await tx
+        .select({ scope: idempotentRequests.scope, key: idempotentRequests.key, createdAt: idempotentRequests.createdAt })
+        .from(idempotentRequests)
+        .where(eq(idempotentRequests.userId, userId))
+        .orderBy(asc(idempotentRequests.createdAt));
 
       return {
         exported_at: now.toISOString(),
@@ -305,6 +316,7 @@ export async function exportPersonalData(
         consent_history: consents.map(exportRow),
         data_processing_logs: logs.map(exportRow),
         rate_limits: limits.map(exportRow),
+        idempotent_requests: keyedCreates.map(exportRow),
       };
     },
     { isolationLevel: "repeatable read" },

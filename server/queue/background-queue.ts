@@ -40,6 +40,8 @@ export type QueuePayloads = {
   "search-translation": { jobId: string };
   /** Forget deleted accounts' address hashes whose retention period is over (on a schedule, docs/decisions/050). */
   "deleted-account-expiry": Record<string, never>;
+  /** Forget the answers of keyed creates older than a day (on a schedule, docs/decisions/063). */
+  "idempotent-answers": Record<string, never>;
 };
 export type QueueName = keyof QueuePayloads;
 /** The job a handler runs: its id, and a log whose lines carry the queue's name and the job's id. */
@@ -84,6 +86,7 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "search-translation": { notify: true, policy: "standard", retryLimit: 6, retryDelay: 30, retryBackoff: true },
   "deleted-account-expiry": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 600 },
   "ended-jobs": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 60 },
+  "idempotent-answers": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 600 },
 };
 
 /**
@@ -105,6 +108,7 @@ const SCHEDULES: Partial<Record<QueueName, string>> = {
   "deleted-account-expiry": "41 3 * * *",
   // A job's owner is asked to complete it within five minutes of its last day's end.
   "ended-jobs": "*/5 * * * *",
+  "idempotent-answers": "23 * * * *",
 };
 
 export type BackgroundQueue = {

@@ -2,6 +2,7 @@ import type { Database } from "../../db/database.ts";
 import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import type { Config } from "../config.ts";
 import { refreshExchangeRates } from "../currency/refresh-rates.ts";
+import { sweepIdempotentAnswers } from "../idempotency/sweep.ts";
 import { askToCompleteEndedJobs } from "../jobs/ended-jobs.ts";
 import { sendNotificationsMail } from "../mail/notification-mail.ts";
 import { chatDigest } from "../notifications/chat-digest.ts";
@@ -70,6 +71,9 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     },
     "ended-jobs": async () => {
       await askToCompleteEndedJobs(db, services.queue, services.now());
+    },
+    "idempotent-answers": async () => {
+      await sweepIdempotentAnswers(db, services.now());
     },
   };
 }

@@ -26,6 +26,7 @@ import {
 } from "../../../db/schema/index.ts";
 import { RATE_LIMITS } from "../../../domain/limits.ts";
 import { joinGroupChat } from "../../chat/group-membership.ts";
+import { keyedRequest, rememberAnswer } from "../../idempotency/once-per-key.ts";
 import { hitRateLimit } from "../../limits/rate-limit.ts";
 import { cookieHeader, signUp } from "../../testing/accounts.ts";
 import { pushBrowser } from "../../testing/push-browser.ts";
@@ -225,6 +226,14 @@ export async function accountScene(t: TestApp) {
   // Recent limited actions (counted by the real limiter), the subject's and someone else's.
   for (const person of [subject, worker])
     await hitRateLimit(t.db, person.id, { action: "chatMessage", ...RATE_LIMITS.chatMessage });
+  // Keyed creates (docs/decisions/063): one of the subject's, and the employer's review of them, whose
+  // stored answer names the subject.
+  await rememberAnswer(t.db, keyedRequest(subject.id, "jobs.create", { idempotencyKey: `subject-job-key-${n}` }), {
+    id: subjectJob.id,
+  });
+  await rememberAnswer(t.db, keyedRequest(employer.id, "ratings.submit", { idempotencyKey: `eve-rates-subject-${n}` }), {
+    toUserId: subject.id,
+  });
   await t.db.insert(verification).values({
     id: `reset-${subject.id}`,
     identifier: `reset-password:token-${n}`,
