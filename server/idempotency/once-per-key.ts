@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import superjson from "superjson";
+import superjson, { type SuperJSONResult } from "superjson";
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { idempotentRequests } from "../../db/schema/index.ts";
@@ -71,25 +71,38 @@ export async function rememberAnswer(tx: Queryable, request: KeyedRequest | null
   if (written.length === 0) throw new AnsweredMeanwhile();
 }
 
-/**
- * The first answer of the request's key: that answer when the input is the same, a refusal when the
- * key was used with other input, null when the key is unused. Only the caller's own keys are read.
- */
-export async function storedAnswer<T>(db: Queryable, request: KeyedRequest): Promise<T | Refusal<"request_key_reused"> | null> {
+/** What a key holds: the fingerprint of the request that used it and its first answer; null when unused. */
+export type KeyAnswer = { fingerprint: string; answer: SuperJSONResult };
+
+/** The caller's own key's stored answer, whatever it was asked with: only the caller's own keys are read. */
+export async function keyAnswer(db: Queryable, key: Omit<KeyedRequest, "fingerprint">): Promise<KeyAnswer | null> {
   const [stored] = await db
     .select({ fingerprint: idempotentRequests.fingerprint, answer: idempotentRequests.answer })
     .from(idempotentRequests)
     .where(
       and(
-        eq(idempotentRequests.userId, request.userId),
-        eq(idempotentRequests.scope, request.scope),
-        eq(idempotentRequests.key, request.key),
+        eq(idempotentRequests.userId, key.userId),
+        eq(idempotentRequests.scope, key.scope),
+        eq(idempotentRequests.key, key.key),
       ),
     )
     .limit(1);
-  if (!stored) return null;
-  if (stored.fingerprint !== request.fingerprint) return refusal("request_key_reused");
+  return stored ?? null;
+}
+
+/** A stored answer for a request with `fingerprint`: the answer when it is the same request, else a refusal. */
+export function answerFor<T>(stored: KeyAnswer, fingerprint: string): T | Refusal<"request_key_reused"> {
+  if (stored.fingerprint !== fingerprint) return refusal("request_key_reused");
   return superjson.deserialize<T>(stored.answer);
+}
+
+/**
+ * The first answer of the request's key: that answer when the input is the same, a refusal when the
+ * key was used with other input, null when the key is unused.
+ */
+export async function storedAnswer<T>(db: Queryable, request: KeyedRequest): Promise<T | Refusal<"request_key_reused"> | null> {
+  const stored = await keyAnswer(db, request);
+  return stored ? answerFor<T>(stored, request.fingerprint) : null;
 }
 
 /**
