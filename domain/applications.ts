@@ -3,6 +3,7 @@ import { z } from "zod";
 import { shiftDates } from "./attendance.ts";
 import { calendarDate } from "./calendar-date.ts";
 import { ERR } from "./errors.ts";
+import { idempotencyKeySchema } from "./idempotency.ts";
 import { jobIdSchema, rowIdSchema } from "./ids.ts";
 import { LIMITS } from "./limits.ts";
 import { isActiveJob, type ApplicationStatus, type JobStatus } from "./statuses.ts";
@@ -29,6 +30,8 @@ export const applySchema = z.object({
   jobId: jobIdSchema,
   message: optionalText(LIMITS.message, ERR.applicationMessageTooLong),
   days: applicationDaysSchema,
+  // Resent with the same key after a lost answer: the first application answers (docs/decisions/063).
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 
 /**

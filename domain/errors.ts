@@ -179,6 +179,8 @@ export const ERR = {
   // Machine translation of jobs (issue #7).
   translateFailed: "error_translate_failed",
   translateUnavailable: "error_translate_unavailable",
+  // A create's idempotency key sent again with other input (docs/decisions/063).
+  requestKeyReused: "error_request_key_reused",
 } as const;
 
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];

@@ -5,6 +5,7 @@ import { calendarDate } from "./calendar-date.ts";
 import { CATEGORIES } from "./categories.ts";
 import { DEFAULT_JOB_CURRENCY, JOB_CURRENCIES } from "./currencies.ts";
 import { ERR } from "./errors.ts";
+import { idempotencyKeySchema } from "./idempotency.ts";
 import { jobIdSchema, uuidSchema } from "./ids.ts";
 import { LANGUAGE_CODES } from "./languages.ts";
 import { HOURLY_RATE_MAX, LIMITS } from "./limits.ts";
@@ -193,6 +194,8 @@ export const jobCreateSchema = z
     ...jobFields(),
     timeZone: timeZoneSchema,
     language: z.enum(LANGUAGE_CODES, { error: ERR.languageInvalid }),
+    // Resent with the same key after a lost answer: the first post answers (docs/decisions/063).
+    idempotencyKey: idempotencyKeySchema.optional(),
   })
   .refine((v) => !isPastDate(v.startDate, v.timeZone), {
     path: ["startDate"],

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ERR } from "./errors.ts";
+import { idempotencyKeySchema } from "./idempotency.ts";
 import { jobIdSchema, userIdSchema } from "./ids.ts";
 import { LIMITS } from "./limits.ts";
 import { pageCursorSchema } from "./page-cursor.ts";
@@ -16,6 +17,8 @@ export const ratingSchema = z.object({
     .min(LIMITS.ratingMin, ERR.ratingRange)
     .max(LIMITS.ratingMax, ERR.ratingRange),
   comment: optionalText(LIMITS.ratingComment, ERR.ratingCommentTooLong),
+  // Resent with the same key after a lost answer: the first review answers (docs/decisions/063).
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 
 /** Reviews a person received, newest first; `cursor` is the previous page's `nextCursor`. */

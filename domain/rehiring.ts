@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ERR } from "./errors.ts";
+import { idempotencyKeySchema } from "./idempotency.ts";
 import { jobIdSchema, rowIdSchema, userIdSchema } from "./ids.ts";
 import { jobCreateSchema } from "./jobs.ts";
 
@@ -77,5 +78,7 @@ export const postAgainSchema = z.object({
     .array(userIdSchema)
     .max(REHIRING_LIMITS.postAgainInvites, ERR.invitationLimit)
     .transform((ids) => [...new Set(ids)]),
+  // Resent with the same key after a lost answer: the first new job answers (docs/decisions/063).
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 export type PostAgainInput = z.input<typeof postAgainSchema>;

@@ -136,6 +136,10 @@ export const ANSWERS = {
   translation_unavailable: { status: 412, key: ERR.translateUnavailable },
   translation_timeout: { status: 504, key: ERR.translateFailed },
   translation_failed: { status: 502, key: ERR.translateFailed },
+  // A create's idempotency key sent again with other input (docs/decisions/063): never answered nor stored twice.
+  request_key_reused: { status: 409, key: ERR.requestKeyReused },
+  // An upload's Idempotency-Key header that is not a key's shape (domain/idempotency.ts).
+  idempotency_key_invalid: { status: 400, key: ERR.badRequest },
 } as const satisfies Record<string, Answer>;
 
 /** A reason the server refuses for. */

@@ -20,3 +20,4 @@ export * from "./rehiring.ts";
 export * from "./search-words.ts";
 export * from "./sign-in-guards.ts";
 export * from "./live-sockets.ts";
+export * from "./idempotent-requests.ts";

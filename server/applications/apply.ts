@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { applicationDaysFor } from "../../domain/applications.ts";
 import type { UserType } from "../../domain/user-types.ts";
+import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { applicationReceived } from "../notifications/events.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
@@ -16,6 +17,8 @@ export type ApplyParams = {
   /** Some days of the job (validated by domain/applications.ts applySchema), or null for every day. */
   days: readonly string[] | null;
   now: Date;
+  /** The submission's idempotency key: its answer is written with the application (docs/decisions/063). */
+  keyed?: KeyedRequest | null;
 };
 
 type ApplyRefusal =
@@ -37,7 +40,11 @@ type ApplyRefusal =
  * by turning their withdrawn row back into a pending one with the new message and days
  * (docs/decisions/035). The owner is notified in the same transaction.
  */
-export async function applyToJob(db: Database, queue: BackgroundQueue, { jobId, worker, message, days, now }: ApplyParams) {
+export async function applyToJob(
+  db: Database,
+  queue: BackgroundQueue,
+  { jobId, worker, message, days, now, keyed }: ApplyParams,
+) {
   const [owner] = await db.select({ id: jobs.employerId }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
   if (!owner) return refusal("job_not_found");
   return inTransaction(db, async (tx, refuse: (reason: ApplyRefusal) => never) => {
@@ -85,6 +92,7 @@ export async function applyToJob(db: Database, queue: BackgroundQueue, { jobId, 
     // The worker has an application that is not withdrawn (pending, accepted or rejected).
     if (!application) return refuse("already_applied");
     await applicationReceived(tx, queue, { jobId, applicantId: worker.id });
+    await rememberAnswer(tx, keyed ?? null, application);
     return application;
   });
 }

@@ -1,5 +1,6 @@
 import { applicationDecisionSchema, applySchema, withdrawSchema } from "../../domain/applications.ts";
 import { jobRefSchema } from "../../domain/ids.ts";
+import { keyedRequest, oncePerKey } from "../idempotency/once-per-key.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure, memberProcedure } from "../trpc/procedures.ts";
@@ -12,13 +13,17 @@ import { withdrawApplication } from "./withdraw.ts";
 export const applicationsRouter = router({
   /** A worker applies to an open job of someone else, once (again after withdrawing), for some days where allowed. */
   submit: memberProcedure.input(applySchema).mutation(async ({ ctx, input }) => {
-    const applied = await applyToJob(ctx.db, ctx.services.queue, {
-      jobId: input.jobId,
-      worker: ctx.profile,
-      message: input.message,
-      days: input.days,
-      now: ctx.services.now(),
-    });
+    const keyed = keyedRequest(ctx.user.id, "applications.submit", input);
+    const applied = await oncePerKey(ctx.db, keyed, () =>
+      applyToJob(ctx.db, ctx.services.queue, {
+        jobId: input.jobId,
+        worker: ctx.profile,
+        message: input.message,
+        days: input.days,
+        now: ctx.services.now(),
+        keyed,
+      }),
+    );
     return settle(applied);
   }),
 

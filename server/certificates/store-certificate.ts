@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 
-import { queryRows, type Database } from "../../db/database.ts";
+import { queryRows, type Database, type Queryable } from "../../db/database.ts";
 import { certificates, fileDeletions } from "../../db/schema/index.ts";
 import { MAX_CERTIFICATES } from "../../domain/certificates.ts";
 import { inTransaction, isRefusal, type Refusal } from "../refusal.ts";
@@ -55,11 +55,13 @@ async function reserveCertificate(db: Database, userId: string, key: string, now
  * for it before (refused, "certificate_limit", when the person already keeps or is uploading
  * MAX_CERTIFICATES). The reservation is a file_deletions row for the file: the transaction that writes
  * the certificate's row deletes it; when the row cannot be written (account gone, database error) the
- * file is removed again, or the reservation is left due now for the sweep to remove it.
+ * file is removed again, or the reservation is left due now for the sweep to remove it. `remember`
+ * writes a keyed upload's answer in that transaction (docs/decisions/063).
  */
 export async function storeCertificate(
   deps: Deps,
   input: { userId: string; fileName: string; body: Readable | Buffer; now: Date },
+  remember: (tx: Queryable, answer: CertificateItem) => Promise<void> = async () => {},
 ): Promise<CertificateItem | Refusal<"certificate_limit">> {
   const key = certificateKey(input.userId, input.now);
   const reserved = await reserveCertificate(deps.db, input.userId, key, input.now);
@@ -78,6 +80,7 @@ export async function storeCertificate(
           createdAt: certificates.createdAt,
         });
       if (!row) throw new Error("certificate insert returned nothing");
+      await remember(tx, row);
       return row;
     });
   } catch (error) {

@@ -6,10 +6,12 @@ import { CERTIFICATE_MAX_BYTES, CERTIFICATE_MIME, declaresPdf, sanitizeCertifica
 import { ERR } from "../../domain/errors.ts";
 import { englishText } from "../english.ts";
 import { sendRefusal } from "../http/send-refusal.ts";
+import { oncePerUploadKey, uploadKey } from "../idempotency/keyed-upload.ts";
 import { isRefusal } from "../refusal.ts";
 import { FileTooLarge, openFilePart, settle } from "../uploads/file-parts.ts";
 import { FILES_RETRY_AFTER_SECONDS, FileStoreFailed } from "../uploads/store-failure.ts";
 import { uploader, type UploadRouteDeps } from "../uploads/upload-guard.ts";
+import type { CertificateItem } from "./list-certificates.ts";
 import { storeCertificate } from "./store-certificate.ts";
 
 /**
@@ -18,7 +20,8 @@ import { storeCertificate } from "./store-certificate.ts";
  * since the tRPC plugin replaces the multipart parser inside its scope. The file's name and declared
  * type must say PDF ('Please upload PDF files only'), and its first bytes must be one ('Invalid file
  * type': a PNG renamed to .pdf); it then streams into the store, never whole in memory. 201 answers
- * the stored certificate.
+ * the stored certificate. With an `Idempotency-Key` header, the same file sent again with the same key
+ * answers the first certificate and stores nothing (docs/decisions/063).
  */
 export async function certificateUploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) {
   await app.register(multipart, {
@@ -30,6 +33,8 @@ export async function certificateUploadRoutes(app: FastifyInstance, deps: Upload
     const person = await uploader(request, reply, deps, "account");
     if (!person) return reply;
     const userId = person.user.id;
+    const key = uploadKey(request, userId, "certificates.upload");
+    if (isRefusal(key)) return sendRefusal(reply, key.reason);
 
     if (!request.isMultipart()) return sendRefusal(reply, "certificate_missing");
     let part: Awaited<ReturnType<typeof request.file>>;
@@ -53,11 +58,19 @@ export async function certificateUploadRoutes(app: FastifyInstance, deps: Upload
         const { truncated } = await settle(part.file);
         return sendRefusal(reply, truncated ? "certificate_too_large" : "certificate_invalid_type");
       }
-      const stored = await storeCertificate(
-        { db: deps.db, files: deps.services.files, log: deps.services.log },
-        { userId, fileName: sanitizeCertificateName(originalName), body, now: deps.services.now() },
+      const fileName = sanitizeCertificateName(originalName);
+      const stored = await oncePerUploadKey<CertificateItem, "certificate_limit">(
+        deps.db,
+        key,
+        { body, describe: { fileName } },
+        (keyedBody, remember) =>
+          storeCertificate(
+            { db: deps.db, files: deps.services.files, log: deps.services.log },
+            { userId, fileName, body: keyedBody, now: deps.services.now() },
+            remember,
+          ),
       );
-      if (isRefusal(stored)) return sendRefusal(reply, "certificate_limit");
+      if (isRefusal(stored)) return sendRefusal(reply, stored.reason);
       return reply.status(201).send({ ...stored, createdAt: stored.createdAt.toISOString() });
     } catch (error) {
       if (error instanceof FileTooLarge) return sendRefusal(reply, "certificate_too_large");

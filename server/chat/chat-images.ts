@@ -69,11 +69,13 @@ async function reserveChatImage(db: Database, userId: string, key: string, now: 
  * for removal after UNCLAIMED_UPLOAD_TTL_MS). The record is written before the file, so no stored file
  * is ever unrecorded. A body over the route's size limit fails with FileTooLarge, and the store then
  * keeps nothing: the record goes too. A failure of the store leaves the record due now, so the sweep
- * removes whatever the store may hold, and fails with FileStoreFailed.
+ * removes whatever the store may hold, and fails with FileStoreFailed. `remember` writes a keyed
+ * upload's answer once the file is in (docs/decisions/063); when it fails, the upload is taken back.
  */
 export async function storeChatImage(
   deps: { db: Database; files: FileStore },
   input: { userId: string; mime: ChatImageMime; body: Readable | Buffer; now: Date },
+  remember?: (tx: Queryable, imageKey: string) => Promise<void>,
 ): Promise<string | Refusal<"chat_images_pending" | "chat_storage_full">> {
   // The size is known once the file is in: someone already at the allowance is refused before, someone
   // it would take over it after.
@@ -86,6 +88,14 @@ export async function storeChatImage(
   if (storedBytes + size > LIMITS.chatImageStorageBytes) {
     await abandonChatImage(deps, key, input.now);
     return refusal("chat_storage_full");
+  }
+  if (remember) {
+    try {
+      await deps.db.transaction((tx) => remember(tx, key));
+    } catch (error) {
+      await abandonChatImage(deps, key, input.now);
+      throw error;
+    }
   }
   return key;
 }

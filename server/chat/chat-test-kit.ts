@@ -165,13 +165,18 @@ export async function waitStarted(sub: { started: boolean }, timeout = 10_000) {
 /** POST /api/chat/images through app.inject with a real multipart body. */
 export async function uploadImage(
   t: Pick<TestApp, "app">,
-  options: { cookie?: string | null; conversationId?: string | null; file?: { data: Buffer; name: string; type: string } | null },
+  options: {
+    cookie?: string | null;
+    conversationId?: string | null;
+    file?: { data: Buffer; name: string; type: string } | null;
+    headers?: Record<string, string>;
+  },
 ) {
   const form = new FormData();
   if (options.conversationId) form.append("conversationId", options.conversationId);
   if (options.file)
     form.append("image", new Blob([new Uint8Array(options.file.data)], { type: options.file.type }), options.file.name);
-  const response = await postImageForm(t, form, { cookie: options.cookie });
+  const response = await postImageForm(t, form, { cookie: options.cookie, headers: options.headers });
   return {
     status: response.statusCode,
     body: response.json() as { imageKey?: string; code?: string; messageKey?: string; message?: string },
@@ -182,7 +187,7 @@ export async function uploadImage(
 export async function postImageForm(
   t: Pick<TestApp, "app">,
   form: FormData,
-  options: { cookie?: string | null; origin?: string } = {},
+  options: { cookie?: string | null; origin?: string; headers?: Record<string, string> | undefined } = {},
 ) {
   const request = new Request("http://localhost/", { method: "POST", body: form });
   return t.app.inject({
@@ -193,6 +198,7 @@ export async function postImageForm(
       "content-type": request.headers.get("content-type") ?? "",
       origin: options.origin ?? TEST_ORIGIN,
       ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
     },
   });
 }

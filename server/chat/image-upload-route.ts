@@ -9,7 +9,8 @@ import { isUuid } from "../../domain/id-shapes.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { englishText } from "../english.ts";
 import { sendRefusal } from "../http/send-refusal.ts";
-import { isRefusal } from "../refusal.ts";
+import { oncePerUploadKey, uploadKey } from "../idempotency/keyed-upload.ts";
+import { isRefusal, type Refusal } from "../refusal.ts";
 import { FileTooLarge, openFilePart, settle, type FilePart } from "../uploads/file-parts.ts";
 import { FILES_RETRY_AFTER_SECONDS, FileStoreFailed } from "../uploads/store-failure.ts";
 import { uploader, type UploadRouteDeps } from "../uploads/upload-guard.ts";
@@ -27,7 +28,8 @@ function isChatImageMime(mime: string | undefined): mime is ChatImageMime {
  * the first bytes (JPEG, PNG, WebP, GIF; a text file named .png is refused), and the file streams into
  * the store, never whole in memory, at `chat-images/{userId}/{milliseconds}-{random}.{ext}`; 201
  * answers `{ imageKey }` for `chat.send`. An upload that no message ends up using is removed after a
- * day (see chat-images.ts).
+ * day (see chat-images.ts). With an `Idempotency-Key` header, the same image sent again to the same
+ * conversation with the same key answers the first `imageKey` and stores nothing (docs/decisions/063).
  * A plain Fastify route in its own scope: the tRPC plugin replaces the multipart parser inside its own.
  */
 export async function chatImageRoutes(app: FastifyInstance, deps: UploadRouteDeps) {
@@ -40,6 +42,8 @@ export async function chatImageRoutes(app: FastifyInstance, deps: UploadRouteDep
     const person = await uploader(request, reply, deps, "member");
     if (!person) return reply;
     const userId = person.user.id;
+    const key = uploadKey(request, userId, "chat.imageUpload");
+    if (isRefusal(key)) return sendRefusal(reply, key.reason);
     if (!request.isMultipart()) return sendRefusal(reply, "chat_image_missing");
     const store = { db: deps.db, files: deps.services.files };
     const now = deps.services.now();
@@ -62,7 +66,15 @@ export async function chatImageRoutes(app: FastifyInstance, deps: UploadRouteDep
           outcome = { refused: "not_participant" };
           continue;
         }
-        outcome = await receiveImage(part.file, (mime, body) => storeChatImage(store, { userId, mime, body, now }));
+        const keyedFor = { conversationId };
+        outcome = await receiveImage(part.file, (mime, body) =>
+          oncePerUploadKey<string, "chat_images_pending" | "chat_storage_full">(
+            deps.db,
+            key,
+            { body, describe: keyedFor },
+            (keyedBody, remember) => storeChatImage(store, { userId, mime, body: keyedBody, now }, remember),
+          ),
+        );
       }
     } catch (error) {
       // A second file, too many parts or fields, or a request cut off: an image already in is taken back.
@@ -94,7 +106,8 @@ type ImageOutcome =
         | "chat_image_too_large"
         | "chat_image_type"
         | "chat_images_pending"
-        | "chat_storage_full";
+        | "chat_storage_full"
+        | "request_key_reused";
     }
   | { failed: unknown };
 
@@ -104,7 +117,10 @@ type ImageOutcome =
  */
 async function receiveImage(
   file: FilePart,
-  store: (mime: ChatImageMime, body: Readable) => ReturnType<typeof storeChatImage>,
+  store: (
+    mime: ChatImageMime,
+    body: Readable,
+  ) => Promise<string | Refusal<"chat_images_pending" | "chat_storage_full" | "request_key_reused">>,
 ): Promise<ImageOutcome> {
   try {
     const { head, body } = await openFilePart(file);

@@ -2,6 +2,7 @@ import type { Database, Queryable } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
 import type { JobCreateValues } from "../../domain/jobs.ts";
 import type { RateLimits } from "../../domain/limits.ts";
+import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
 import { cityExists } from "../places/find-cities.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
@@ -11,7 +12,8 @@ import { jobColumns } from "./job-columns.ts";
 /**
  * Inserts a job posted by `employerId` in the language they wrote it in; returns its id. The city must
  * be one of the gazetteer's (its rows never change at run time, so checking first is enough). Posting
- * is rate limited: each new job alerts other people (docs/decisions/055).
+ * is rate limited: each new job alerts other people (docs/decisions/055). A keyed post's answer is
+ * written with the job (docs/decisions/063).
  */
 export async function createJob(
   db: Database,
@@ -19,11 +21,16 @@ export async function createJob(
   employerId: string,
   input: JobCreateValues,
   now: Date,
+  keyed: KeyedRequest | null = null,
 ) {
   if (!(await cityExists(db, input.cityId))) return refusal("city_unknown");
   const tooMany = await rateRefusal(db, rateLimits, employerId, "jobPost");
   if (tooMany) return tooMany;
-  return db.transaction((tx) => insertJob(tx, queue, { employerId, input, now }));
+  return db.transaction(async (tx) => {
+    const row = await insertJob(tx, queue, { employerId, input, now });
+    await rememberAnswer(tx, keyed, row);
+    return row;
+  });
 }
 
 /**

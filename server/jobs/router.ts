@@ -2,6 +2,7 @@ import { jobRefSchema } from "../../domain/ids.ts";
 import { jobSearchSchema } from "../../domain/job-filters.ts";
 import { jobCreateSchema, jobStatusChangeSchema, jobUpdateSchema } from "../../domain/jobs.ts";
 import { myJobsSchema } from "../../domain/my-jobs.ts";
+import { keyedRequest, oncePerKey } from "../idempotency/once-per-key.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure, memberProcedure, publicProcedure, verifiedMemberProcedure } from "../trpc/procedures.ts";
@@ -31,9 +32,12 @@ export const jobsRouter = router({
     .query(async ({ ctx, input }) => found(await findOwnJob(ctx.db, input.jobId, ctx.user.id), "job_edit_not_found")),
 
   /** Post a job as the signed-in person; it reaches every worker, so their address must be confirmed (docs/decisions/017). */
-  create: verifiedMemberProcedure
-    .input(jobCreateSchema)
-    .mutation(async ({ ctx, input }) => settle(await createJob(ctx.db, ctx.services, ctx.user.id, input, ctx.services.now()))),
+  create: verifiedMemberProcedure.input(jobCreateSchema).mutation(async ({ ctx, input }) => {
+    const keyed = keyedRequest(ctx.user.id, "jobs.create", input);
+    return settle(
+      await oncePerKey(ctx.db, keyed, () => createJob(ctx.db, ctx.services, ctx.user.id, input, ctx.services.now(), keyed)),
+    );
+  }),
 
   /** Save the edit form: the owner's job only. */
   update: memberProcedure

@@ -10,6 +10,7 @@ import {
   conversations,
   dataProcessingLogs,
   fileDeletions,
+  idempotentRequests,
   jobApplications,
   jobInvitations,
   jobOwnerViews,
@@ -178,6 +179,11 @@ export async function deleteAccount(
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
     await tx.delete(verification).where(or(eq(verification.value, userId), eq(verification.identifier, person.email)));
+    // Keyed creates' answers (docs/decisions/063): the person's own, and other people's that name them
+    // (a review of them, an invitation). Answers are kept a day only, so reading them all is short.
+    await tx
+      .delete(idempotentRequests)
+      .where(or(eq(idempotentRequests.userId, userId), sql`strpos(${idempotentRequests.answer}::text, ${userId}) > 0`));
     await tx.delete(user).where(eq(user.id, userId));
 
     return { fileDeletionIds, keptRecords: kept.any };

@@ -11,6 +11,7 @@ import {
   dataProcessingLogs,
   employerFollows,
   favouriteWorkers,
+  idempotentRequests,
   jobApplications,
   jobInvitations,
   jobOwnerViews,
@@ -77,6 +78,11 @@ export type PersonalDataExport = {
   data_processing_logs: ExportRow[];
   rate_limits: ExportRow[];
   live_sockets: ExportRow[];
+  /**
+   * Creates sent with an idempotency key in the last day (docs/decisions/063): which kind, the key and
+   * when. The stored answer repeats a row exported above (and may name other people), so it stays out.
+   */
+  idempotent_requests: ExportRow[];
 };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -273,6 +279,11 @@ export async function exportPersonalData(
         .from(liveSockets)
         .where(eq(liveSockets.userId, userId))
         .orderBy(asc(liveSockets.openedAt));
+      const keyedCreates = await tx
+        .select({ scope: idempotentRequests.scope, key: idempotentRequests.key, createdAt: idempotentRequests.createdAt })
+        .from(idempotentRequests)
+        .where(eq(idempotentRequests.userId, userId))
+        .orderBy(asc(idempotentRequests.createdAt));
 
       return {
         exported_at: now.toISOString(),
@@ -314,6 +325,7 @@ export async function exportPersonalData(
         data_processing_logs: logs.map(exportRow),
         rate_limits: limits.map(exportRow),
         live_sockets: sockets.map(exportRow),
+        idempotent_requests: keyedCreates.map(exportRow),
       };
     },
     { isolationLevel: "repeatable read" },

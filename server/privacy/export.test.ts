@@ -45,6 +45,7 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "data_processing_logs.user_id": (e) => e.data_processing_logs,
   "rate_limits.user_id": (e) => e.rate_limits,
   "live_sockets.user_id": (e) => e.live_sockets,
+  "idempotent_requests.user_id": (e) => e.idempotent_requests,
 };
 
 /** Columns that name only the anonymous stand-in of a deleted account (docs/decisions/050), never a living person. */

@@ -28,6 +28,7 @@ describe("the background queue as an instance starts it", () => {
         "ended-jobs",
         "exchange-rates",
         "file-deletions",
+        "idempotent-answers",
         "job-reminders",
         "saved-search-digests",
         "timesheet-deadlines",

@@ -48,6 +48,8 @@ export type QueuePayloads = {
   "password-reset-request": PasswordResetRequest;
   /** Build and send one account mail (reset, confirmation, sign-in unlock), its link made at sending (docs/decisions/064). */
   "account-mail": AccountMailJob;
+  /** Forget the answers of keyed creates older than a day (on a schedule, docs/decisions/063). */
+  "idempotent-answers": Record<string, never>;
 };
 export type QueueName = keyof QueuePayloads;
 /** The job a handler runs: its id, and a log whose lines carry the queue's name and the job's id. */
@@ -110,6 +112,7 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
     retryDelayMax: 600,
     deleteAfterSeconds: 3600,
   },
+  "idempotent-answers": { notify: true, policy: "stately", retryLimit: 2, retryDelay: 600 },
 };
 
 /** The queues that send mail: their first retry waits `mailRetryDelaySeconds` (MAIL_RETRY_DELAY_SECONDS). */
@@ -139,6 +142,7 @@ const SCHEDULES: Partial<Record<QueueName, string>> = {
   "deleted-account-expiry": "41 3 * * *",
   // A job's owner is asked to complete it within five minutes of its last day's end.
   "ended-jobs": "*/5 * * * *",
+  "idempotent-answers": "23 * * * *",
 };
 
 export type BackgroundQueue = {

@@ -3,6 +3,7 @@ import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import { queuePasswordResetMail, sendAccountMail, type AccountMailJobDeps } from "../account-mail/account-mail-jobs.ts";
 import type { Config } from "../config.ts";
 import { refreshExchangeRates } from "../currency/refresh-rates.ts";
+import { sweepIdempotentAnswers } from "../idempotency/sweep.ts";
 import { askToCompleteEndedJobs } from "../jobs/ended-jobs.ts";
 import { sendNotificationsMail } from "../mail/notification-mail.ts";
 import { chatDigest } from "../notifications/chat-digest.ts";
@@ -83,5 +84,8 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     },
     "password-reset-request": (request, job) => queuePasswordResetMail(accountMail, request, job),
     "account-mail": (mail, job) => sendAccountMail(accountMail, mail, job),
+    "idempotent-answers": async () => {
+      await sweepIdempotentAnswers(db, services.now());
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { jobRefSchema, userRefSchema } from "../../domain/ids.ts";
 import { ratingSchema, reviewsOfUserSchema } from "../../domain/ratings.ts";
+import { keyedRequest, oncePerKey } from "../idempotency/once-per-key.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure, memberProcedure, publicProcedure } from "../trpc/procedures.ts";
@@ -10,11 +11,12 @@ import { reviewsOfUser } from "./user-reviews.ts";
 
 export const ratingsRouter = router({
   /** Rates the owner or an accepted worker of a completed job, once. */
-  submit: memberProcedure
-    .input(ratingSchema)
-    .mutation(async ({ ctx, input }) =>
-      settle(await submitRating(ctx.db, ctx.services.queue, { ...input, fromUserId: ctx.user.id })),
-    ),
+  submit: memberProcedure.input(ratingSchema).mutation(async ({ ctx, input }) => {
+    const keyed = keyedRequest(ctx.user.id, "ratings.submit", input);
+    const { jobId, toUserId, rating, comment } = input;
+    const params = { jobId, toUserId, rating, comment, fromUserId: ctx.user.id, keyed };
+    return settle(await oncePerKey(ctx.db, keyed, () => submitRating(ctx.db, ctx.services.queue, params)));
+  }),
 
   /** Whom the caller can still review on a job, and whom they reviewed. */
   forJob: authedProcedure

@@ -3,6 +3,7 @@ import { and, eq, exists, or } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, ratings } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { reviewReceived } from "../notifications/events.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { refusal } from "../refusal.ts";
@@ -13,6 +14,8 @@ export type SubmitRatingParams = {
   toUserId: string;
   rating: number;
   comment: string | null;
+  /** The submission's idempotency key: its answer is written with the review (docs/decisions/063). */
+  keyed?: KeyedRequest | null;
 };
 
 /** An accepted application of `workerId` to the job of the surrounding query. */
@@ -63,6 +66,7 @@ export async function submitRating(db: Database, queue: BackgroundQueue, params:
         });
       if (!row) throw new Error("rating insert returned nothing");
       await reviewReceived(tx, queue, { jobId, fromUserId, toUserId, rating: row.rating });
+      await rememberAnswer(tx, params.keyed ?? null, row);
       return row;
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { JobCreateValues } from "../../domain/jobs.ts";
 import type { RateLimits } from "../../domain/limits.ts";
+import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { insertJob } from "../jobs/create-job.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
 import { cityExists } from "../places/find-cities.ts";
@@ -62,6 +63,8 @@ export type PostAgainParams = {
   job: JobCreateValues;
   inviteWorkerIds: string[];
   now: Date;
+  /** The submission's idempotency key: its answer is written with the job (docs/decisions/063). */
+  keyed?: KeyedRequest | null;
 };
 
 /**
@@ -98,6 +101,8 @@ export async function postAgain(
       await inviteInTx(tx, queue, { jobId: row.id, ownerId: p.ownerId, workerId: id, now: p.now }, refuse);
       invited.push(id);
     }
-    return { id: row.id, invited };
+    const posted = { id: row.id, invited };
+    await rememberAnswer(tx, p.keyed ?? null, posted);
+    return posted;
   });
 }

@@ -10,6 +10,7 @@ import {
   personLinksSchema,
   postAgainSchema,
 } from "../../domain/rehiring.ts";
+import { keyedRequest, oncePerKey } from "../idempotency/once-per-key.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure, memberProcedure, publicProcedure, verifiedMemberProcedure } from "../trpc/procedures.ts";
@@ -132,15 +133,18 @@ export const rehiringRouter = router({
     ),
 
   /** Post a past job again: the new job and the chosen workers' invitations, in one transaction. */
-  postAgain: verifiedMemberProcedure.input(postAgainSchema).mutation(async ({ ctx, input }) =>
-    settle(
-      await postAgain(ctx.db, ctx.services, {
+  postAgain: verifiedMemberProcedure.input(postAgainSchema).mutation(async ({ ctx, input }) => {
+    const keyed = keyedRequest(ctx.user.id, "rehiring.postAgain", input);
+    const posted = await oncePerKey(ctx.db, keyed, () =>
+      postAgain(ctx.db, ctx.services, {
         ownerId: ctx.user.id,
         copiedFromId: input.copiedFromId,
         job: input.job,
         inviteWorkerIds: input.inviteWorkerIds,
         now: ctx.services.now(),
+        keyed,
       }),
-    ),
-  ),
+    );
+    return settle(posted);
+  }),
 });

@@ -1134,3 +1134,50 @@ describe("posting jobs in a burst", () => {
     expect((await callJobsHttpAs(app, "mutation", "jobs.create", validJobInput(), other.cookie)).status).toBe(200);
   });
 });
+
+// Every create's idempotency key (issue 36, docs/decisions/063): malformed keys are a typed 400 and
+// store nothing; over HTTP a reused key is a typed 409, never a 500.
+describe("idempotency keys of creates", () => {
+  const MALFORMED = ["", "short", "x".repeat(65), "../../etc/passwd-0000", "key with spaces 0000", "ключ-ключ-ключ-ключ", 42];
+
+  it("refuses malformed keys of every keyed procedure with a 400 and writes nothing", async () => {
+    const owner = await createEmployer(t.db);
+    const worker = await createWorker(t.db);
+    const job = await createJob(t.db, owner.id);
+    const past = await createJob(t.db, owner.id, { status: "completed" });
+    await createAcceptedApplication(t.db, past.id, worker.id);
+    const before = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from idempotent_requests`);
+    for (const bad of MALFORMED) {
+      const idempotencyKey = bad as string;
+      const calls = [
+        t.callerAs(worker.id).applications.submit({ jobId: job.id, idempotencyKey }),
+        t.callerAs(owner.id).jobs.create(validJobInput({ idempotencyKey })),
+        t
+          .callerAs(owner.id)
+          .rehiring.postAgain({ copiedFromId: past.id, job: validJobInput(), inviteWorkerIds: [], idempotencyKey }),
+        t.callerAs(owner.id).ratings.submit({ jobId: past.id, toUserId: worker.id, rating: 5, idempotencyKey }),
+      ];
+      for (const call of calls) await expect(call).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    }
+    expect(await t.db.select().from(jobApplications).where(eq(jobApplications.jobId, job.id))).toEqual([]);
+    expect(await queryRows(t.db, sql`select count(*)::int as n from idempotent_requests`)).toEqual(before);
+  });
+
+  it("answers a reused key over HTTP with a typed 409 and the translated refusal", async () => {
+    const poster = await signUpMember(t, { name: "Keyed Poster", userType: "employer" });
+    const idempotencyKey = "hostile-reused-create-key-01";
+    const first = await callJobsHttpAs(t, "mutation", "jobs.create", validJobInput({ idempotencyKey }), poster.cookie);
+    expect(first.status).toBe(200);
+    const again = await callJobsHttpAs(t, "mutation", "jobs.create", validJobInput({ idempotencyKey }), poster.cookie);
+    expect(again).toMatchObject({ status: 200, data: first.data });
+    const reused = await callJobsHttpAs(
+      t,
+      "mutation",
+      "jobs.create",
+      validJobInput({ idempotencyKey, title: "Another" }),
+      poster.cookie,
+    );
+    expect(reused.status).toBe(409);
+    expect(reused.error?.messageKey).toBe(ERR.requestKeyReused);
+  });
+});

@@ -27,6 +27,7 @@ import {
 } from "../../../db/schema/index.ts";
 import { LIMITS, RATE_LIMITS } from "../../../domain/limits.ts";
 import { joinGroupChat } from "../../chat/group-membership.ts";
+import { keyedRequest, rememberAnswer } from "../../idempotency/once-per-key.ts";
 import { hitRateLimit } from "../../limits/rate-limit.ts";
 import { renewInstanceLease, takeSocketPlace } from "../../session/socket-places.ts";
 import { cookieHeader, signUp } from "../../testing/accounts.ts";
@@ -232,6 +233,14 @@ export async function accountScene(t: TestApp) {
   await renewInstanceLease(t.db, instanceId, 3600_000);
   for (const person of [subject, worker])
     await takeSocketPlace(t.db, { socketId: randomUUID(), userId: person.id, instanceId, limit: LIMITS.socketsPerPerson });
+  // Keyed creates (docs/decisions/063): one of the subject's, and the employer's review of them, whose
+  // stored answer names the subject.
+  await rememberAnswer(t.db, keyedRequest(subject.id, "jobs.create", { idempotencyKey: `subject-job-key-${n}` }), {
+    id: subjectJob.id,
+  });
+  await rememberAnswer(t.db, keyedRequest(employer.id, "ratings.submit", { idempotencyKey: `eve-rates-subject-${n}` }), {
+    toUserId: subject.id,
+  });
   await t.db.insert(verification).values({
     id: `reset-${subject.id}`,
     identifier: `reset-password:token-${n}`,

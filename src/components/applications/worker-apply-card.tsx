@@ -14,6 +14,7 @@ import { errorKey } from "../../lib/errors.ts";
 import { showServerFieldErrors } from "../../lib/form-errors.ts";
 import { formatDay } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
+import { useRequestKey } from "../../lib/request-key.ts";
 import { toastError, toastFailure, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -149,9 +150,12 @@ function ApplyForm({ job, fullDays }: { job: JobDetails; fullDays: readonly stri
       queryClient.invalidateQueries({ queryKey: trpc.jobs.mine.pathKey() }),
     ]);
 
+  // A resend of the same application after a lost answer is stored once (docs/decisions/063).
+  const requestKey = useRequestKey();
   const submit = useMutation(
     trpc.applications.submit.mutationOptions({
       onSuccess: async () => {
+        requestKey.sent();
         toastSuccess(m.apply_submitted());
         await refresh();
       },
@@ -179,7 +183,8 @@ function ApplyForm({ job, fullDays }: { job: JobDetails; fullDays: readonly stri
     setDaysError(undefined);
     // Every day is the same as not choosing: stored as null.
     const chosen = dates.length > 0 && days.length < dates.length ? days : null;
-    submit.mutate({ jobId, message: values.message, days: chosen });
+    const input = { jobId, message: values.message, days: chosen };
+    submit.mutate({ ...input, idempotencyKey: requestKey.keyFor(input) });
   });
 
   return (

@@ -1,11 +1,14 @@
 import { ERR } from "../../../domain/errors.ts";
+import { IDEMPOTENCY_KEY_HEADER } from "../../../domain/idempotency.ts";
 import { UploadError, uploadErrorFrom } from "../../lib/errors.ts";
+import { uploadKeyFor } from "../../lib/request-key.ts";
 
 /**
  * Sends one PDF to POST /api/certificates as multipart form data. XMLHttpRequest rather than fetch,
  * because only it reports upload progress (0–100 through `onProgress`). The session cookie goes along
  * (same origin); the server decides on type and size, the client only pre-checks. A refusal rejects
- * with an UploadError; the caller refreshes the certificate list after success.
+ * with an UploadError; the caller refreshes the certificate list after success. A retry of the same
+ * picked file sends the same Idempotency-Key: stored once (docs/decisions/063).
  */
 export function uploadCertificate(
   file: File,
@@ -14,6 +17,7 @@ export function uploadCertificate(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/certificates");
+    xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, uploadKeyFor(file, "certificates"));
     xhr.responseType = "json";
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));

@@ -1,5 +1,7 @@
 import { ERR } from "../../../domain/errors.ts";
+import { IDEMPOTENCY_KEY_HEADER } from "../../../domain/idempotency.ts";
 import { UploadError, uploadErrorFrom } from "../../lib/errors.ts";
+import { uploadKeyFor } from "../../lib/request-key.ts";
 
 /** The `imageKey` of the upload route's 201 answer. */
 function imageKeyOf(body: unknown): string | undefined {
@@ -11,7 +13,8 @@ function imageKeyOf(body: unknown): string | undefined {
  * Sends one image to POST /api/chat/images for a conversation and answers the `imageKey` that
  * `chat.send` takes. The conversation id goes first so the server refuses outsiders before reading the
  * file. The server sniffs the type and enforces the size; the composer only pre-checks. A refusal
- * throws an UploadError.
+ * throws an UploadError. A retry of the same picked file to the same conversation sends the same
+ * Idempotency-Key: stored once (docs/decisions/063).
  */
 export async function uploadChatImage(conversationId: string, file: File, signal?: AbortSignal): Promise<string> {
   const form = new FormData();
@@ -19,7 +22,8 @@ export async function uploadChatImage(conversationId: string, file: File, signal
   form.append("file", file, file.name);
   let response: Response;
   try {
-    response = await fetch("/api/chat/images", { method: "POST", body: form, credentials: "same-origin", signal });
+    const headers = { [IDEMPOTENCY_KEY_HEADER]: uploadKeyFor(file, conversationId) };
+    response = await fetch("/api/chat/images", { method: "POST", body: form, headers, credentials: "same-origin", signal });
   } catch {
     throw new UploadError(0);
   }

@@ -10,6 +10,7 @@ import { errorKey } from "../../lib/errors.ts";
 import { showServerFieldErrors } from "../../lib/form-errors.ts";
 import { isolate } from "../../lib/locale.ts";
 import { translate } from "../../lib/messages.ts";
+import { useRequestKey } from "../../lib/request-key.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -45,9 +46,12 @@ export function ReviewFormCard({ jobId, target }: { jobId: string; target: Revie
       queryClient.invalidateQueries({ queryKey: trpc.jobs.byId.queryKey({ jobId }) }),
     ]);
 
+  // A resend of the same review after a lost answer is stored once (docs/decisions/063).
+  const requestKey = useRequestKey();
   const submit = useMutation(
     trpc.ratings.submit.mutationOptions({
       onSuccess: async () => {
+        requestKey.sent();
         toastSuccess(m.review_submitted());
         await refresh();
       },
@@ -59,7 +63,10 @@ export function ReviewFormCard({ jobId, target }: { jobId: string; target: Revie
     }),
   );
 
-  const onSubmit = form.handleSubmit((values) => submit.mutate({ jobId, toUserId: target.userId, ...values }));
+  const onSubmit = form.handleSubmit((values) => {
+    const input = { jobId, toUserId: target.userId, ...values };
+    submit.mutate({ ...input, idempotencyKey: requestKey.keyFor(input) });
+  });
   const ratingError = errors.rating?.message;
 
   return (

@@ -25,6 +25,7 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { currentLanguage } from "../../lib/locale.ts";
 import { translate } from "../../lib/messages.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
+import { useRequestKey } from "../../lib/request-key.ts";
 import { orNotFound, requireUuid } from "../../lib/route-data.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
@@ -79,9 +80,12 @@ function PostAgainPage() {
     },
   });
 
+  // A resend of the same post after a lost answer is stored once (docs/decisions/063).
+  const requestKey = useRequestKey();
   const post = useMutation(
     trpc.rehiring.postAgain.mutationOptions({
       onSuccess: async ({ id, invited: sent }) => {
+        requestKey.sent();
         toastSuccess(m.toast_job_posted(), sent.length > 0 ? m.rehiring_post_again_invited({ count: sent.length }) : undefined);
         await queryClient.invalidateQueries({ queryKey: trpc.jobs.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.rehiring.pathKey() });
@@ -134,7 +138,10 @@ function PostAgainPage() {
       )}
       <JobForm
         form={form}
-        onValid={(values) => post.mutate({ copiedFromId: jobId, job: values, inviteWorkerIds: [...invited] })}
+        onValid={(values) => {
+          const input = { copiedFromId: jobId, job: values, inviteWorkerIds: [...invited] };
+          post.mutate({ ...input, idempotencyKey: requestKey.keyFor(input) });
+        }}
         onInvalid={(errors) => {
           if (missesRequiredFields(errors)) toastError(null, translate(ERR.requiredFields));
         }}

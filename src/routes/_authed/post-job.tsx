@@ -11,6 +11,7 @@ import { UnconfirmedAddressNotice } from "../../components/account/unconfirmed-a
 import { browserTimeZone, JobForm, showJobFieldErrors, type JobFormInput } from "../../components/jobs/job-form.tsx";
 import { currentLanguage } from "../../lib/locale.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
+import { useRequestKey } from "../../lib/request-key.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -44,9 +45,12 @@ function PostJobPage() {
     },
   });
 
+  // A resend of the same post after a lost answer is stored once (docs/decisions/063).
+  const requestKey = useRequestKey();
   const create = useMutation(
     trpc.jobs.create.mutationOptions({
       onSuccess: async ({ id }) => {
+        requestKey.sent();
         toastSuccess(m.toast_job_posted());
         await queryClient.invalidateQueries({ queryKey: trpc.jobs.pathKey() });
         await navigate({ to: "/jobs/$jobId", params: { jobId: id } });
@@ -64,7 +68,7 @@ function PostJobPage() {
       <UnconfirmedAddressNotice />
       <JobForm
         form={form}
-        onValid={(values) => create.mutate(values)}
+        onValid={(values) => create.mutate({ ...values, idempotencyKey: requestKey.keyFor(values) })}
         title={m.post_job_title()}
         description={m.post_job_subtitle()}
         notBefore={todayIn(timeZone)}
