@@ -3,7 +3,7 @@
 // checks the migrations copied beside it, becomes ready, serves a page read from the database, names our
 // source files in its source map, and stops cleanly on SIGTERM.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -55,6 +55,11 @@ describe("the compiled server", () => {
       const map = JSON.parse(readFileSync(`${serverEntry(outDir)}.map`, "utf8")) as { sources: string[] };
       expect(map.sources).toContainEqual(expect.stringMatching(/server\/main\.ts$/));
       expect(map.sources.some((source) => source.includes("node_modules"))).toBe(false);
+      // What loads at start never imports PGlite: only the embedded database does, later (db/open.ts).
+      const atStart = readdirSync(outDir).filter((file) => file === "main.js" || file.startsWith("packages-"));
+      expect(atStart).toHaveLength(2);
+      for (const file of atStart)
+        expect(readFileSync(path.join(outDir, file), "utf8")).not.toMatch(/^import .* from "@electric-sql\/pglite/m);
 
       const port = await freePort();
       const output: string[] = [];

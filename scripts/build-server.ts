@@ -56,8 +56,9 @@ export async function buildServer(outDir: string = SERVER_OUT_DIR): Promise<void
       sourcemap: true,
       // Mappings only (stack traces name the file and line); the sources are in the repository.
       sourcemapExcludeSources: true,
-      // The packages in a chunk of their own, which keeps no source map (below).
-      codeSplitting: { groups: [{ name: PACKAGES_CHUNK, test: /[\\/]node_modules[\\/]/ }] },
+      // The packages the server loads at start in a chunk of their own, which keeps no source map (below);
+      // those only imported later (PGlite's driver, better-auth's other databases) stay in chunks of their own.
+      codeSplitting: { groups: [{ name: PACKAGES_CHUNK, tags: ["$initial"], test: /[\\/]node_modules[\\/]/ }] },
     },
   });
   withoutSourceMap(outDir, PACKAGES_CHUNK);
