@@ -47,7 +47,8 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS },
   },
   webServer: {
-    command: "node_modules/.bin/node server/main.ts",
+    // As `npm start` runs it: the compiled server (dist/.server), compiled again first if its sources changed.
+    command: "node_modules/.bin/node scripts/start.ts",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,12 +1,7 @@
 import { mkdirSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { cube } from "@electric-sql/pglite/contrib/cube";
-import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -110,6 +105,16 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // Loaded only for the embedded database: an instance on Postgres never loads PGlite (decision 066).
+  const [{ PGlite }, { cube }, { earthdistance }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/cube"),
+      import("@electric-sql/pglite/contrib/earthdistance"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
   const client = await PGlite.create({
     dataDir: options.dataDir ?? undefined,
     loadDataDir: options.loadDataDir,

@@ -228,6 +228,8 @@ export async function buildApp(deps: AppDeps) {
       index: false,
       // The .br and .gz files the build wrote beside each asset, chosen by Accept-Encoding (with Vary).
       preCompressed: true,
+      // ...and not routes of their own: a route per file is made at start, a third of them these (decision 066).
+      globIgnore: ["**/*.br", "**/*.gz"],
       // Vite's file names carry a content hash: cache them for good; everything else revalidates.
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -7,14 +7,20 @@ import { loadConfig } from "./config.ts";
 import { seedDemoIfEmpty } from "./demo/seed-demo.ts";
 import { startServices } from "./instance-services.ts";
 import { shutDown } from "./ops/shutdown.ts";
+import { startTimings } from "./ops/start-timings.ts";
 import { backgroundHandlers } from "./queue/handlers.ts";
 import { createFileStore } from "./storage/create-file-store.ts";
 
+// Each step's time and CPU, logged once listening: what a replacement instance costs (decision 066).
+const timings = startTimings();
+timings.step("modules");
 const config = loadConfig();
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl, maxConnections: config.databasePoolSize } : { dataDir: config.dataDir },
 );
+timings.step("database");
 await database.migrate();
+timings.step("migrations");
 
 // End-to-end journeys over several days move this clock (NODE_ENV=test only); otherwise real time.
 const clock = config.movableClock ? (await import("./testing/movable-clock.ts")).movableClock() : null;
@@ -22,6 +28,7 @@ const services = await startServices(database, config, {
   files: createFileStore(config),
   ...(clock ? { overrides: { now: clock.now } } : {}),
 });
+timings.step("services");
 const auth = createAuth({ db: database.db, config, mail: { queue: services.queue, log: services.log } });
 const app = await buildApp({
   config,
@@ -33,6 +40,8 @@ const app = await buildApp({
     ...(process.stdout.isTTY && config.env !== "production" ? { transport: { target: "pino-pretty" } } : {}),
   },
 });
+
+timings.step("app");
 
 // A journey that moves the clock has the reminders due at the new time written at once.
 clock?.register(app, () => services.queue.send(database.db, "job-reminders", {}));
@@ -47,9 +56,12 @@ if (config.seedDemo && database.kind === "pglite") {
   }
 }
 
+timings.step("demo");
+
 // This instance's share of the background work (notifications, reminders, file removal); any number
 // of instances may run it, each job runs once.
 await services.queue.work(backgroundHandlers(database.db, services, config));
+timings.step("workers");
 
 // SIGTERM/SIGINT: /api/ready fails, then the instance stops without dropping work (server/ops/shutdown.ts).
 // Past the delay plus 25 s (requests, sockets and a running job have had theirs) it exits anyway;
@@ -62,4 +74,5 @@ closeWithGrace({ delay: (delaySeconds + 25) * 1000 }, async ({ err, signal }) =>
 });
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Daywork is running at ${config.publicUrl} (database: ${database.kind})`);
+timings.step("listen");
+app.log.info({ start: timings.report() }, `Daywork is running at ${config.publicUrl} (database: ${database.kind})`);

@@ -56,7 +56,7 @@ export type ServerProcess = {
 
 /**
  * Forks `entry` (a TypeScript file) with `args` and waits for the port it listens on. It runs on Node's
- * own type stripping, as `npm start` and the container run the server, not through tsx: tsx's compiled
+ * own type stripping, as `npm run serve` runs the server, not through tsx: tsx's compiled
  * output names every function it creates (a call per closure), which cost the app 10-20% of its CPU
  * per request in this bench and no deployment pays.
  */

@@ -1,9 +1,12 @@
-// The built app as `npm start` runs it, on a fresh embedded database with the demo data, for the benches
-// that drive a browser (first screens, Lighthouse). `url` set: that server is used instead.
+// The built app as `npm start` runs it (the compiled server, dist/.server), on a fresh embedded database
+// with the demo data, for the benches that drive a browser (first screens, Lighthouse). `url` set: that
+// server is used instead.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
+import { SERVER_OUT_DIR, serverEntry } from "../../scripts/build-server.ts";
 
 export type DemoServer = { url: string; stop: () => void };
 
@@ -16,7 +19,7 @@ export async function startDemoServer(p: {
   env?: Record<string, string>;
 }): Promise<DemoServer> {
   if (p.url) return { url: p.url, stop: () => {} };
-  const server = spawn(process.execPath, ["server/main.ts"], {
+  const server = spawn(process.execPath, ["--enable-source-maps", serverEntry(SERVER_OUT_DIR)], {
     env: {
       ...process.env,
       PORT: String(p.port),

@@ -1,7 +1,8 @@
-// The server as `npm start` and a deployment run it (server/main.ts in its own process): migrations,
-// its share of the background work with the recurring schedules, then listening. Tests build the app
-// in-process with the schedules off, so this is the one place a failure in that path shows (a schedule's
-// data once ended the process on Postgres before it listened).
+// The server from its sources in its own process (server/main.ts, as `npm run serve` runs it; compiled,
+// as `npm start` and a deployment run it, in scripts/build-server.test.ts): migrations, its share of the
+// background work with the recurring schedules, then listening. Tests build the app in-process with the
+// schedules off, so a failure in that path shows only here (a schedule's data once ended the process on
+// Postgres before it listened).
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
