@@ -12,7 +12,9 @@ import { createFileStore } from "./storage/create-file-store.ts";
 
 const config = loadConfig();
 const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl, maxConnections: config.databasePoolSize } : { dataDir: config.dataDir },
+  config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, maxConnections: config.databasePoolSize, timeouts: config.databaseTimeouts }
+    : { dataDir: config.dataDir },
 );
 await database.migrate();
 
