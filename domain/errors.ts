@@ -179,6 +179,8 @@ export const ERR = {
   // Machine translation of jobs (issue #7).
   translateFailed: "error_translate_failed",
   translateUnavailable: "error_translate_unavailable",
+  // The database is down, hung or slower than a request may wait: try again (docs/decisions/062).
+  serviceUnavailable: "error_service_unavailable",
 } as const;
 
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];

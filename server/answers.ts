@@ -136,6 +136,8 @@ export const ANSWERS = {
   translation_unavailable: { status: 412, key: ERR.translateUnavailable },
   translation_timeout: { status: 504, key: ERR.translateFailed },
   translation_failed: { status: 502, key: ERR.translateFailed },
+  // The database did not answer in time or refused the connection: try again (docs/decisions/062).
+  service_unavailable: { status: 503, key: ERR.serviceUnavailable },
 } as const satisfies Record<string, Answer>;
 
 /** A reason the server refuses for. */
