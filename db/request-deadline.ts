@@ -91,9 +91,22 @@ export function startDeadline(ms: number, start: () => void): () => void {
 type Unsafe = postgres.Sql["unsafe"];
 type Begin = postgres.Sql["begin"];
 
+/**
+ * Cancels a postgres.js query without ending the process: its `cancel()` drops the promise of the cancel
+ * request, which rejects when that request's own connection fails (Postgres refusing new connections
+ * while this one still runs), and an unhandled rejection ends Node. Its canceller (what `cancel()`
+ * calls, once) is called here and a failure ignored: the statement then ends by statement_timeout.
+ */
+function cancelQuietly(query: { cancel(): void }): void {
+  const canceller: unknown = Reflect.get(query, "canceller");
+  if (typeof canceller !== "function") return query.cancel();
+  Reflect.set(query, "canceller", null);
+  Promise.resolve(Reflect.apply(canceller, query, [query])).catch(() => {});
+}
+
 /** Cancels `query` if the deadline it was made under passes before it is done. */
 function cancelledWith<Q extends { cancel(): void }>(query: Q, signal: AbortSignal | undefined): Q {
-  signal?.addEventListener("abort", () => query.cancel(), { once: true });
+  signal?.addEventListener("abort", () => cancelQuietly(query), { once: true });
   return query;
 }
 
