@@ -6,12 +6,14 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 
+import { DEFAULT_DATABASE_TIMEOUTS, timeoutSettings, type DatabaseTimeouts } from "./database-timeouts.ts";
 import type { Database } from "./database.ts";
 import { loadExchangeRateSnapshot } from "./exchange-rates-snapshot.ts";
 import { underMigrationLock } from "./migration-lock.ts";
 import { planEachCallWith } from "./planned-each-call.ts";
 import { defaultPoolSize, splitPool } from "./pool-size.ts";
 import { migrateQueueSchema, pgliteQueueConnection, postgresQueueConnection, type QueueConnection } from "./queue-connection.ts";
+import { cancelledAtDeadline } from "./request-deadline.ts";
 import * as schema from "./schema/index.ts";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -54,7 +56,9 @@ function poolApplicationName(): string {
   return `daywork/${process.pid}.${poolsOpened}@${os.hostname()}`.slice(0, 63);
 }
 
-export type OpenOptions = { databaseUrl: string; maxConnections?: number } | { dataDir: string | null; loadDataDir?: Blob };
+export type OpenOptions =
+  | { databaseUrl: string; maxConnections?: number; timeouts?: Partial<DatabaseTimeouts> }
+  | { dataDir: string | null; loadDataDir?: Blob };
 
 /**
  * Opens the database: Postgres through postgres.js when a URL is given, else the embedded PGlite in
@@ -63,11 +67,15 @@ export type OpenOptions = { databaseUrl: string; maxConnections?: number } | { d
 export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
   if ("databaseUrl" in options) {
     const applicationName = poolApplicationName();
+    const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
+    // Bounded waits (docs/decisions/062): connecting, each statement, a transaction left open, a dead peer.
     const pool = (max: number, settings: Record<string, string>) =>
       postgres(options.databaseUrl, {
         max,
         onnotice: () => {},
-        connection: { application_name: applicationName, ...SEARCH_SETTINGS, ...settings },
+        connect_timeout: timeouts.connectMs / 1000,
+        keep_alive: timeouts.keepAliveMs / 1000,
+        connection: { application_name: applicationName, ...SEARCH_SETTINGS, ...timeoutSettings(timeouts), ...settings },
       });
     // The statements whose best plan depends on their values (a search's) go through a pool of their own,
     // whose connections plan each call for its values (db/planned-each-call.ts): half the connections,
@@ -75,8 +83,9 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     const { main, planned } = splitPool(options.maxConnections ?? defaultPoolSize());
     const sql = pool(main, {});
     const plannedSql = pool(planned, { plan_cache_mode: "force_custom_plan" });
-    const db = drizzlePostgres(sql, { schema });
-    planEachCallWith(db, drizzlePostgres(plannedSql, { schema }));
+    // Statements of a request that ran past its deadline are cancelled and its transactions roll back.
+    const db = drizzlePostgres(cancelledAtDeadline(sql), { schema });
+    planEachCallWith(db, drizzlePostgres(cancelledAtDeadline(plannedSql), { schema }));
     const queue = postgresQueueConnection(sql);
     return {
       db,
@@ -92,12 +101,24 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
         });
         return () => listening.unlisten();
       },
-      // Several instances may start at once on an empty database: one migrates at a time (decision 061).
+      // Several instances may start at once on an empty database: one migrates at a time (decision 061),
+      // on connections of its own without the statement bounds (an index build may take longer).
       migrate: () =>
         underMigrationLock(options.databaseUrl, async () => {
-          await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
-          await migrateQueueSchema(queue);
-          await loadExchangeRateSnapshot(db);
+          const migrating = postgres(options.databaseUrl, {
+            max: 2,
+            onnotice: () => {},
+            connect_timeout: timeouts.connectMs / 1000,
+            connection: { application_name: applicationName, ...SEARCH_SETTINGS },
+          });
+          try {
+            const migratingDb = drizzlePostgres(migrating, { schema });
+            await migratePostgres(migratingDb, { migrationsFolder: MIGRATIONS_FOLDER });
+            await migrateQueueSchema(postgresQueueConnection(migrating));
+            await loadExchangeRateSnapshot(migratingDb);
+          } finally {
+            await migrating.end({ timeout: 5 });
+          }
         }),
       close: async () => {
         await Promise.all([sql.end({ timeout: 5 }), plannedSql.end({ timeout: 5 })]);

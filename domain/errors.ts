@@ -181,6 +181,8 @@ export const ERR = {
   translateUnavailable: "error_translate_unavailable",
   // A create's idempotency key sent again with other input (docs/decisions/063).
   requestKeyReused: "error_request_key_reused",
+  // The database is down, hung or slower than a request may wait: try again (docs/decisions/062).
+  serviceUnavailable: "error_service_unavailable",
 } as const;
 
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];

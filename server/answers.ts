@@ -140,6 +140,8 @@ export const ANSWERS = {
   request_key_reused: { status: 409, key: ERR.requestKeyReused },
   // An upload's Idempotency-Key header that is not a key's shape (domain/idempotency.ts).
   idempotency_key_invalid: { status: 400, key: ERR.badRequest },
+  // The database did not answer in time or refused the connection: try again (docs/decisions/062).
+  service_unavailable: { status: 503, key: ERR.serviceUnavailable },
 } as const satisfies Record<string, Answer>;
 
 /** A reason the server refuses for. */

@@ -21,6 +21,7 @@ import { robotsRoute } from "./http/robots.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { sitemapRoutes } from "./http/sitemap.ts";
 import { spaPage } from "./http/spa-page.ts";
+import { registerUnavailableAnswers } from "./http/unavailable.ts";
 import { DEV_INBOX_PATH, devInboxRoutes } from "./mail/dev-inbox-route.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe-route.ts";
 import { readinessChecks, registerHealthRoutes } from "./ops/health.ts";
@@ -32,6 +33,8 @@ import { watchSessionSockets } from "./session/live-sessions.ts";
 import type { SessionUser } from "./session/session-user.ts";
 import { sharedSocketPlaces, SOCKET_PLACES, type SocketPlacesOptions } from "./session/socket-places.ts";
 import { registerFilesRoute } from "./storage/files-route.ts";
+import { RetryLater } from "./trpc/answer.ts";
+import { contextInTime } from "./trpc/answered-in-time.ts";
 import { createContext, type Context } from "./trpc/context.ts";
 import { appRouter, type AppRouter } from "./trpc/router.ts";
 import { guardedConnections, type SocketGuardLimits } from "./trpc/socket-guard.ts";
@@ -158,7 +161,9 @@ export async function buildApp(deps: AppDeps) {
       })
     : null;
 
-  registerAuthRoute(app, auth);
+  // What the database cannot serve in time is answered 503 "try again", never a 500 (docs/decisions/062).
+  registerUnavailableAnswers(app, { deadlineMs: config.requestDeadlineMs, metrics });
+  registerAuthRoute(app, auth, { deadlineMs: config.requestDeadlineMs });
   // Account mails still being sent finish before the database they read closes.
   app.addHook("onClose", async () => auth.settleBackgroundTasks());
   registerFilesRoute(app, { store: services.files, secret: services.fileLinkSecret, now: services.now });
@@ -192,8 +197,14 @@ export async function buildApp(deps: AppDeps) {
   const trpcOptions = {
     router: appRouter,
     maxBatchSize: LIMITS.batchSize,
-    createContext: ({ req }) => createContext(contextDeps, req.headers, undefined, req.log),
+    createContext: ({ req }) =>
+      contextInTime({ config, log: req.log, metrics }, () => createContext(contextDeps, req.headers, undefined, req.log)),
     onError: logFailure,
+    // A batch answered "try again" says when, as the plain routes do (docs/decisions/062).
+    responseMeta({ errors }) {
+      const wait = errors.find((error) => error.code === "SERVICE_UNAVAILABLE" && error.cause instanceof RetryLater)?.cause;
+      return wait instanceof RetryLater ? { headers: { "retry-after": String(wait.seconds) } } : {};
+    },
   } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"];
   await app.register(fastifyTRPCPlugin, { prefix: "/api/trpc", trpcOptions } satisfies FastifyTRPCPluginOptions<AppRouter>);
   // The socket's calls go to tRPC through a guard: frames within limits, one per turn of the event loop,
@@ -203,7 +214,8 @@ export async function buildApp(deps: AppDeps) {
       router: appRouter,
       async createContext(socket, upgrade) {
         const watch = { connection: socket, watch: (user: SessionUser) => sessionSockets.track(socket.socket, user) };
-        const ctx = await createContext(contextDeps, upgrade.headers, watch, requestLogs.ofUpgrade(upgrade) ?? app.log);
+        const log = requestLogs.ofUpgrade(upgrade) ?? app.log;
+        const ctx = await contextInTime({ config, log, metrics }, () => createContext(contextDeps, upgrade.headers, watch, log));
         if (metrics && ctx.socket) metrics.watchSocket(socket.socket, ctx.socket);
         return ctx;
       },

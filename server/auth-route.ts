@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 
+import { withinDeadline } from "../db/request-deadline.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 import { sendRefusal } from "./http/send-refusal.ts";
+import { unavailableCause } from "./http/unavailable.ts";
 
 /**
  * The better-auth endpoints the app uses. Every other one (update-user, change-email, list-sessions, …)
@@ -51,7 +53,7 @@ function forwardedBody(endpoint: string, body: unknown): unknown {
  * headers into one object would lose all but one cookie), and the client's IP is passed in a header we
  * control, so rate limits count per client.
  */
-export function registerAuthRoute(app: FastifyInstance, auth: Auth) {
+export function registerAuthRoute(app: FastifyInstance, auth: Auth, options: { deadlineMs: number }) {
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
@@ -68,9 +70,22 @@ export function registerAuthRoute(app: FastifyInstance, auth: Auth) {
       const hasBody = request.method === "POST" && request.body !== undefined;
       // HEAD is asked as GET (better-auth routes GET only); Node leaves the body out of a HEAD answer.
       const method = request.method === "HEAD" ? "GET" : request.method;
-      const response = await auth.handler(
-        new Request(url, { method, headers, body: hasBody ? JSON.stringify(forwardedBody(endpoint, request.body)) : undefined }),
-      );
+      const answer = () =>
+        auth.handler(
+          new Request(url, {
+            method,
+            headers,
+            body: hasBody ? JSON.stringify(forwardedBody(endpoint, request.body)) : undefined,
+          }),
+        );
+      // Within the request deadline: past it, or with the database down, the error handler answers 503
+      // "try again" (server/http/unavailable.ts). better-auth throws what is not its own refusal
+      // (`onAPIError.throw`); any other fault stays the bare 500 better-auth gave, its text in the log only.
+      const response = await withinDeadline(options.deadlineMs, answer).catch((error: unknown) => {
+        if (unavailableCause(error)) throw error;
+        request.log.error({ err: error, endpoint }, "auth request failed");
+        return new Response(null, { status: 500 });
+      });
       // better-auth's own rate-limit answer (it alone sets x-retry-after) has no message key: answer it as
       // our refusals read. Our own 429s (the per-address sign-in wait) carry theirs and pass as they are.
       if (response.status === 429 && response.headers.has("x-retry-after")) {

@@ -24,6 +24,7 @@ import { createBackgroundTasks } from "./account-mail/background-tasks.ts";
 import { resetRequestAnswer } from "./account-mail/reset-request.ts";
 import type { Config } from "./config.ts";
 import { englishText } from "./english.ts";
+import { unavailableCause } from "./http/unavailable.ts";
 import { hitRateLimit } from "./limits/rate-limit.ts";
 import { inheritStanding } from "./privacy/stand-in.ts";
 import { standingKey } from "./privacy/standing-key.ts";
@@ -109,6 +110,18 @@ export function createAuth({ db, config, mail }: AuthOptions) {
     basePath: "/api/auth",
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
+    // An error that is not better-auth's own refusal is thrown to the route rather than answered 500,
+    // so a database that is down is answered 503 "try again" (server/http/unavailable.ts, decision 062).
+    onAPIError: { throw: true },
+    // An outage's failed session reads are answered "try again" and counted there (decision 062), not
+    // also logged by better-auth for each request; anything else it logs goes out as it always did.
+    logger: {
+      log(level, message, ...args: unknown[]) {
+        if (args.some((arg) => unavailableCause(arg) !== null)) return;
+        const write = level === "error" ? console.error : level === "warn" ? console.warn : console.log;
+        write(`[Better Auth]: ${message}`, ...args);
+      },
+    },
     database: drizzleAdapter(trackTransactions(db), {
       provider: "pg",
       schema: { user, session, account, verification, rateLimit },

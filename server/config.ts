@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from "../db/database-timeouts.ts";
 import { defaultPoolSize } from "../db/pool-size.ts";
 import { pushConfig, type PushConfig } from "./push/config.ts";
 import { DEFAULT_S3_TIMEOUTS, s3Config, type S3Settings } from "./storage/s3-config.ts";
@@ -76,6 +77,11 @@ const envSchema = z.object({
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(0),
   // End-to-end journeys over several days (server/testing/movable-clock.ts): honoured only with NODE_ENV=test.
   E2E_MOVABLE_CLOCK: bool(false),
+  // Bounded waits on Postgres and the request deadline (docs/decisions/062).
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
 
 export type Config = {
@@ -113,6 +119,13 @@ export type Config = {
   shutdownDelaySeconds: number;
   /** The server's clock can be moved forward over HTTP (end-to-end journeys only; never outside NODE_ENV=test). */
   movableClock: boolean;
+  /**
+   * A tRPC call or auth request not done in this many milliseconds is answered 503 "try again", and its
+   * statements are cancelled and its transaction rolled back (docs/decisions/062).
+   */
+  requestDeadlineMs: number;
+  /** Bounds on the app's Postgres connections (db/database-timeouts.ts). */
+  databaseTimeouts: DatabaseTimeouts;
 };
 
 /** A secret kept in the data folder, so local sessions survive restarts without any setup. */
@@ -185,5 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN || null,
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     movableClock: e.NODE_ENV === "test" && e.E2E_MOVABLE_CLOCK,
+    requestDeadlineMs: e.REQUEST_DEADLINE_MS,
+    databaseTimeouts: {
+      ...DEFAULT_DATABASE_TIMEOUTS,
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
   };
 }

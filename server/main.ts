@@ -16,7 +16,9 @@ const timings = startTimings();
 timings.step("modules");
 const config = loadConfig();
 const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl, maxConnections: config.databasePoolSize } : { dataDir: config.dataDir },
+  config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, maxConnections: config.databasePoolSize, timeouts: config.databaseTimeouts }
+    : { dataDir: config.dataDir },
 );
 timings.step("database");
 await database.migrate();

@@ -7,7 +7,7 @@ import superjson from "superjson";
 import { LIMITS } from "../domain/limits.ts";
 import { LIVE_SOCKET_OPTIONS } from "../domain/live-socket.ts";
 import type { AppRouter } from "../server/trpc/router.ts";
-import { isRefusal } from "./lib/errors.ts";
+import { retryDelayMs, retryQuery } from "./lib/retry-policy.ts";
 import { getLocale } from "./paraglide/runtime.js";
 
 function wsUrl(): string {
@@ -40,9 +40,14 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      // A refusal (4xx) stays a refusal; only failures to answer are worth asking again.
-      retry: (count, error) => count < 2 && !isRefusal(error),
+      // A refusal (4xx) stays a refusal; no answer or "try again" (503) is asked again, backing off and
+      // honouring the server's Retry-After (lib/retry-policy.ts, docs/decisions/062).
+      retry: retryQuery,
+      retryDelay: retryDelayMs,
     },
+    // A mutation is never sent again by itself: a second send could store twice. One that carries an
+    // idempotency key may opt in with `retry: retryKeyedMutation`.
+    mutations: { retry: false },
   },
 });
 

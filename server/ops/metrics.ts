@@ -3,7 +3,7 @@ import { is, sql } from "drizzle-orm";
 import { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type postgres from "postgres";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { WebSocket } from "ws";
 
 import { queryRows, type Database, type Queryable } from "../../db/database.ts";
@@ -22,7 +22,12 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 export type ProcedureMetrics = {
   /** One call ended: its procedure path, type, result ("OK" or the tRPC error code) and duration. A subscription ends when it has started. */
   observeCall(procedure: string, type: string, code: string, seconds: number): void;
+  /** A request was answered 503 "try again" (docs/decisions/062): over tRPC or a plain route, and why. */
+  countUnavailable(transport: "trpc" | "http", cause: UnavailableCause): void;
 };
+
+/** Why a request was answered "try again": its deadline passed, or the database refused or failed it. */
+export type UnavailableCause = "deadline" | "database";
 
 export type AppMetrics = ProcedureMetrics & {
   /** Counts the live feeds a socket's context holds (`ctx.socket.liveFeeds`) until the socket closes. */
@@ -156,6 +161,13 @@ export function registerMetrics(app: FastifyInstance, token: string, sources: Me
     });
   }
 
+  const unavailableAnswers = new Counter({
+    name: "daywork_unavailable_answers_total",
+    help: "Requests answered 503 try again because their deadline passed or the database failed them (docs/decisions/062)",
+    labelNames: ["transport", "cause"] as const,
+    registers: [registry],
+  });
+
   app.get(METRICS_PATH, { logLevel: "warn" }, async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, token)) {
       return reply.status(401).header("www-authenticate", 'Bearer realm="metrics"').send({ error: "Unauthorized" });
@@ -167,6 +179,9 @@ export function registerMetrics(app: FastifyInstance, token: string, sources: Me
   return {
     observeCall(procedure, type, code, seconds) {
       calls.observe({ procedure, type, code }, seconds);
+    },
+    countUnavailable(transport, cause) {
+      unavailableAnswers.inc({ transport, cause });
     },
     watchSocket(socket, state) {
       feeds.add(state);

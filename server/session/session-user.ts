@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { fromNodeHeaders } from "better-auth/node";
 
 import type { Auth } from "../auth.ts";
+import { unavailableCause } from "../http/unavailable.ts";
 
 /** Who a request's session cookie belongs to. */
 export type SessionUser = { id: string; email: string; name: string; sessionId: string };
@@ -37,7 +38,8 @@ export async function mayCarrySession(auth: Auth, headers: IncomingHttpHeaders):
 
 /**
  * The signed-in person of a request (HTTP or WebSocket upgrade), from its headers alone; null for no,
- * expired or unreadable session. Never throws: callers refuse a missing session in their own terms.
+ * expired or unreadable session: callers refuse a missing session in their own terms. Throws only when
+ * the database could not be asked in time, which is "try again", not "signed out" (docs/decisions/062).
  */
 export async function sessionUser(auth: Auth, headers: IncomingHttpHeaders): Promise<SessionUser | null> {
   try {
@@ -45,7 +47,8 @@ export async function sessionUser(auth: Auth, headers: IncomingHttpHeaders): Pro
     const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
     if (!found) return null;
     return { id: found.user.id, email: found.user.email, name: found.user.name, sessionId: found.session.id };
-  } catch {
+  } catch (error) {
+    if (unavailableCause(error)) throw error;
     return null;
   }
 }

@@ -40,8 +40,8 @@ export type ContextDeps = Pick<Context, "db" | "auth" | "config" | "services"> &
 
 /**
  * One context for HTTP and WebSocket: it reads only the request headers (the upgrade request's on a
- * socket, which `socket.watch` then keeps an eye on). It never throws: a bad or missing session is
- * `user: null`, refused by the procedure builders.
+ * socket, which `socket.watch` then keeps an eye on). A bad or missing session is `user: null`, refused
+ * by the procedure builders; it throws only when the database cannot be asked (answered-in-time.ts).
  */
 export async function createContext(
   deps: ContextDeps,

@@ -1,4 +1,4 @@
-import { initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import { z, ZodError } from "zod";
 
 import { ERR } from "../../domain/errors.ts";
@@ -55,9 +55,18 @@ export async function observed<Result extends { ok: true } | { ok: false; error:
 ): Promise<Result> {
   if (!ctx.metrics) return call();
   const started = performance.now();
-  const result = await call();
-  ctx.metrics.observeCall(path, type, result.ok ? "OK" : result.error.code, (performance.now() - started) / 1000);
-  return result;
+  let code = "INTERNAL_SERVER_ERROR";
+  try {
+    const result = await call();
+    code = result.ok ? "OK" : result.error.code;
+    return result;
+  } catch (error) {
+    // A refusal thrown by a middleware inside (a call answered "try again": answered-in-time.ts).
+    if (error instanceof TRPCError) code = error.code;
+    throw error;
+  } finally {
+    ctx.metrics.observeCall(path, type, code, (performance.now() - started) / 1000);
+  }
 }
 
 export const router = t.router;

@@ -3,6 +3,7 @@ import { liveSessionIds } from "../session/live-sessions.ts";
 import { findProfile, requirePerson, type PersonLevel } from "../session/person.ts";
 import { hasVerifiedEmail } from "../session/verified-email.ts";
 import { refused, settle } from "./answer.ts";
+import { answeredInTime } from "./answered-in-time.ts";
 import type { Context } from "./context.ts";
 import { middleware, observed, procedure } from "./init.ts";
 
@@ -55,11 +56,16 @@ const liveFeedPlace = middleware(async ({ ctx, next }) => {
 });
 
 /**
- * Anyone, signed in or not: the call observed and its session checked in one middleware, not two. tRPC
- * copies a call's options at every level of its chain, which a job page's answer measurably pays for.
+ * Anyone, signed in or not: the call observed, answered in time (answered-in-time.ts) and its session
+ * checked in one middleware, not three. tRPC copies a call's options at every level of its chain, which
+ * a job page's answer measurably pays for.
  */
 export const publicProcedure = procedure.use((call) =>
-  observed(call, async () => ((await sessionEnded(call.ctx)) ? call.next({ ctx: { ...call.ctx, user: null } }) : call.next())),
+  observed(call, () =>
+    answeredInTime(call, async () =>
+      (await sessionEnded(call.ctx)) ? call.next({ ctx: { ...call.ctx, user: null } }) : call.next(),
+    ),
+  ),
 );
 
 /**
@@ -83,7 +89,7 @@ export const verifiedMemberProcedure = memberProcedure.use(async ({ ctx, next })
 
 /** A live feed (subscription) of a signed-in caller, within the socket's limit; call `ctx.releaseFeed()` when it ends. */
 export const liveFeedProcedure = procedure
-  .use((call) => observed(call, () => call.next()))
+  .use((call) => observed(call, () => answeredInTime(call, () => call.next())))
   .use(liveFeedPlace)
   .use(currentSession)
   .use(person("account"));

@@ -1,0 +1,158 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type postgres from "postgres";
+
+/**
+ * The work of a request ran past its deadline and was answered "try again" (docs/decisions/062). Its
+ * statements are cancelled and its transactions roll back instead of committing.
+ */
+export class DeadlinePassed extends Error {
+  readonly code = "DEADLINE_PASSED";
+  constructor() {
+    super("the request's deadline passed");
+    this.name = "DeadlinePassed";
+  }
+}
+
+/** True when `error`, or an error it wraps (drizzle's "Failed query" keeps it as `cause`), is DeadlinePassed. */
+export function isDeadlinePassed(error: unknown): boolean {
+  for (let seen: unknown = error, depth = 0; depth < 5; depth += 1) {
+    if (seen instanceof DeadlinePassed) return true;
+    if (typeof seen !== "object" || seen === null || !("cause" in seen)) return false;
+    seen = seen.cause;
+  }
+  return false;
+}
+
+/** What runs inside `withinDeadline`: aborted when the deadline passed before the work finished. */
+type Scope = { readonly signal: AbortSignal; readonly expiresAt: number };
+
+const scopes = new AsyncLocalStorage<Scope>();
+
+/** The signal of the deadline the calling code runs under; undefined outside any (boot, background work). */
+export function deadlineSignal(): AbortSignal | undefined {
+  return scopes.getStore()?.signal;
+}
+
+/**
+ * After its deadline, how long work is given to end the statements that were cancelled: a cancel
+ * travels on a connection of its own, and the answer must not go before it arrived.
+ */
+export const CANCEL_GRACE_MS = 500;
+
+/**
+ * Runs `work` with a deadline `ms` from now (or the enclosing deadline, if that comes first). When it
+ * passes before `work` settles, its signal aborts (statements on the handle from `cancelledAtDeadline`
+ * are cancelled, transactions can no longer commit) and `work` has CANCEL_GRACE_MS to end: what it
+ * answers then is the answer (a statement that finished before its cancel arrived did land), else the
+ * returned promise rejects with DeadlinePassed. Work that finished in time is never aborted later.
+ */
+export async function withinDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const outer = scopes.getStore();
+  const expiresAt = Math.min(Date.now() + ms, outer?.expiresAt ?? Number.POSITIVE_INFINITY);
+  const controller = new AbortController();
+  const signal = outer ? AbortSignal.any([outer.signal, controller.signal]) : controller.signal;
+  let timer: NodeJS.Timeout | undefined;
+  let graceTimer: NodeJS.Timeout | undefined;
+  const passed = new Promise<never>((_, reject) => {
+    let expired = false;
+    const expire = () => {
+      if (expired) return;
+      expired = true;
+      controller.abort(new DeadlinePassed());
+      graceTimer = setTimeout(() => reject(new DeadlinePassed()), CANCEL_GRACE_MS);
+    };
+    if (signal.aborted) return expire();
+    timer = setTimeout(expire, Math.max(0, expiresAt - Date.now()));
+    signal.addEventListener("abort", expire, { once: true });
+  });
+  // Settled only when the deadline wins: nobody waits for it afterwards.
+  passed.catch(() => {});
+  try {
+    // Awaited inside the scope: a lazy query builder (drizzle's) runs when awaited, and must run in it.
+    return await Promise.race([scopes.run({ signal, expiresAt }, async () => await work()), passed]);
+  } finally {
+    clearTimeout(timer);
+    clearTimeout(graceTimer);
+  }
+}
+
+/**
+ * Runs `start` (a callback that carries on the request, such as a Fastify hook's `done`) under a
+ * deadline `ms` from now, which every `withinDeadline` inside it shares. Call the returned function once
+ * the request was answered: work it left behind is then never aborted.
+ */
+export function startDeadline(ms: number, start: () => void): () => void {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DeadlinePassed()), ms);
+  scopes.run({ signal: controller.signal, expiresAt: Date.now() + ms }, start);
+  return () => clearTimeout(timer);
+}
+
+type Unsafe = postgres.Sql["unsafe"];
+type Begin = postgres.Sql["begin"];
+
+/**
+ * Cancels a postgres.js query without ending the process: its `cancel()` drops the promise of the cancel
+ * request, which rejects when that request's own connection fails (Postgres refusing new connections
+ * while this one still runs), and an unhandled rejection ends Node. Its canceller (what `cancel()`
+ * calls, once) is called here and a failure ignored: the statement then ends by statement_timeout.
+ */
+function cancelQuietly(query: { cancel(): void }): void {
+  const canceller: unknown = Reflect.get(query, "canceller");
+  if (typeof canceller !== "function") return query.cancel();
+  Reflect.set(query, "canceller", null);
+  Promise.resolve(Reflect.apply(canceller, query, [query])).catch(() => {});
+}
+
+/** Cancels `query` if the deadline it was made under passes before it is done. */
+function cancelledWith<Q extends { cancel(): void }>(query: Q, signal: AbortSignal | undefined): Q {
+  signal?.addEventListener("abort", () => cancelQuietly(query), { once: true });
+  return query;
+}
+
+/**
+ * The postgres.js handle drizzle works through, bound to the deadline of whatever calls it: a statement
+ * made under a deadline that passes is cancelled (one still waiting for a pool connection is dropped
+ * from the queue, one running is cancelled on the server), none is started once it passed, and a
+ * transaction whose deadline passed rolls back instead of committing. Outside a deadline it is the
+ * plain handle.
+ */
+export function cancelledAtDeadline<S extends postgres.Sql | postgres.TransactionSql>(sql: S): S {
+  return new Proxy(sql, {
+    get(target, property, receiver) {
+      if (property === "unsafe") {
+        const unsafe: Unsafe = (...args) => {
+          const signal = deadlineSignal();
+          if (signal?.aborted) throw new DeadlinePassed();
+          return cancelledWith(target.unsafe(...args), signal);
+        };
+        return unsafe;
+      }
+      if (property === "begin" && "begin" in target) {
+        const begin = (...args: unknown[]) => {
+          const signal = deadlineSignal();
+          if (signal?.aborted) throw new DeadlinePassed();
+          const fn = args.pop() as (tx: postgres.TransactionSql) => unknown;
+          const guarded = async (tx: postgres.TransactionSql) => {
+            const result = await fn(cancelledAtDeadline(tx));
+            // The request was answered "try again" while this ran: it must not land (a throw rolls back).
+            if (signal?.aborted) throw new DeadlinePassed();
+            return result;
+          };
+          return (target.begin as (...a: unknown[]) => unknown)(...args, guarded);
+        };
+        return begin as Begin;
+      }
+      if (property === "savepoint" && "savepoint" in target) {
+        const savepoint = (...args: unknown[]) => {
+          const fn = args.pop() as (tx: postgres.TransactionSql) => unknown;
+          return (target.savepoint as (...a: unknown[]) => unknown)(...args, (tx: postgres.TransactionSql) =>
+            fn(cancelledAtDeadline(tx)),
+          );
+        };
+        return savepoint;
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { errorStatus, isRefusal, isTrpcError } from "./errors.ts";
+
+/**
+ * When the page asks again by itself (docs/decisions/062). A query that got no answer, or the server's
+ * "temporarily unavailable, try again" (503), is asked again a few times, waiting longer each time and
+ * at least the Retry-After the server named. A refusal (4xx) stays a refusal. A mutation is never sent
+ * again by itself: a second send may store twice, unless it carries an idempotency key (then it may use
+ * `retryKeyedMutation`).
+ */
+
+/** Attempts after the first: with the waits below, about half a minute of trying in all. */
+export const QUERY_RETRIES = 3;
+
+/** No single wait is longer than this, whatever the server asks. */
+export const MAX_RETRY_DELAY_MS = 30_000;
+
+/** Seconds the server asked to wait (`data.retryAfterSeconds` of a tRPC error), if it did. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  const seconds = isTrpcError(error) ? error.data?.retryAfterSeconds : undefined;
+  return typeof seconds === "number" && seconds > 0 ? seconds : undefined;
+}
+
+/** True when asking again may get another answer: nothing came back, or the server said "try again". */
+export function isTemporary(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === undefined ? isTrpcError(error) : status === 502 || status === 503 || status === 504;
+}
+
+/** TanStack Query's `retry` for queries: anything but a refusal, a few times. */
+export function retryQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < QUERY_RETRIES && !isRefusal(error);
+}
+
+/** TanStack Query's `retry` for a mutation that carries an idempotency key: only a temporary failure, a few times. */
+export function retryKeyedMutation(failureCount: number, error: unknown): boolean {
+  return failureCount < QUERY_RETRIES && isTemporary(error);
+}
+
+/**
+ * TanStack Query's `retryDelay`: 1 s, 2 s, 4 s … (each somewhere in the upper half of its step, so pages
+ * that failed together do not come back together), never less than the server's Retry-After, capped.
+ */
+export function retryDelayMs(failureCount: number, error: unknown, random: () => number = Math.random): number {
+  const step = Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** Math.max(0, failureCount));
+  const backoff = step / 2 + (random() * step) / 2;
+  const asked = (retryAfterSeconds(error) ?? 0) * 1000;
+  return Math.round(Math.min(MAX_RETRY_DELAY_MS, Math.max(backoff, asked)));
+}
