@@ -91,24 +91,16 @@ export function startDeadline(ms: number, start: () => void): () => void {
 type Unsafe = postgres.Sql["unsafe"];
 type Begin = postgres.Sql["begin"];
 
-/**
- * Cancels a postgres.js query without ending the process: its `cancel()` drops the promise of the cancel
- * request, which rejects when that request's own connection fails (Postgres refusing new connections
- * while this one still runs), and an unhandled rejection ends Node. Its canceller (what `cancel()`
- * calls, once) is called here and a failure ignored: the statement then ends by statement_timeout.
- */
-function cancelQuietly(query: { cancel(): void }): void {
-  const canceller: unknown = Reflect.get(query, "canceller");
-  if (typeof canceller !== "function") return query.cancel();
-  Reflect.set(query, "canceller", null);
-  Promise.resolve(Reflect.apply(canceller, query, [query])).catch(() => {});
-}
-
 /** Cancels `query` if the deadline it was made under passes before it is done. */
 function cancelledWith<Q extends { cancel(): void }>(query: Q, signal: AbortSignal | undefined): Q {
-  signal?.addEventListener("abort", () => cancelQuietly(query), { once: true });
+  // postgres.js's cancel() ignores a failed cancel request (patches/postgres+3.4.9.patch, decision 062):
+  // the statement then ends by statement_timeout.
+  signal?.addEventListener("abort", () => query.cancel(), { once: true });
   return query;
 }
+
+/** On a handle from `cancelledAtDeadline`, the plain postgres.js handle under it (for tests that watch its statements). */
+export const PLAIN_HANDLE = Symbol("plain postgres.js handle");
 
 /**
  * The postgres.js handle drizzle works through, bound to the deadline of whatever calls it: a statement
@@ -120,6 +112,7 @@ function cancelledWith<Q extends { cancel(): void }>(query: Q, signal: AbortSign
 export function cancelledAtDeadline<S extends postgres.Sql | postgres.TransactionSql>(sql: S): S {
   return new Proxy(sql, {
     get(target, property, receiver) {
+      if (property === PLAIN_HANDLE) return target;
       if (property === "unsafe") {
         const unsafe: Unsafe = (...args) => {
           const signal = deadlineSignal();

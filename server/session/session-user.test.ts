@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type postgres from "postgres";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { PLAIN_HANDLE } from "../../db/request-deadline.ts";
 import { session } from "../../db/schema/index.ts";
 import { signUp, type SignedUp } from "../testing/accounts.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
@@ -32,7 +33,9 @@ function recordStatements(app: TestApp): string[] {
       return query(text, ...rest);
     });
   } else {
-    const client = (app.db as unknown as { $client: postgres.Sql }).$client;
+    const proxied = (app.db as unknown as { $client: postgres.Sql & { [PLAIN_HANDLE]?: postgres.Sql } }).$client;
+    // Watched under the request deadline's wrapper (db/request-deadline.ts), which calls it.
+    const client = proxied[PLAIN_HANDLE] ?? proxied;
     const unsafe = client.unsafe.bind(client);
     vi.spyOn(client, "unsafe").mockImplementation((text, ...rest) => {
       texts.push(text);
