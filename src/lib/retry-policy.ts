@@ -46,3 +46,9 @@ export function retryDelayMs(failureCount: number, error: unknown, random: () =>
   const asked = (retryAfterSeconds(error) ?? 0) * 1000;
   return Math.round(Math.min(MAX_RETRY_DELAY_MS, Math.max(backoff, asked)));
 }
+
+/**
+ * The options of a mutation whose every send carries an idempotency key (docs/decisions/063): a
+ * temporary failure is sent again by itself, with the same key, after the same waits as a query.
+ */
+export const keyedMutationRetry = { retry: retryKeyedMutation, retryDelay: retryDelayMs } as const;

@@ -15,6 +15,7 @@ import { showServerFieldErrors } from "../../lib/form-errors.ts";
 import { formatDay } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
 import { useRequestKey } from "../../lib/request-key.ts";
+import { keyedMutationRetry } from "../../lib/retry-policy.ts";
 import { toastError, toastFailure, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -154,6 +155,7 @@ function ApplyForm({ job, fullDays }: { job: JobDetails; fullDays: readonly stri
   const requestKey = useRequestKey();
   const submit = useMutation(
     trpc.applications.submit.mutationOptions({
+      ...keyedMutationRetry,
       onSuccess: async () => {
         requestKey.sent();
         toastSuccess(m.apply_submitted());

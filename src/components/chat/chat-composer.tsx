@@ -8,6 +8,7 @@ import { LIMITS } from "../../../domain/limits.ts";
 import { cn } from "../../lib/cn.ts";
 import { errorKey } from "../../lib/errors.ts";
 import { formatNumber } from "../../lib/format.ts";
+import { keyedMutationRetry } from "../../lib/retry-policy.ts";
 import { toastError } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -39,7 +40,7 @@ export function ChatComposer({ conversationId, onSent }: { conversationId: strin
   const [phase, setPhase] = useState<Phase>("idle");
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const send = useMutation(trpc.chat.send.mutationOptions());
+  const send = useMutation(trpc.chat.send.mutationOptions(keyedMutationRetry));
   const messageKey = useMessageKey();
 
   // Release the preview's object URL when it is replaced or the composer goes away.

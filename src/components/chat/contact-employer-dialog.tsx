@@ -9,6 +9,7 @@ import { errorKey } from "../../lib/errors.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
 import { translate } from "../../lib/messages.ts";
+import { keyedMutationRetry } from "../../lib/retry-policy.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -51,6 +52,7 @@ export function ContactEmployerDialog({ jobId, jobTitle, employerName, className
 
   const contact = useMutation(
     trpc.chat.contactEmployer.mutationOptions({
+      ...keyedMutationRetry,
       onSuccess: (result) => {
         messageKey.sent();
         toastSuccess(m.chat_message_sent());

@@ -11,6 +11,7 @@ import { showServerFieldErrors } from "../../lib/form-errors.ts";
 import { isolate } from "../../lib/locale.ts";
 import { translate } from "../../lib/messages.ts";
 import { useRequestKey } from "../../lib/request-key.ts";
+import { keyedMutationRetry } from "../../lib/retry-policy.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -50,6 +51,7 @@ export function ReviewFormCard({ jobId, target }: { jobId: string; target: Revie
   const requestKey = useRequestKey();
   const submit = useMutation(
     trpc.ratings.submit.mutationOptions({
+      ...keyedMutationRetry,
       onSuccess: async () => {
         requestKey.sent();
         toastSuccess(m.review_submitted());

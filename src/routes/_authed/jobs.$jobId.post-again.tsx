@@ -26,6 +26,7 @@ import { currentLanguage } from "../../lib/locale.ts";
 import { translate } from "../../lib/messages.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { useRequestKey } from "../../lib/request-key.ts";
+import { keyedMutationRetry } from "../../lib/retry-policy.ts";
 import { orNotFound, requireUuid } from "../../lib/route-data.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
@@ -84,6 +85,7 @@ function PostAgainPage() {
   const requestKey = useRequestKey();
   const post = useMutation(
     trpc.rehiring.postAgain.mutationOptions({
+      ...keyedMutationRetry,
       onSuccess: async ({ id, invited: sent }) => {
         requestKey.sent();
         toastSuccess(m.toast_job_posted(), sent.length > 0 ? m.rehiring_post_again_invited({ count: sent.length }) : undefined);

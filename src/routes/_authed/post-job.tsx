@@ -12,6 +12,7 @@ import { browserTimeZone, JobForm, showJobFieldErrors, type JobFormInput } from 
 import { currentLanguage } from "../../lib/locale.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { useRequestKey } from "../../lib/request-key.ts";
+import { keyedMutationRetry } from "../../lib/retry-policy.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -49,6 +50,7 @@ function PostJobPage() {
   const requestKey = useRequestKey();
   const create = useMutation(
     trpc.jobs.create.mutationOptions({
+      ...keyedMutationRetry,
       onSuccess: async ({ id }) => {
         requestKey.sent();
         toastSuccess(m.toast_job_posted());
