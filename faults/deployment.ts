@@ -9,9 +9,9 @@ import type postgres from "postgres";
 import type { Database } from "../db/database.ts";
 import { openDatabase, type OpenedDatabase } from "../db/open.ts";
 import { startS3Peer, type S3Peer } from "../server/storage/testing/s3-peer.ts";
+import { startFaultProxy, type FaultProxy } from "../server/testing/fault-proxy.ts";
 import { startSmtpPeer, type SmtpPeer } from "../server/testing/smtp-peer.ts";
 import { ORIGIN } from "./calls.ts";
-import { startFaultProxy, type FaultProxy } from "./fault-proxy.ts";
 import { startInstanceProcess, type InstanceProcess } from "./instance-process.ts";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "./throwaway-postgres.ts";
 

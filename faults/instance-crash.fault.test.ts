@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { collectMessages, waitStarted, wsTrpc } from "../server/chat/chat-test-kit.ts";
+import { startFaultProxy } from "../server/testing/fault-proxy.ts";
 import { mutation, resultOf, summary, type Answer } from "./calls.ts";
 import { startDeployment, type Deployment } from "./deployment.ts";
-import { startFaultProxy } from "./fault-proxy.ts";
 import { jobWithChat, messageKey } from "./people.ts";
 
 let d: Deployment;

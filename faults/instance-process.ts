@@ -5,7 +5,7 @@ import { closeSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { freePort } from "./free-port.ts";
+import { freePort } from "../server/testing/free-port.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 

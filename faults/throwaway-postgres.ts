@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import postgres from "postgres";
 
-import { freePort } from "./free-port.ts";
+import { freePort } from "../server/testing/free-port.ts";
 
 const run = promisify(execFile);
 

@@ -4,24 +4,14 @@
 // source files in its source map, and stops cleanly on SIGTERM.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 
 import { openDatabase } from "../db/open.ts";
 import { openTestDatabase, type TestDatabase } from "../db/testing/test-database.ts";
+import { freePort } from "../server/testing/free-port.ts";
 import { buildServer, serverEntry } from "./build-server.ts";
-
-/** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 describe("the compiled server", () => {
   let database: TestDatabase;

@@ -9,7 +9,7 @@ import { m } from "../i18n/paraglide/messages.js";
 import { createMailer } from "../mail/create-mailer.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { signUp } from "../testing/accounts.ts";
-import { startSmtpGate, type SmtpGate } from "../testing/smtp-gate.ts";
+import { startFaultProxy, type FaultProxy } from "../testing/fault-proxy.ts";
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from "../testing/smtp-peer.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app.ts";
 import { linkToken, mailTo, postAuth } from "./account-mail-test-kit.ts";
@@ -20,19 +20,19 @@ const verifySubject = m.mail_verify_subject({}, { locale: "ru" });
 const unlockSubject = m.mail_unlock_subject({}, { locale: "ru" });
 
 let smtp: SmtpPeer;
-let gate: SmtpGate;
+let gate: FaultProxy;
 /** Runs its queue's workers as a server does, with a one-second first retry and a short SMTP timeout. */
 let t: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  gate = await startSmtpGate(smtp.url);
+  gate = await startFaultProxy({ port: Number(new URL(smtp.url).port) });
   t = await createTestApp({
     background: "workers",
-    env: { SMTP_URL: gate.url, MAIL_RETRY_DELAY_SECONDS: "1", SMTP_TIMEOUT_MS: String(SMTP_TIMEOUT_MS) },
+    env: { SMTP_URL: `smtp://${gate.host}`, MAIL_RETRY_DELAY_SECONDS: "1", SMTP_TIMEOUT_MS: String(SMTP_TIMEOUT_MS) },
   });
 });
-afterEach(() => gate.set("up"));
+afterEach(() => gate.set("none"));
 afterAll(async () => {
   await t.close();
   await gate.close();
@@ -75,7 +75,7 @@ describe("account mails while the mail server is down", () => {
     await vi.waitFor(async () => expect(await retrying(t, account.id)).toBe(2), { timeout: 10_000, interval: 100 });
     expect(smtp.mails.filter((mail) => mail.to.includes(account.email))).toEqual([]);
 
-    await gate.set("up");
+    await gate.set("none");
     const reset = await smtp.waitFor(mailTo(account.email, resetSubject), 15_000);
     const confirmation = await smtp.waitFor(mailTo(account.email, verifySubject), 15_000);
     await outboxEmpty(t);
@@ -93,7 +93,7 @@ describe("account mails while the mail server is down", () => {
     await gate.set("down");
     const unknown = `nobody-${Date.now()}@example.com`;
     expect((await requestReset(t, unknown)).statusCode).toBe(200);
-    await gate.set("up");
+    await gate.set("none");
     await outboxEmpty(t);
     expect(smtp.mails.filter((mail) => mail.to.includes(unknown))).toEqual([]);
   });
@@ -101,7 +101,7 @@ describe("account mails while the mail server is down", () => {
 
 describe("a mail server that accepts the connection and then says nothing", () => {
   it(`holds each try at most about SMTP_TIMEOUT_MS (${SMTP_TIMEOUT_MS} ms), then the mail is tried again and arrives`, async () => {
-    await gate.set("hang");
+    await gate.set("stall");
     const acceptedBefore = gate.accepted;
     const started = performance.now();
     const account = await signUp(t);
@@ -110,7 +110,7 @@ describe("a mail server that accepts the connection and then says nothing", () =
     expect(performance.now() - started).toBeLessThan(SMTP_TIMEOUT_MS + 3_000);
     await vi.waitFor(() => expect(gate.accepted - acceptedBefore).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
 
-    await gate.set("up");
+    await gate.set("none");
     await smtp.waitFor(mailTo(account.email, verifySubject), 15_000);
     await outboxEmpty(t);
     expect(mailsTo(account.email, verifySubject)).toHaveLength(1);

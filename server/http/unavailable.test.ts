@@ -5,7 +5,6 @@ import { WebSocket } from "ws";
 
 import { openDatabase, type OpenedDatabase } from "../../db/open.ts";
 import { CANCEL_GRACE_MS } from "../../db/request-deadline.ts";
-import { startFaultProxy, type FaultProxy } from "../../db/testing/fault-proxy.ts";
 import { openTestDatabase, type TestDatabase } from "../../db/testing/test-database.ts";
 import { ERR } from "../../domain/errors.ts";
 import { buildApp } from "../app.ts";
@@ -15,6 +14,7 @@ import { startServices, stopServices } from "../instance-services.ts";
 import { browserHeaders, trpcMutation, trpcQuery } from "../instances/instance-kit.ts";
 import type { Services } from "../services.ts";
 import { localFileStore } from "../storage/file-store.ts";
+import { startFaultProxy, type FaultProxy } from "../testing/fault-proxy.ts";
 import { TEST_ORIGIN } from "../testing/test-app.ts";
 import { UNAVAILABLE_RETRY_SECONDS } from "./unavailable.ts";
 
@@ -31,11 +31,17 @@ function cookieOf(res: Response): string {
     .join("; ");
 }
 
-// The outage is a TCP proxy in front of the shared server (db/testing/fault-proxy.ts), which only a real
+// The outage is a TCP proxy in front of the shared server (server/testing/fault-proxy.ts), which only a real
 // Postgres has; the app reaches its database only through it.
 describe.skipIf(!onPostgres)("Postgres down, hung or slow: a quick 503 try again (docs/decisions/062)", () => {
   let database: TestDatabase;
   let proxy: FaultProxy;
+  /** `databaseUrl` with its host and port replaced by the proxy's. */
+  const viaProxy = (databaseUrl: string, through: FaultProxy) => {
+    const at = new URL(databaseUrl);
+    at.host = through.host;
+    return at.toString();
+  };
   let opened: OpenedDatabase;
   let services: Services;
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -60,7 +66,7 @@ describe.skipIf(!onPostgres)("Postgres down, hung or slow: a quick 503 try again
       REQUEST_DEADLINE_MS: String(DEADLINE_MS),
       DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
     });
-    opened = await openDatabase({ databaseUrl: proxy.url(url), maxConnections: 4, timeouts: config.databaseTimeouts });
+    opened = await openDatabase({ databaseUrl: viaProxy(url, proxy), maxConnections: 4, timeouts: config.databaseTimeouts });
     services = await startServices(opened, config, {
       files: localFileStore("./.data-test/unavailable-uploads"),
       log: silent,
@@ -90,7 +96,7 @@ describe.skipIf(!onPostgres)("Postgres down, hung or slow: a quick 503 try again
   });
 
   afterAll(async () => {
-    await proxy?.set("pass");
+    await proxy?.set("none");
     await app?.close();
     if (services) await stopServices(services);
     await opened?.close();
@@ -128,13 +134,13 @@ describe.skipIf(!onPostgres)("Postgres down, hung or slow: a quick 503 try again
   }
 
   it("answers 503 with Retry-After at once when Postgres refuses connections, and serves again when it is back", async () => {
-    await proxy.set("refuse");
+    await proxy.set("down");
     try {
       // postgres.js waits its reconnect backoff (under a second at first) before it gives up; 0.3-0.7 s
       // measured on an idle machine, the margin is for a busy one.
       await expectTryAgain(3000);
     } finally {
-      await proxy.set("pass");
+      await proxy.set("none");
     }
     // The pool reconnects by itself.
     const me = await trpcQuery(base, "profiles.me", undefined, cookie);
@@ -142,7 +148,7 @@ describe.skipIf(!onPostgres)("Postgres down, hung or slow: a quick 503 try again
   });
 
   it("answers 503 within the deadline when Postgres hangs, and a batch and a socket call too", async () => {
-    await proxy.set("hang");
+    await proxy.set("stall");
     try {
       await expectTryAgain(DEADLINE_MS + 1000);
 
@@ -185,7 +191,7 @@ describe.skipIf(!onPostgres)("Postgres down, hung or slow: a quick 503 try again
       });
       socket.close();
     } finally {
-      await proxy.set("pass");
+      await proxy.set("none");
     }
     // Once the stall ends, what it held finishes and the next call is served.
     const back = performance.now();

@@ -11,7 +11,7 @@ import { pushReachability } from "../push/push-reachability.ts";
 import { CHAT_LISTENER_APP_NAME, createPostgresChatBus } from "../realtime/postgres-chat-bus.ts";
 import type { Services } from "../services.ts";
 import { localFileStore, type FileStore } from "../storage/file-store.ts";
-import { startSmtpGate } from "../testing/smtp-gate.ts";
+import { startFaultProxy } from "../testing/fault-proxy.ts";
 import { startSmtpPeer } from "../testing/smtp-peer.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { READY_CHECK_TIMEOUT_MS } from "./health.ts";
@@ -126,8 +126,8 @@ describe("GET /api/health and /api/ready", () => {
 
   it("stays ready but degraded while the mail server is down or silent, and ready again once it answers (docs/decisions/064)", async () => {
     const smtp = await startSmtpPeer();
-    const gate = await startSmtpGate(smtp.url);
-    const config = { mail: { ...t.config.mail, smtpUrl: gate.url, timeoutMs: 300 } };
+    const gate = await startFaultProxy({ port: Number(new URL(smtp.url).port) });
+    const config = { mail: { ...t.config.mail, smtpUrl: `smtp://${gate.host}`, timeoutMs: 300 } };
     const mailers: Mailer[] = [];
     const mailerFor = () => {
       const mailer = createMailer(config, { info() {}, warn() {} });
@@ -142,7 +142,7 @@ describe("GET /api/health and /api/ready", () => {
       expect(down.body.checks?.smtp).toEqual({ ok: false, ms: expect.any(Number), error: "failed" });
 
       // Silent after accepting: the check gives up within its own timeout, and the instance still serves.
-      await gate.set("hang");
+      await gate.set("stall");
       const started = performance.now();
       const silent = await ready(await appWith({ services: { mailer: mailerFor() } }));
       expect(silent.status).toBe(200);
@@ -150,12 +150,12 @@ describe("GET /api/health and /api/ready", () => {
       expect(performance.now() - started).toBeLessThan(READY_CHECK_TIMEOUT_MS + 1500);
 
       // A send the server takes says it is back, without another check.
-      await gate.set("up");
+      await gate.set("none");
       const mailer = mailerFor();
       const app = await appWith({ services: { mailer } });
       await gate.set("down");
       expect((await ready(app)).body.degraded).toEqual(["smtp"]);
-      await gate.set("up");
+      await gate.set("none");
       await mailer.send({ to: "anna@example.com", subject: "back", text: "back", html: "<p>back</p>" });
       expect((await ready(app)).body).toMatchObject({ status: "ready", degraded: [] });
     } finally {

@@ -5,6 +5,7 @@ import { queryRows, type Database, type Queryable } from "../../db/database.ts";
 import { user } from "../../db/schema/auth.ts";
 import { liveSockets, socketInstances } from "../../db/schema/live-sockets.ts";
 import { LIMITS } from "../../domain/limits.ts";
+import { withTimeout } from "../ops/timeout.ts";
 
 /** How many sockets a person may hold across the deployment, and how this instance keeps its lease. */
 export type SocketPlacesOptions = {
@@ -230,10 +231,10 @@ export function sharedSocketPlaces(
     async close() {
       closing = true;
       clearInterval(timer);
-      await beating;
-      await flushing;
       held.clear();
-      await endInstanceLease(db, instanceId).catch(onError);
+      // A database that hangs must not hold the shutdown: the lease then runs out by itself (decision 065).
+      const ending = Promise.all([beating, flushing]).then(() => endInstanceLease(db, instanceId));
+      await withTimeout(ending, options.leaseMs / 3, "ending the socket lease").catch(onError);
     },
   };
 }

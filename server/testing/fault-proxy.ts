@@ -1,5 +1,6 @@
-// A TCP proxy on loopback in front of a peer (the S3 server, the SMTP sink, an instance) whose fault can
-// be switched while clients are connected: the peer as the suite's clients see it (docs/decisions/067).
+// A TCP proxy on loopback in front of a peer (Postgres, the S3 server, the SMTP sink, an instance) whose
+// fault can be switched while clients are connected: the peer as its clients see it in an outage, for
+// the fault suite and the tests of outages (docs/decisions/062, 064, 067).
 import net from "node:net";
 
 import { freePort } from "./free-port.ts";
@@ -19,6 +20,8 @@ export type FaultProxy = {
   host: string;
   port: number;
   fault(): Fault;
+  /** Connections the proxy accepted since it started (held ones included). */
+  readonly accepted: number;
   /** Switches the fault; resolves once the listening socket is closed or open again. */
   set(fault: Fault): Promise<void>;
   /** Resolves when the next answer is dropped under `swallow-answers` (its first bytes). */
@@ -34,6 +37,7 @@ export async function startFaultProxy(target: { port: number; host?: string }): 
   const pairs = new Set<Pair>();
   let current: Fault = "none";
   let swallowed: (() => void)[] = [];
+  let accepted = 0;
 
   const cut = (pair: Pair) => {
     pairs.delete(pair);
@@ -42,6 +46,7 @@ export async function startFaultProxy(target: { port: number; host?: string }): 
   };
 
   const server = net.createServer((client) => {
+    accepted += 1;
     const pair: Pair = { client, peer: null, held: current === "stall" };
     pairs.add(pair);
     client.on("error", () => cut(pair));
@@ -75,6 +80,9 @@ export async function startFaultProxy(target: { port: number; host?: string }): 
     host: `127.0.0.1:${port}`,
     port,
     fault: () => current,
+    get accepted() {
+      return accepted;
+    },
     async set(fault) {
       const was = current;
       if (fault === was) return;
