@@ -6,7 +6,7 @@ import { collectMessages, waitStarted, wsTrpc } from "../server/chat/chat-test-k
 import { startFaultProxy } from "../server/testing/fault-proxy.ts";
 import { mutation, resultOf, summary, type Answer } from "./calls.ts";
 import { startDeployment, type Deployment } from "./deployment.ts";
-import { jobWithChat, messageKey } from "./people.ts";
+import { jobWithChat, messageKey, signedInPerson } from "./people.ts";
 
 let d: Deployment;
 let chat: Awaited<ReturnType<typeof jobWithChat>>;
@@ -92,5 +92,28 @@ describe("an instance killed (SIGKILL)", () => {
     expect(rows.map((row) => Number(row.id))).toEqual([Number(id)]);
     // And once more, to the same instance: still the one message.
     expect(resultOf(await send(d.a.http, chat.worker.cookie, content, key)).id).toBe(id);
+  });
+
+  it("an application whose answer was lost, resent with its key after a kill, is one application (docs/decisions/063)", async () => {
+    // B was killed above: back it comes, and this time its answer is lost before it dies again.
+    await d.restart("b");
+    const worker = await signedInPerson(d.db, d.a.http, { userType: "worker", fullName: "Rita Resend" });
+    const lossy = await startFaultProxy({ port: d.b.port });
+    closers.push(() => lossy.close());
+    await lossy.set("swallow-answers");
+    const input = { jobId: chat.job.id, message: "I can come every day", idempotencyKey: messageKey() };
+
+    const lost = mutation(`http://${lossy.host}`, "applications.submit", input, worker.cookie, 15_000);
+    await lossy.nextSwallowedAnswer();
+    await d.b.kill();
+    expect((await lost).status).toBe(0);
+
+    // The page sends the same submission again, to the instance that is left: the first answer, one row.
+    const resent = await mutation(d.a.http, "applications.submit", input, worker.cookie);
+    expect(resent.status, summary(resent)).toBe(200);
+    const rows = await d.sql<{ id: string }[]>`
+      select id from job_applications where job_id = ${chat.job.id} and worker_id = ${worker.id}`;
+    expect(rows).toHaveLength(1);
+    expect(resultOf(resent).id).toBe(rows[0]?.id);
   });
 });

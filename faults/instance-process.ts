@@ -1,10 +1,11 @@
-// A Daywork instance as a deployment runs it: `node scripts/serve.ts` in a child process of its own, so a
+// A Daywork instance as a deployment runs it: the compiled server (`npm run build:server`) in a child process of its own, so a
 // kill -9 is a real one (docs/decisions/067).
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { SERVER_OUT_DIR, serverEntry } from "../scripts/build-server.ts";
 import { freePort } from "../server/testing/free-port.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
@@ -36,7 +37,7 @@ export async function startInstanceProcess(name: string, env: Record<string, str
   const port = await freePort();
   const logFile = path.join(dataDir, "instance.log");
   const out = openSync(logFile, "a");
-  const child: ChildProcess = spawn(process.execPath, ["scripts/serve.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", serverEntry(SERVER_OUT_DIR)], {
     cwd: REPO,
     env: {
       PATH: process.env.PATH ?? "",
