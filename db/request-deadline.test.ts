@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "./database-unavailable.ts";
 import { queryRows } from "./database.ts";
 import { openDatabase, type OpenedDatabase } from "./open.ts";
-import { CANCEL_GRACE_MS, DeadlinePassed, isDeadlinePassed, withinDeadline } from "./request-deadline.ts";
+import {
+  CANCEL_GRACE_MS,
+  DeadlinePassed,
+  deadlineSignal,
+  isDeadlinePassed,
+  startDeadline,
+  withinDeadline,
+} from "./request-deadline.ts";
 import { openTestDatabase, type TestDatabase } from "./testing/test-database.ts";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -119,5 +126,43 @@ describe.skipIf(!onPostgres)("a deadline on the database handle (docs/decisions/
     } finally {
       await nowhere.close();
     }
+  });
+});
+
+describe("deadlines nested in a request's (docs/decisions/062)", () => {
+  it("leave what a call left running alone when a sibling call passes the request's deadline later", async () => {
+    let seen: AbortSignal | undefined;
+    let requestPassed: () => void = () => {};
+    const requestOver = new Promise<void>((resolve) => {
+      requestPassed = resolve;
+    });
+    const stop = startDeadline(50, () => {
+      void withinDeadline(5_000, async () => {
+        seen = deadlineSignal();
+        return "answered in time";
+      }).then(async (answer) => {
+        expect(answer).toBe("answered in time");
+        // The request's own deadline passes now (a sibling call still runs): this call's work is done.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        requestPassed();
+      });
+    });
+    await requestOver;
+    stop();
+    expect(seen?.aborted).toBe(false);
+  });
+
+  it("still aborts a call that runs when the request's deadline passes", async () => {
+    let seen: AbortSignal | undefined;
+    const outcome = new Promise<unknown>((resolve) => {
+      startDeadline(50, () => {
+        withinDeadline(5_000, async () => {
+          seen = deadlineSignal();
+          await new Promise((r) => setTimeout(r, 2_000));
+        }).then(resolve, resolve);
+      });
+    });
+    expect(await outcome).toBeInstanceOf(DeadlinePassed);
+    expect(seen?.aborted).toBe(true);
   });
 });

@@ -50,27 +50,31 @@ export async function withinDeadline<T>(ms: number, work: () => Promise<T>): Pro
   const outer = scopes.getStore();
   const expiresAt = Math.min(Date.now() + ms, outer?.expiresAt ?? Number.POSITIVE_INFINITY);
   const controller = new AbortController();
-  const signal = outer ? AbortSignal.any([outer.signal, controller.signal]) : controller.signal;
+  // Its own signal, tied to the enclosing one only until `work` settles: a sibling call that passes the
+  // request's deadline later must not cancel what this call left running after answering in time.
+  const signal = controller.signal;
   let timer: NodeJS.Timeout | undefined;
   let graceTimer: NodeJS.Timeout | undefined;
+  let expire = () => {};
   const passed = new Promise<never>((_, reject) => {
     let expired = false;
-    const expire = () => {
+    expire = () => {
       if (expired) return;
       expired = true;
       controller.abort(new DeadlinePassed());
       graceTimer = setTimeout(() => reject(new DeadlinePassed()), CANCEL_GRACE_MS);
     };
-    if (signal.aborted) return expire();
-    timer = setTimeout(expire, Math.max(0, expiresAt - Date.now()));
-    signal.addEventListener("abort", expire, { once: true });
   });
   // Settled only when the deadline wins: nobody waits for it afterwards.
   passed.catch(() => {});
+  outer?.signal.addEventListener("abort", expire, { once: true });
+  if (outer?.signal.aborted) expire();
+  else timer = setTimeout(expire, Math.max(0, expiresAt - Date.now()));
   try {
     // Awaited inside the scope: a lazy query builder (drizzle's) runs when awaited, and must run in it.
     return await Promise.race([scopes.run({ signal, expiresAt }, async () => await work()), passed]);
   } finally {
+    outer?.signal.removeEventListener("abort", expire);
     clearTimeout(timer);
     clearTimeout(graceTimer);
   }

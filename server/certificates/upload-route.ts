@@ -6,6 +6,7 @@ import { CERTIFICATE_MAX_BYTES, CERTIFICATE_MIME, declaresPdf, sanitizeCertifica
 import { ERR } from "../../domain/errors.ts";
 import { englishText } from "../english.ts";
 import { sendRefusal } from "../http/send-refusal.ts";
+import { UNAVAILABLE_RETRY_SECONDS, unavailableCause } from "../http/unavailable.ts";
 import { oncePerUploadKey, uploadKey } from "../idempotency/keyed-upload.ts";
 import { isRefusal } from "../refusal.ts";
 import { FileTooLarge, openFilePart, settle } from "../uploads/file-parts.ts";
@@ -77,6 +78,8 @@ export async function certificateUploadRoutes(app: FastifyInstance, deps: Upload
       // The file is already removed again (or was never kept); the answer names no query, table or service.
       request.log.error({ err: error }, "certificate upload failed");
       if (error instanceof FileStoreFailed) return sendRefusal(reply, "files_unavailable", FILES_RETRY_AFTER_SECONDS);
+      // The database did not answer: "try again" (decision 062).
+      if (unavailableCause(error)) return sendRefusal(reply, "service_unavailable", UNAVAILABLE_RETRY_SECONDS);
       return reply.status(500).send({ code: ERR.generic, messageKey: ERR.generic, message: englishText(ERR.generic) });
     } finally {
       await settle(part.file);

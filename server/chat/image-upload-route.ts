@@ -9,6 +9,7 @@ import { isUuid } from "../../domain/id-shapes.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { englishText } from "../english.ts";
 import { sendRefusal } from "../http/send-refusal.ts";
+import { UNAVAILABLE_RETRY_SECONDS, unavailableCause } from "../http/unavailable.ts";
 import { oncePerUploadKey, uploadKey } from "../idempotency/keyed-upload.ts";
 import { isRefusal, type Refusal } from "../refusal.ts";
 import { FileTooLarge, openFilePart, settle, type FilePart } from "../uploads/file-parts.ts";
@@ -82,6 +83,8 @@ export async function chatImageRoutes(app: FastifyInstance, deps: UploadRouteDep
       const code = (error as { code?: string }).code;
       if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
         return sendRefusal(reply, "chat_image_too_large");
+      // The database did not answer: "try again", not a refusal the page would not retry (decision 062).
+      if (unavailableCause(error)) return sendRefusal(reply, "service_unavailable", UNAVAILABLE_RETRY_SECONDS);
       return sendRefusal(reply, "chat_image_unreadable");
     }
 
@@ -91,6 +94,7 @@ export async function chatImageRoutes(app: FastifyInstance, deps: UploadRouteDep
       // The sweep removes whatever the store may hold; the answer names no service.
       request.log.error({ err: outcome.failed }, "chat image upload failed");
       if (outcome.failed instanceof FileStoreFailed) return sendRefusal(reply, "files_unavailable", FILES_RETRY_AFTER_SECONDS);
+      if (unavailableCause(outcome.failed)) return sendRefusal(reply, "service_unavailable", UNAVAILABLE_RETRY_SECONDS);
       return reply.status(500).send({ code: ERR.generic, messageKey: ERR.generic, message: englishText(ERR.generic) });
     }
     return reply.status(201).send({ imageKey: outcome.imageKey });

@@ -106,7 +106,8 @@ const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "account-mail": {
     notify: true,
     policy: "standard",
-    retryLimit: 12,
+    // About six hours of tries (waits capped at 10 min): a mail server down for an afternoon loses no mail.
+    retryLimit: 40,
     retryDelay: 15,
     retryBackoff: true,
     retryDelayMax: 600,

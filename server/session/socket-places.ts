@@ -150,6 +150,8 @@ export function sharedSocketPlaces(
     for (const [socketId] of unwritten) {
       const place = held.get(socketId);
       if (place) place.written = true;
+      // Closed while its row was being written: the row is deleted below, never left to hold a place.
+      else unreleased.add(socketId);
     }
     const released = [...unreleased];
     await releaseSocketPlaces(db, released);
@@ -191,8 +193,9 @@ export function sharedSocketPlaces(
   function release(socketId: string) {
     const place = held.get(socketId);
     held.delete(socketId);
-    // Closing: the end of the lease deletes every row at once.
-    if (closing || !place?.written) return;
+    // Closing: the end of the lease deletes every row at once. A place whose row is not known to be
+    // written is deleted too: its insert may have committed with its answer lost.
+    if (closing || !place) return;
     releasing.push(socketId);
     flushing ??= flushReleases();
   }
