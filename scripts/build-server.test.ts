@@ -2,7 +2,6 @@
 // compiled into a folder of its own, started in its own process on this file's migrated database, it
 // checks the migrations copied beside it, becomes ready, serves a page read from the database, names our
 // source files in its source map, and stops cleanly on SIGTERM.
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 
 import { openDatabase } from "../db/open.ts";
 import { openTestDatabase, type TestDatabase } from "../db/testing/test-database.ts";
-import { freePort } from "../server/testing/free-port.ts";
+import { startServerProcess } from "../server/testing/server-process.ts";
 import { buildServer, serverEntry } from "./build-server.ts";
 
 describe("the compiled server", () => {
@@ -51,52 +50,31 @@ describe("the compiled server", () => {
       for (const file of atStart)
         expect(readFileSync(path.join(outDir, file), "utf8")).not.toMatch(/^import .* from "@electric-sql\/pglite/m);
 
-      const port = await freePort();
-      const output: string[] = [];
-      const server = spawn(process.execPath, ["--enable-source-maps", serverEntry(outDir)], {
-        env: {
-          ...process.env,
-          // Postgres when the tests run on it (this file's own database), else the embedded one; either way
-          // the migrator reads the copied migrations to find them applied.
-          ...(database.url ? { DATABASE_URL: database.url } : { DATABASE_URL: "" }),
-          NODE_ENV: "production",
-          BETTER_AUTH_SECRET: "compiled-secret-compiled-secret-compiled-0",
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          PUBLIC_URL: `http://localhost:${port}`,
-          DATA_DIR: dataDir,
-          STATIC_DIR: path.join(dataDir, "no-static"),
-          SEED_DEMO: "false",
-          LOG_LEVEL: "info",
-          EXCHANGE_RATES_URL: "off",
-          SHUTDOWN_DELAY_SECONDS: "0",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+      const server = await startServerProcess(["--enable-source-maps", serverEntry(outDir)], {
+        // Postgres when the tests run on it (this file's own database), else the embedded one; either way
+        // the migrator reads the copied migrations to find them applied.
+        DATABASE_URL: database.url ?? "",
+        NODE_ENV: "production",
+        BETTER_AUTH_SECRET: "compiled-secret-compiled-secret-compiled-0",
+        DATA_DIR: dataDir,
+        STATIC_DIR: path.join(dataDir, "no-static"),
+        SEED_DEMO: "false",
+        LOG_LEVEL: "info",
+        EXCHANGE_RATES_URL: "off",
+        SHUTDOWN_DELAY_SECONDS: "0",
       });
-      server.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-      server.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-      const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
+      const port = server.port;
       try {
-        await vi.waitFor(
-          async () => {
-            if (server.exitCode !== null) throw new Error(`the server ended (${server.exitCode}):\n${output.join("")}`);
-            const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-              (res) => res.status,
-              () => 0,
-            );
-            expect(ready).toBe(200);
-          },
-          { timeout: 60_000, interval: 100 },
-        );
+        await server.ready();
         const sitemap = await fetch(`http://127.0.0.1:${port}/sitemap.xml`);
         expect(sitemap.status).toBe(200);
         expect(await sitemap.text()).toContain("<urlset");
         // The instance reports its start step by step (server/ops/start-timings.ts).
-        await vi.waitFor(() => expect(output.join("")).toContain('"start":{"steps":{"modules"'));
+        await vi.waitFor(() => expect(server.output()).toContain('"start":{"steps":{"modules"'));
       } finally {
-        server.kill("SIGTERM");
+        server.stop();
       }
-      expect(await exited, output.join("")).toBe(0);
+      expect(await server.exited, server.output()).toBe(0);
     },
   );
 });

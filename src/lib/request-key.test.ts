@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { idempotencyKeySchema } from "../../domain/idempotency.ts";
-import { requestKeys, uploadKeyFor } from "./request-key.ts";
+import { requestKeys, uploadKeyFor, uploadSent } from "./request-key.ts";
 
 describe("requestKeys", () => {
   it("keeps one key while the same input is resent, and makes a new one for new input or after success", () => {
@@ -32,5 +32,12 @@ describe("uploadKeyFor", () => {
     expect(uploadKeyFor(file, "certificates")).toBe(key);
     expect(uploadKeyFor(file, "conversation-1")).not.toBe(key);
     expect(uploadKeyFor(new File(["%PDF"], "c.pdf"), "certificates")).not.toBe(key);
+  });
+
+  it("answers a new key once the upload went through", () => {
+    const file = new File(["%PDF"], "c.pdf");
+    const key = uploadKeyFor(file, "certificates");
+    uploadSent(file, "certificates");
+    expect(uploadKeyFor(file, "certificates")).not.toBe(key);
   });
 });

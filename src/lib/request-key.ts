@@ -55,3 +55,8 @@ export function uploadKeyFor(file: File, target: string): string {
   keys.set(target, key);
   return key;
 }
+
+/** The upload of `file` to `target` went through: sending it there again is a new upload, with a new key. */
+export function uploadSent(file: File, target: string): void {
+  fileKeys.get(file)?.delete(target);
+}

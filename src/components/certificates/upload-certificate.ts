@@ -1,7 +1,7 @@
 import { ERR } from "../../../domain/errors.ts";
 import { IDEMPOTENCY_KEY_HEADER } from "../../../domain/idempotency.ts";
 import { UploadError, uploadErrorFrom } from "../../lib/errors.ts";
-import { uploadKeyFor } from "../../lib/request-key.ts";
+import { uploadKeyFor, uploadSent } from "../../lib/request-key.ts";
 
 /**
  * Sends one PDF to POST /api/certificates as multipart form data. XMLHttpRequest rather than fetch,
@@ -23,7 +23,11 @@ export function uploadCertificate(
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      if (xhr.status === 201) return resolve();
+      if (xhr.status === 201) {
+        // The same file picked again after a deletion is a new certificate, not this one's resend.
+        uploadSent(file, "certificates");
+        return resolve();
+      }
       const body: unknown = xhr.response;
       reject(uploadErrorFrom(xhr.status, body, xhr.status === 413 ? ERR.certificateTooLarge : undefined));
     };
