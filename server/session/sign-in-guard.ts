@@ -1,7 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 
-import type { Database } from "../../db/database.ts";
+import type { Database, Queryable } from "../../db/database.ts";
 import { signInGuards } from "../../db/schema/index.ts";
 import { SIGN_IN_GUARD } from "../../domain/limits.ts";
 
@@ -80,8 +80,8 @@ export function signInGuard(db: Database, secret: string) {
      * answers true, so the caller queues its mail; else false. One link at a time, so a script cannot fill
      * the inbox. The link's token is made when the mail is sent (`issueUnlockToken`, docs/decisions/064).
      */
-    async claimUnlockLink(email: string, now = new Date()): Promise<boolean> {
-      const claimed = await db
+    async claimUnlockLink(email: string, now = new Date(), tx: Queryable = db): Promise<boolean> {
+      const claimed = await tx
         .update(signInGuards)
         .set({ unlockTokenHash: null, unlockExpiresAt: new Date(now.getTime() + SIGN_IN_GUARD.unlockLinkSeconds * 1000) })
         .where(

@@ -55,9 +55,13 @@ export function signInLockout({ guard, config, outbox }: LockoutDeps) {
     async settle(email: string, returned: unknown, requestOrigin: string | null | undefined): Promise<void> {
       if (!isAPIError(returned)) return guard.forget(email);
       if (returned.statusCode !== 401) return;
-      if (!outbox || !(await guard.claimUnlockLink(email))) return;
+      if (!outbox) return;
       const origin = linkOrigin(config, requestOrigin);
-      await outbox.queue.send(outbox.db, "account-mail", { kind: "sign-in-unlock", email, origin });
+      // The claim and its mail together: a claim whose mail was never queued would block the next for a day.
+      await outbox.db.transaction(async (tx) => {
+        if (await guard.claimUnlockLink(email, new Date(), tx))
+          await outbox.queue.send(tx, "account-mail", { kind: "sign-in-unlock", email, origin });
+      });
     },
   };
 }
