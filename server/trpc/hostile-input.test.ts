@@ -1149,15 +1149,17 @@ describe("idempotency keys of creates", () => {
     const before = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from idempotent_requests`);
     for (const bad of MALFORMED) {
       const idempotencyKey = bad as string;
+      // Each made when awaited: a call refused before its turn would be a rejection nobody handles yet.
       const calls = [
-        t.callerAs(worker.id).applications.submit({ jobId: job.id, idempotencyKey }),
-        t.callerAs(owner.id).jobs.create(validJobInput({ idempotencyKey })),
-        t
-          .callerAs(owner.id)
-          .rehiring.postAgain({ copiedFromId: past.id, job: validJobInput(), inviteWorkerIds: [], idempotencyKey }),
-        t.callerAs(owner.id).ratings.submit({ jobId: past.id, toUserId: worker.id, rating: 5, idempotencyKey }),
+        () => t.callerAs(worker.id).applications.submit({ jobId: job.id, idempotencyKey }),
+        () => t.callerAs(owner.id).jobs.create(validJobInput({ idempotencyKey })),
+        () =>
+          t
+            .callerAs(owner.id)
+            .rehiring.postAgain({ copiedFromId: past.id, job: validJobInput(), inviteWorkerIds: [], idempotencyKey }),
+        () => t.callerAs(owner.id).ratings.submit({ jobId: past.id, toUserId: worker.id, rating: 5, idempotencyKey }),
       ];
-      for (const call of calls) await expect(call).rejects.toMatchObject({ code: "BAD_REQUEST" });
+      for (const call of calls) await expect(call()).rejects.toMatchObject({ code: "BAD_REQUEST" });
     }
     expect(await t.db.select().from(jobApplications).where(eq(jobApplications.jobId, job.id))).toEqual([]);
     expect(await queryRows(t.db, sql`select count(*)::int as n from idempotent_requests`)).toEqual(before);
