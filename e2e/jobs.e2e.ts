@@ -20,6 +20,8 @@ async function searchFor(page: Page, query: string) {
 test("an employer posts a job; a visitor finds it by text and by each filter; the employer edits and manages it", async ({
   browser,
 }) => {
+  // Two people, a post, every filter, an edit and two status changes: past a minute with two journeys at once.
+  test.setTimeout(120_000);
   const token = `zx${Date.now().toString(36)}`;
   // Three days of delivery work at 20 EUR an hour for two workers, found below by each filter.
   const job = {
