@@ -42,6 +42,8 @@ export default defineConfig({
   use: {
     baseURL,
     locale: "ru-RU",
+    // Without animations, whose frames Chromium composites in software here: the suite takes 8.3 min, not 10.5.
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS },
