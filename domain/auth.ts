@@ -4,7 +4,7 @@ import { ERR, type ErrorKey } from "./errors.ts";
 import { LIMITS } from "./limits.ts";
 import { typedText } from "./text.ts";
 
-const email = typedText().trim().max(LIMITS.email, ERR.emailTooLong).pipe(z.email(ERR.emailInvalid));
+export const emailSchema = typedText().trim().max(LIMITS.email, ERR.emailTooLong).pipe(z.email(ERR.emailInvalid));
 
 /** A password being chosen (sign-up, change, reset): the same limits everywhere. */
 const newPassword = z.string().min(LIMITS.passwordMin, ERR.passwordMin).max(LIMITS.passwordMax, ERR.passwordTooLong);
@@ -13,7 +13,7 @@ const mustAccept = z.literal(true, { error: ERR.acceptAllTerms });
 
 /** Sign-up form and request: the three confirmations are each required (docs/product.md, Roles: 18+). */
 export const signUpSchema = z.object({
-  email,
+  email: emailSchema,
   password: newPassword,
   fullName: typedText().trim().min(1, ERR.nameRequired).max(LIMITS.fullName, ERR.nameTooLong),
   ageConfirmed: mustAccept,
@@ -23,7 +23,7 @@ export const signUpSchema = z.object({
 
 /** Sign-in form. */
 export const signInSchema = z.object({
-  email,
+  email: emailSchema,
   password: z.string().min(1, ERR.passwordRequired),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
@@ -39,7 +39,7 @@ export const passwordChangeSchema = z
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 /** "Forgot password?": the address to send a reset link to. */
-export const passwordResetRequestSchema = z.object({ email });
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
 
 /** A new password chosen from a reset link: sign-up's limits, and the confirmation must match. */
@@ -61,4 +61,4 @@ export function linkTokenSchema(message: ErrorKey) {
 }
 
 /** Resending the confirmation mail: the signed-in person's own address. */
-export const verificationResendSchema = z.object({ email });
+export const verificationResendSchema = z.object({ email: emailSchema });

@@ -183,6 +183,12 @@ export const ERR = {
   requestKeyReused: "error_request_key_reused",
   // The database is down, hung or slower than a request may wait: try again (docs/decisions/062).
   serviceUnavailable: "error_service_unavailable",
+  // The operator console (docs/decisions/071).
+  operatorsOnly: "error_operators_only",
+  adminsOnly: "error_admins_only",
+  operatorRoleInvalid: "error_operator_role_invalid",
+  operatorNoAccount: "error_operator_no_account",
+  operatorLastAdmin: "error_operator_last_admin",
 } as const;
 
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];

@@ -142,6 +142,11 @@ export const ANSWERS = {
   idempotency_key_invalid: { status: 400, key: ERR.badRequest },
   // The database did not answer in time or refused the connection: try again (docs/decisions/062).
   service_unavailable: { status: 503, key: ERR.serviceUnavailable },
+  // The operator console (docs/decisions/071).
+  operators_only: { status: 403, key: ERR.operatorsOnly },
+  admins_only: { status: 403, key: ERR.adminsOnly },
+  operator_no_account: { status: 404, key: ERR.operatorNoAccount },
+  operator_last_admin: { status: 409, key: ERR.operatorLastAdmin },
 } as const satisfies Record<string, Answer>;
 
 /** A reason the server refuses for. */

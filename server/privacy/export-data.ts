@@ -18,6 +18,8 @@ import {
   jobs,
   liveSockets,
   notifications,
+  operatorAudit,
+  operators,
   profiles,
   pushSubscriptions,
   rateLimits,
@@ -83,6 +85,11 @@ export type PersonalDataExport = {
    * when. The stored answer repeats a row exported above (and may name other people), so it stays out.
    */
   idempotent_requests: ExportRow[];
+  /**
+   * The person's operator role, the roles they granted, and what they did as an operator (the audit log,
+   * docs/decisions/071). Decisions about the person come with the moderation records.
+   */
+  operator: { role: ExportRow[]; roles_granted: ExportRow[]; actions: ExportRow[] };
 };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -285,6 +292,21 @@ export async function exportPersonalData(
         .where(eq(idempotentRequests.userId, userId))
         .orderBy(asc(idempotentRequests.createdAt));
 
+      // Without the other people these rows name: who granted the role, whom it was granted, acted on.
+      const roleColumns = { role: operators.role, grantedAt: operators.grantedAt };
+      const role = await tx.select(roleColumns).from(operators).where(eq(operators.userId, userId));
+      const rolesGranted = await tx.select(roleColumns).from(operators).where(eq(operators.grantedBy, userId));
+      const operatorActions = await tx
+        .select({
+          action: operatorAudit.action,
+          subjectType: operatorAudit.subjectType,
+          reason: operatorAudit.reason,
+          at: operatorAudit.at,
+        })
+        .from(operatorAudit)
+        .where(eq(operatorAudit.operatorId, userId))
+        .orderBy(asc(operatorAudit.at));
+
       return {
         exported_at: now.toISOString(),
         user_id: userId,
@@ -326,6 +348,11 @@ export async function exportPersonalData(
         rate_limits: limits.map(exportRow),
         live_sockets: sockets.map(exportRow),
         idempotent_requests: keyedCreates.map(exportRow),
+        operator: {
+          role: role.map(exportRow),
+          roles_granted: rolesGranted.map(exportRow),
+          actions: operatorActions.map(exportRow),
+        },
       };
     },
     { isolationLevel: "repeatable read" },

@@ -46,6 +46,8 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "rate_limits.user_id": (e) => e.rate_limits,
   "live_sockets.user_id": (e) => e.live_sockets,
   "idempotent_requests.user_id": (e) => e.idempotent_requests,
+  "operators.user_id": (e) => e.operator.role,
+  "operators.granted_by": (e) => e.operator.roles_granted,
 };
 
 /** Columns that name only the anonymous stand-in of a deleted account (docs/decisions/050), never a living person. */

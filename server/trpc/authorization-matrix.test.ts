@@ -20,7 +20,14 @@ import { CITY } from "../../db/factories/places.ts";
 import { createRating } from "../../db/factories/ratings.ts";
 import { createSavedSearch } from "../../db/factories/saved-searches.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
-import { notifications, reliabilityEvents, shiftAttendance, timesheets, userInterests } from "../../db/schema/index.ts";
+import {
+  notifications,
+  operators,
+  reliabilityEvents,
+  shiftAttendance,
+  timesheets,
+  userInterests,
+} from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import { ERR } from "../../domain/errors.ts";
 import { currentCode, jobSecret } from "../attendance/code.ts";
@@ -59,6 +66,8 @@ const JOB_NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.jobNotFound };
 const TIMESHEET_NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.timesheetNotFound };
 const INVITATION_NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.invitationNotFound };
 const POST_AGAIN_NOT_FOUND: Refused = { code: "NOT_FOUND", key: ERR.postAgainNotFound };
+const OPERATORS_ONLY: Refused = { code: "FORBIDDEN", key: ERR.operatorsOnly };
+const ADMINS_ONLY: Refused = { code: "FORBIDDEN", key: ERR.adminsOnly };
 
 /** Who the procedure builder lets in: "verified" is a member whose address is confirmed (docs/decisions/017). */
 type Level = "anyone" | "account" | "member" | "verified";
@@ -177,6 +186,9 @@ const RULES = {
   pastJobPoster: rule("member with a confirmed address, owner of the past job", "verified", POST_AGAIN_NOT_FOUND, {
     notYoursIsNotFound: true,
   }),
+  // The operator console (docs/decisions/071): no wrong caller here has a role.
+  moderator: rule("member with an operator role", "member", OPERATORS_ONLY),
+  admin: rule("member with the admin role", "member", ADMINS_ONLY),
 } satisfies Record<string, Rule>;
 
 type Fixture = Awaited<ReturnType<typeof buildFixture>>;
@@ -733,6 +745,18 @@ const ACCESS = {
     missing: (m) => ({ copiedFromId: randomUUID(), job: validJobInput(), inviteWorkerIds: [m.accepted.id] }),
     right: { as: (m) => m.owner.id },
   },
+  "operators.myRole": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.admin.id } },
+  "operators.list": { rule: RULES.admin, input: none, right: { as: (m) => m.admin.id } },
+  "operators.grant": {
+    rule: RULES.admin,
+    input: (m) => ({ email: m.workerStranger.email, role: "moderator" }),
+    right: { as: (m) => m.admin.id },
+  },
+  "operators.revoke": {
+    rule: RULES.admin,
+    input: (m) => ({ userId: m.moderatorId }),
+    right: { as: (m) => m.admin.id },
+  },
 } satisfies Record<ProcedurePath, Entry>;
 
 /**
@@ -805,6 +829,12 @@ async function buildFixture(t: TestApp) {
     })
     .returning({ id: reliabilityEvents.id });
   if (!strike) throw new Error("strike was not inserted");
+  const admin = await createWorker(t.db, { fullName: "Ada Admin" });
+  const moderator = await createWorker(t.db, { fullName: "Mona Moderator" });
+  await t.db.insert(operators).values([
+    { userId: admin.id, role: "admin" },
+    { userId: moderator.id, role: "moderator" },
+  ]);
   const callers: Record<Who, string | null> = {
     anonymous: null,
     "half-onboarded": half.id,
@@ -839,6 +869,8 @@ async function buildFixture(t: TestApp) {
     strikeId: strike.id,
     shifts,
     rehiring,
+    admin,
+    moderatorId: moderator.id,
     callers,
   };
 }

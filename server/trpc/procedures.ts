@@ -1,4 +1,6 @@
 import { LIMITS } from "../../domain/limits.ts";
+import { roleAllows, type OperatorRole } from "../../domain/operators.ts";
+import { findOperatorRole } from "../operators/roles.ts";
 import { liveSessionIds } from "../session/live-sessions.ts";
 import { findProfile, requirePerson, type PersonLevel } from "../session/person.ts";
 import { hasVerifiedEmail } from "../session/verified-email.ts";
@@ -86,6 +88,24 @@ export const verifiedMemberProcedure = memberProcedure.use(async ({ ctx, next })
   if (!(await hasVerifiedEmail(ctx.db, ctx.user.id))) throw refused("email_unverified");
   return next();
 });
+
+/**
+ * An operator with at least `needed`'s role (docs/decisions/071), read on each call so a revoked role
+ * ends at once on every socket. `ctx.operatorRole` is the caller's role from here on.
+ */
+function operator(needed: OperatorRole, refusal: "operators_only" | "admins_only") {
+  return memberProcedure.use(async ({ ctx, next }) => {
+    const role = await findOperatorRole(ctx.db, ctx.user.id);
+    if (!role || !roleAllows(role, needed)) throw refused(refusal);
+    return next({ ctx: { operatorRole: role } });
+  });
+}
+
+/** The console's moderation: moderators and admins. */
+export const moderatorProcedure = operator("moderator", "operators_only");
+
+/** Granting and revoking operator roles: admins only. */
+export const adminProcedure = operator("admin", "admins_only");
 
 /** A live feed (subscription) of a signed-in caller, within the socket's limit; call `ctx.releaseFeed()` when it ends. */
 export const liveFeedProcedure = procedure

@@ -5,6 +5,7 @@ import { chatRouter, chatsRouter } from "../chat/router.ts";
 import { currencyRouter } from "../currency/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
 import { notificationsRouter } from "../notifications/router.ts";
+import { operatorsRouter } from "../operators/router.ts";
 import { peopleRouter } from "../people/router.ts";
 import { placesRouter } from "../places/router.ts";
 import { privacyRouter } from "../privacy/router.ts";
@@ -40,6 +41,7 @@ export const appRouter = router({
   timesheets: timesheetsRouter,
   reliability: reliabilityRouter,
   rehiring: rehiringRouter,
+  operators: operatorsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,8 @@ import {
   jobInvitations,
   jobOwnerViews,
   notifications,
+  operatorAudit,
+  operators,
   profiles,
   pushSubscriptions,
   reliabilityEvents,
@@ -241,6 +243,16 @@ export async function accountScene(t: TestApp) {
   await rememberAnswer(t.db, keyedRequest(employer.id, "ratings.submit", { idempotencyKey: `eve-rates-subject-${n}` }), {
     toUserId: subject.id,
   });
+  // Operator roles (docs/decisions/071): the employer made the subject an admin, who made the worker a
+  // moderator; the audit log records both.
+  await t.db.insert(operators).values([
+    { userId: subject.id, role: "admin", grantedBy: employer.id },
+    { userId: worker.id, role: "moderator", grantedBy: subject.id },
+  ]);
+  await t.db.insert(operatorAudit).values([
+    { operatorId: employer.id, action: "grant_admin", subjectType: "account", subjectId: subject.id },
+    { operatorId: subject.id, action: "grant_moderator", subjectType: "account", subjectId: worker.id },
+  ]);
   await t.db.insert(verification).values({
     id: `reset-${subject.id}`,
     identifier: `reset-password:token-${n}`,

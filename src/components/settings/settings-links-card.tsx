@@ -1,10 +1,13 @@
-import { Bell, BookmarkCheck, ShieldCheck } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { Bell, BookmarkCheck, ShieldCheck, UsersRound } from "lucide-react";
 
 import { m } from "../../paraglide/messages.js";
+import { trpc } from "../../trpc.ts";
 import { LinkListCard } from "../layout/link-list-card.tsx";
 
-/** Links from /settings to its sub-pages. */
+/** Links from /settings to its sub-pages, and to the operator console for an admin (docs/decisions/071). */
 export function SettingsLinksCard() {
+  const { data } = useQuery(trpc.operators.myRole.queryOptions());
   return (
     <LinkListCard
       testId="settings-links"
@@ -22,6 +25,9 @@ export function SettingsLinksCard() {
           testId: "settings-link-saved-searches",
         },
         { to: "/settings/privacy", icon: ShieldCheck, label: m.settings_privacy_link(), testId: "settings-link-privacy" },
+        ...(data?.role === "admin"
+          ? [{ to: "/ops/team" as const, icon: UsersRound, label: m.ops_team_title(), testId: "settings-link-ops" }]
+          : []),
       ]}
     />
   );
