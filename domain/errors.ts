@@ -189,6 +189,11 @@ export const ERR = {
   operatorRoleInvalid: "error_operator_role_invalid",
   operatorNoAccount: "error_operator_no_account",
   operatorLastAdmin: "error_operator_last_admin",
+  operatorSelf: "error_operator_self",
+  operatorProtected: "error_operator_protected",
+  // Sanctions (docs/decisions/073).
+  accountRestricted: "error_account_restricted",
+  accountBanned: "error_account_banned",
 } as const;
 
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];

@@ -147,6 +147,10 @@ export const ANSWERS = {
   admins_only: { status: 403, key: ERR.adminsOnly },
   operator_no_account: { status: 404, key: ERR.operatorNoAccount },
   operator_last_admin: { status: 409, key: ERR.operatorLastAdmin },
+  operator_self: { status: 403, key: ERR.operatorSelf },
+  operator_protected: { status: 403, key: ERR.operatorProtected },
+  // An operator's restriction or ban in force (docs/decisions/073).
+  account_restricted: { status: 403, key: ERR.accountRestricted },
 } as const satisfies Record<string, Answer>;
 
 /** A reason the server refuses for. */

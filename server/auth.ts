@@ -26,6 +26,7 @@ import type { Config } from "./config.ts";
 import { englishText } from "./english.ts";
 import { unavailableCause } from "./http/unavailable.ts";
 import { hitRateLimit } from "./limits/rate-limit.ts";
+import { activeSanction } from "./moderation/sanctions.ts";
 import { inheritStanding } from "./privacy/stand-in.ts";
 import { standingKey } from "./privacy/standing-key.ts";
 import { createProfileWithConsents } from "./profiles/create-profile.ts";
@@ -57,7 +58,7 @@ function badRequest(error: z.ZodError): APIError {
   return new APIError("BAD_REQUEST", { message: englishText(key), code: key });
 }
 
-function refusedWith(status: "UNAUTHORIZED" | "BAD_REQUEST" | "TOO_MANY_REQUESTS", key: ErrorKey): APIError {
+function refusedWith(status: "UNAUTHORIZED" | "BAD_REQUEST" | "FORBIDDEN" | "TOO_MANY_REQUESTS", key: ErrorKey): APIError {
   return new APIError(status, { message: englishText(key), code: key });
 }
 
@@ -255,6 +256,16 @@ export function createAuth({ db, config, mail }: AuthOptions) {
       }),
     },
     databaseHooks: {
+      // A banned account gets no session, by any way of signing in (docs/decisions/073).
+      session: {
+        create: {
+          before: async (created) => {
+            // At sign-up the session is made inside its transaction, which holds the only PGlite connection.
+            const sanction = await activeSanction(signUpTx.getStore() ?? db, created.userId, new Date());
+            if (sanction?.kind === "banned") throw refusedWith("FORBIDDEN", ERR.accountBanned);
+          },
+        },
+      },
       account: {
         create: {
           // Runs inside the sign-up transaction, after the user row exists.

@@ -3,7 +3,7 @@ import { jobRefSchema } from "../../domain/ids.ts";
 import { keyedRequest, oncePerKey } from "../idempotency/once-per-key.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
-import { authedProcedure, memberProcedure } from "../trpc/procedures.ts";
+import { authedProcedure, memberProcedure, participatingMemberProcedure } from "../trpc/procedures.ts";
 import { applyToJob } from "./apply.ts";
 import { acceptApplication, rejectApplication, undoRejection } from "./decide.ts";
 import { listJobApplications } from "./job-applications.ts";
@@ -12,7 +12,7 @@ import { withdrawApplication } from "./withdraw.ts";
 
 export const applicationsRouter = router({
   /** A worker applies to an open job of someone else, once (again after withdrawing), for some days where allowed. */
-  submit: memberProcedure.input(applySchema).mutation(async ({ ctx, input }) => {
+  submit: participatingMemberProcedure.input(applySchema).mutation(async ({ ctx, input }) => {
     const keyed = keyedRequest(ctx.user.id, "applications.submit", input);
     const applied = await oncePerKey(ctx.db, keyed, () =>
       applyToJob(ctx.db, ctx.services.queue, {

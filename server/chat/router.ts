@@ -13,7 +13,7 @@ import { isRefusal } from "../refusal.ts";
 import { refused, settle } from "../trpc/answer.ts";
 import type { Context } from "../trpc/context.ts";
 import { router } from "../trpc/init.ts";
-import { authedProcedure, liveFeedProcedure, memberProcedure, verifiedMemberProcedure } from "../trpc/procedures.ts";
+import { authedProcedure, liveFeedProcedure, participatingMemberProcedure, participatingVerifiedProcedure } from "../trpc/procedures.ts";
 import { openOutlet } from "../trpc/subscription-outlet.ts";
 import { contactEmployer } from "./contact-employer.ts";
 import { conversationFor, groupConversationForJob } from "./conversation.ts";
@@ -61,7 +61,7 @@ export const chatRouter = router({
   }),
 
   /** Sends text, an uploaded image (`imageKey` from POST /api/chat/images), or both. */
-  send: memberProcedure.input(sendMessageSchema).mutation(async ({ ctx, input }) => {
+  send: participatingMemberProcedure.input(sendMessageSchema).mutation(async ({ ctx, input }) => {
     const message = await sendMessage(ctx.db, ctx.services, {
       conversationId: input.conversationId,
       senderId: ctx.user.id,
@@ -94,7 +94,7 @@ export const chatRouter = router({
    * The contact dialog on a job page: a private message to the job's owner; answers the conversation id.
    * First contact with a stranger: the sender's address must be confirmed (docs/decisions/017).
    */
-  contactEmployer: verifiedMemberProcedure.input(contactEmployerSchema).mutation(async ({ ctx, input }) => {
+  contactEmployer: participatingVerifiedProcedure.input(contactEmployerSchema).mutation(async ({ ctx, input }) => {
     const sent = await contactEmployer(ctx.db, ctx.services, {
       jobId: input.jobId,
       senderId: ctx.user.id,

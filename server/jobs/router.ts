@@ -5,7 +5,7 @@ import { myJobsSchema } from "../../domain/my-jobs.ts";
 import { keyedRequest, oncePerKey } from "../idempotency/once-per-key.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
-import { authedProcedure, memberProcedure, publicProcedure, verifiedMemberProcedure } from "../trpc/procedures.ts";
+import { authedProcedure, memberProcedure, participatingMemberProcedure, participatingVerifiedProcedure, publicProcedure } from "../trpc/procedures.ts";
 import { changeJobStatus } from "./change-status.ts";
 import { createJob } from "./create-job.ts";
 import { findJobDetails, findOwnJob } from "./job-details.ts";
@@ -32,7 +32,7 @@ export const jobsRouter = router({
     .query(async ({ ctx, input }) => found(await findOwnJob(ctx.db, input.jobId, ctx.user.id), "job_edit_not_found")),
 
   /** Post a job as the signed-in person; it reaches every worker, so their address must be confirmed (docs/decisions/017). */
-  create: verifiedMemberProcedure.input(jobCreateSchema).mutation(async ({ ctx, input }) => {
+  create: participatingVerifiedProcedure.input(jobCreateSchema).mutation(async ({ ctx, input }) => {
     const keyed = keyedRequest(ctx.user.id, "jobs.create", input);
     return settle(
       await oncePerKey(ctx.db, keyed, () => createJob(ctx.db, ctx.services, ctx.user.id, input, ctx.services.now(), keyed)),
@@ -40,7 +40,7 @@ export const jobsRouter = router({
   }),
 
   /** Save the edit form: the owner's job only. */
-  update: memberProcedure
+  update: participatingMemberProcedure
     .input(jobUpdateSchema)
     .mutation(async ({ ctx, input }) =>
       settle(await updateJob(ctx.db, ctx.services.queue, ctx.user.id, input, ctx.services.now())),

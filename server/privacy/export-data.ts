@@ -3,6 +3,7 @@ import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { account, session, user } from "../../db/schema/auth.ts";
 import {
+  accountSanctions,
   certificates,
   chatMessages,
   consentHistory,
@@ -89,7 +90,15 @@ export type PersonalDataExport = {
    * The person's operator role, the roles they granted, and what they did as an operator (the audit log,
    * docs/decisions/071). Decisions about the person come with the moderation records.
    */
-  operator: { role: ExportRow[]; roles_granted: ExportRow[]; actions: ExportRow[] };
+  operator: {
+    role: ExportRow[];
+    roles_granted: ExportRow[];
+    actions: ExportRow[];
+    sanctions_decided: ExportRow[];
+    sanctions_lifted: ExportRow[];
+  };
+  /** Restrictions and bans of the person's account (docs/decisions/073), without the operators' names. */
+  sanctions: ExportRow[];
 };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -307,6 +316,22 @@ export async function exportPersonalData(
         .where(eq(operatorAudit.operatorId, userId))
         .orderBy(asc(operatorAudit.at));
 
+      const sanctionColumns = {
+        kind: accountSanctions.kind,
+        ground: accountSanctions.ground,
+        startsAt: accountSanctions.startsAt,
+        endsAt: accountSanctions.endsAt,
+        liftedAt: accountSanctions.liftedAt,
+      };
+      const sanctionsOf = (
+        column: typeof accountSanctions.userId | typeof accountSanctions.decidedBy | typeof accountSanctions.liftedBy,
+      ) => tx.select(sanctionColumns).from(accountSanctions).where(eq(column, userId)).orderBy(asc(accountSanctions.startsAt));
+      const [ownSanctions, sanctionsDecided, sanctionsLifted] = [
+        await sanctionsOf(accountSanctions.userId),
+        await sanctionsOf(accountSanctions.decidedBy),
+        await sanctionsOf(accountSanctions.liftedBy),
+      ];
+
       return {
         exported_at: now.toISOString(),
         user_id: userId,
@@ -352,7 +377,10 @@ export async function exportPersonalData(
           role: role.map(exportRow),
           roles_granted: rolesGranted.map(exportRow),
           actions: operatorActions.map(exportRow),
+          sanctions_decided: sanctionsDecided.map(exportRow),
+          sanctions_lifted: sanctionsLifted.map(exportRow),
         },
+        sanctions: ownSanctions.map(exportRow),
       };
     },
     { isolationLevel: "repeatable read" },

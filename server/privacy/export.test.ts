@@ -48,6 +48,9 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "idempotent_requests.user_id": (e) => e.idempotent_requests,
   "operators.user_id": (e) => e.operator.role,
   "operators.granted_by": (e) => e.operator.roles_granted,
+  "account_sanctions.user_id": (e) => e.sanctions,
+  "account_sanctions.decided_by": (e) => e.operator.sanctions_decided,
+  "account_sanctions.lifted_by": (e) => e.operator.sanctions_lifted,
 };
 
 /** Columns that name only the anonymous stand-in of a deleted account (docs/decisions/050), never a living person. */

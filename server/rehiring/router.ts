@@ -13,7 +13,7 @@ import {
 import { keyedRequest, oncePerKey } from "../idempotency/once-per-key.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
-import { authedProcedure, memberProcedure, publicProcedure, verifiedMemberProcedure } from "../trpc/procedures.ts";
+import { authedProcedure, memberProcedure, participatingMemberProcedure, participatingVerifiedProcedure, publicProcedure } from "../trpc/procedures.ts";
 import { acceptInvitation, cancelInvitation, declineInvitation } from "./answer-invitation.ts";
 import { listFavourites, markFavourite, unmarkFavourite } from "./favourites.ts";
 import { follow, followedEmployersJobs, personLinks, unfollow } from "./follows.ts";
@@ -70,7 +70,7 @@ export const rehiringRouter = router({
     .query(({ ctx, input }) => inviteJobs(ctx.db, { ownerId: ctx.user.id, workerId: input.workerId })),
 
   /** The owner of an active job invites a named worker; the worker is told. */
-  invite: memberProcedure.input(inviteSchema).mutation(async ({ ctx, input }) =>
+  invite: participatingMemberProcedure.input(inviteSchema).mutation(async ({ ctx, input }) =>
     settle(
       await inviteWorker(ctx.db, ctx.services.queue, {
         jobId: input.jobId,
@@ -82,7 +82,7 @@ export const rehiringRouter = router({
   ),
 
   /** The invited worker accepts: hired at once, within each day's places. */
-  accept: memberProcedure.input(invitationRefSchema).mutation(async ({ ctx, input }) =>
+  accept: participatingMemberProcedure.input(invitationRefSchema).mutation(async ({ ctx, input }) =>
     settle(
       await acceptInvitation(ctx.db, ctx.services.queue, {
         invitationId: input.invitationId,
@@ -133,7 +133,7 @@ export const rehiringRouter = router({
     ),
 
   /** Post a past job again: the new job and the chosen workers' invitations, in one transaction. */
-  postAgain: verifiedMemberProcedure.input(postAgainSchema).mutation(async ({ ctx, input }) => {
+  postAgain: participatingVerifiedProcedure.input(postAgainSchema).mutation(async ({ ctx, input }) => {
     const keyed = keyedRequest(ctx.user.id, "rehiring.postAgain", input);
     const posted = await oncePerKey(ctx.db, keyed, () =>
       postAgain(ctx.db, ctx.services, {

@@ -1,5 +1,6 @@
 import { LIMITS } from "../../domain/limits.ts";
 import { roleAllows, type OperatorRole } from "../../domain/operators.ts";
+import { activeSanction } from "../moderation/sanctions.ts";
 import { findOperatorRole } from "../operators/roles.ts";
 import { liveSessionIds } from "../session/live-sessions.ts";
 import { findProfile, requirePerson, type PersonLevel } from "../session/person.ts";
@@ -85,6 +86,21 @@ export const memberProcedure = publicProcedure.use(person("member"));
  * socket opened before the link was followed gets through once it was.
  */
 export const verifiedMemberProcedure = memberProcedure.use(async ({ ctx, next }) => {
+  if (!(await hasVerifiedEmail(ctx.db, ctx.user.id))) throw refused("email_unverified");
+  return next();
+});
+
+/**
+ * A member taking part in the marketplace, not under an operator's restriction (docs/decisions/073):
+ * posting, applying and messaging. One index probe on the caller's sanctions in force.
+ */
+export const participatingMemberProcedure = memberProcedure.use(async ({ ctx, next }) => {
+  if (await activeSanction(ctx.db, ctx.user.id, ctx.services.now())) throw refused("account_restricted");
+  return next();
+});
+
+/** The same with a confirmed address (docs/decisions/017): posting a job, writing to an employer. */
+export const participatingVerifiedProcedure = participatingMemberProcedure.use(async ({ ctx, next }) => {
   if (!(await hasVerifiedEmail(ctx.db, ctx.user.id))) throw refused("email_unverified");
   return next();
 });

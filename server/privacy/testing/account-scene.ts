@@ -9,6 +9,7 @@ import { CITY } from "../../../db/factories/places.ts";
 import { createRating } from "../../../db/factories/ratings.ts";
 import { createEmployer, createWorker } from "../../../db/factories/users.ts";
 import {
+  accountSanctions,
   employerFollows,
   favouriteWorkers,
   fileDeletions,
@@ -248,6 +249,25 @@ export async function accountScene(t: TestApp) {
   await t.db.insert(operators).values([
     { userId: subject.id, role: "admin", grantedBy: employer.id },
     { userId: worker.id, role: "moderator", grantedBy: subject.id },
+  ]);
+  // The subject restricted the worker once (lifted by the employer), and was restricted by the employer.
+  await t.db.insert(accountSanctions).values([
+    {
+      userId: worker.id,
+      kind: "restricted",
+      ground: "spam",
+      endsAt: new Date(Date.now() + 86_400_000),
+      decidedBy: subject.id,
+      liftedAt: new Date(),
+      liftedBy: subject.id,
+    },
+    {
+      userId: subject.id,
+      kind: "restricted",
+      ground: "harassment",
+      endsAt: new Date(Date.now() + 86_400_000),
+      decidedBy: employer.id,
+    },
   ]);
   await t.db.insert(operatorAudit).values([
     { operatorId: employer.id, action: "grant_admin", subjectType: "account", subjectId: subject.id },
