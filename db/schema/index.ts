@@ -21,3 +21,4 @@ export * from "./search-words.ts";
 export * from "./sign-in-guards.ts";
 export * from "./live-sockets.ts";
 export * from "./idempotent-requests.ts";
+export * from "./blocks.ts";
