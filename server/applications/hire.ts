@@ -8,7 +8,8 @@ import { eitherBlocked } from "../blocks/between.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 
-export type HireRefusal = "not_owner" | "not_pending" | "positions_filled" | "job_not_hiring" | "job_ended" | "person_unavailable";
+export type HireRefusal =
+  "not_owner" | "not_pending" | "positions_filled" | "job_not_hiring" | "job_ended" | "person_unavailable";
 
 export type HireParams = {
   jobId: string;

@@ -30,7 +30,9 @@ export async function contactEmployer(
   params: { jobId: string; senderId: string; content: string; idempotencyKey?: string | undefined },
 ): Promise<
   | SentMessage
-  | Refusal<"job_not_found" | "own_job_contact" | "messages_too_fast" | "contacts_too_many" | "message_key_reused" | "cannot_message">
+  | Refusal<
+      "job_not_found" | "own_job_contact" | "messages_too_fast" | "contacts_too_many" | "message_key_reused" | "cannot_message"
+    >
 > {
   const [job] = await db.select({ ownerId: jobs.employerId }).from(jobs).where(eq(jobs.id, params.jobId)).limit(1);
   if (!job) return refusal("job_not_found");

@@ -20,7 +20,14 @@ import { CITY } from "../../db/factories/places.ts";
 import { createRating } from "../../db/factories/ratings.ts";
 import { createSavedSearch } from "../../db/factories/saved-searches.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
-import { notifications, personBlocks, reliabilityEvents, shiftAttendance, timesheets, userInterests } from "../../db/schema/index.ts";
+import {
+  notifications,
+  personBlocks,
+  reliabilityEvents,
+  shiftAttendance,
+  timesheets,
+  userInterests,
+} from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import { ERR } from "../../domain/errors.ts";
 import { currentCode, jobSecret } from "../attendance/code.ts";

@@ -11,11 +11,11 @@ import { createEmployer, createWorker } from "../../../db/factories/users.ts";
 import {
   employerFollows,
   favouriteWorkers,
-  personBlocks,
   fileDeletions,
   jobInvitations,
   jobOwnerViews,
   notifications,
+  personBlocks,
   profiles,
   pushSubscriptions,
   reliabilityEvents,
