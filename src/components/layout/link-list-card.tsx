@@ -4,7 +4,14 @@ import { ChevronRight, type LucideIcon } from "lucide-react";
 import { Card, CardContent } from "../ui/card.tsx";
 
 export type LinkListRow = {
-  to: "/post-job" | "/chats" | "/settings" | "/settings/privacy" | "/settings/notifications" | "/settings/saved-searches";
+  to:
+    | "/post-job"
+    | "/chats"
+    | "/settings"
+    | "/settings/privacy"
+    | "/settings/notifications"
+    | "/settings/saved-searches"
+    | "/settings/blocked";
   icon: LucideIcon;
   label: string;
   testId: string;

@@ -1,4 +1,4 @@
-import { Bell, BookmarkCheck, ShieldCheck } from "lucide-react";
+import { Ban, Bell, BookmarkCheck, ShieldCheck } from "lucide-react";
 
 import { m } from "../../paraglide/messages.js";
 import { LinkListCard } from "../layout/link-list-card.tsx";
@@ -22,6 +22,7 @@ export function SettingsLinksCard() {
           testId: "settings-link-saved-searches",
         },
         { to: "/settings/privacy", icon: ShieldCheck, label: m.settings_privacy_link(), testId: "settings-link-privacy" },
+        { to: "/settings/blocked", icon: Ban, label: m.settings_blocked_link(), testId: "settings-link-blocked" },
       ]}
     />
   );
