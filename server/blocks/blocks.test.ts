@@ -5,11 +5,12 @@ import { createChatMessage, createDirectConversation } from "../../db/factories/
 import { createAcceptedApplication } from "../../db/factories/hiring.ts";
 import { createApplication, createJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
-import { jobApplications, jobInvitations, personBlocks } from "../../db/schema/index.ts";
+import { employerFollows, jobApplications, jobInvitations, notifications, personBlocks } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 import { validJobInput } from "../jobs/job-test-kit.ts";
+import { tellFollowers } from "../rehiring/tell-followers.ts";
 import { expectRefusal, refusal } from "../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
@@ -204,6 +205,25 @@ describe.each(DIRECTIONS)("while $name", ({ blocker }) => {
       inviteWorkerIds: [worker.id],
     });
     expect(posted.invited).toEqual([]);
+  });
+
+  it("a worker following the employer is not told of the employer's new jobs", async () => {
+    const employer = await createEmployer(t.db);
+    const worker = await createWorker(t.db);
+    const bystander = await createWorker(t.db);
+    await t.db.insert(employerFollows).values([
+      { followerId: worker.id, employerId: employer.id },
+      { followerId: bystander.id, employerId: employer.id },
+    ]);
+    const [by, of] = blocker === "employer" ? [employer.id, worker.id] : [worker.id, employer.id];
+    await t.callerAs(by).blocks.block({ personId: of });
+    const job = await createJob(t.db, employer.id);
+    expect(await tellFollowers(t.db, t.services.queue, job.id)).toBe(1);
+    const told = await t.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.kind, "followed_employer_job"), eq(notifications.actorId, employer.id)));
+    expect(told.map((n) => n.userId)).toEqual([bystander.id]);
   });
 
   it("each is hidden from the other's people search, and only from theirs", async () => {
