@@ -164,6 +164,10 @@ export const ERR = {
   // Rehiring: favourites, invitations, following (docs/decisions/036).
   favouriteNotWorker: "error_favourite_not_worker",
   favouriteLimit: "error_favourite_limit",
+  // Blocks (docs/decisions/068): what either person of a block hears reads like an ordinary state.
+  cannotMessage: "error_cannot_message",
+  personUnavailable: "error_person_unavailable",
+  blockLimit: "error_block_limit",
   followNotEmployer: "error_follow_not_employer",
   followLimit: "error_follow_limit",
   inviteNotWorker: "error_invite_not_worker",

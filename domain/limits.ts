@@ -67,6 +67,8 @@ export const LIMITS = {
   socketDropBytes: 8 * 1024 * 1024,
   /** WebSockets one person may hold open at once, across every server instance (docs/decisions/065). */
   socketsPerPerson: 10,
+  /** People one person may hold blocked at once (docs/decisions/068); the whole list fits one page. */
+  blocks: 500,
 } as const;
 
 /**

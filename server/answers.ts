@@ -127,6 +127,13 @@ export const ANSWERS = {
   invitation_declined_before: { status: 409, key: ERR.invitationDeclinedBefore },
   already_hired: { status: 409, key: ERR.alreadyHired },
   post_again_not_found: { status: 404, key: ERR.postAgainNotFound },
+  // Blocks (docs/decisions/068): never "blocked". A message says only that it cannot be sent; an
+  // application reads exactly like a job that stopped taking them; an invitation or a hire like a person
+  // who is not available for it.
+  cannot_message: { status: 403, key: ERR.cannotMessage },
+  apply_unavailable: { status: 409, key: ERR.jobNotOpen },
+  person_unavailable: { status: 409, key: ERR.personUnavailable },
+  block_limit: { status: 400, key: ERR.blockLimit },
   // Saved searches (docs/decisions/023).
   saved_search_limit: { status: 400, key: ERR.savedSearchLimit },
   saved_search_empty: { status: 400, key: ERR.savedSearchEmpty },

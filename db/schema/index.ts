@@ -23,3 +23,4 @@ export * from "./live-sockets.ts";
 export * from "./idempotent-requests.ts";
 export * from "./operators.ts";
 export * from "./sanctions.ts";
+export * from "./blocks.ts";

@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { applicationDaysFor } from "../../domain/applications.ts";
 import type { UserType } from "../../domain/user-types.ts";
+import { eitherBlocked } from "../blocks/between.ts";
 import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { applicationReceived } from "../notifications/events.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
@@ -29,7 +30,8 @@ type ApplyRefusal =
   | "job_ended"
   | "already_applied"
   | "days_not_allowed"
-  | "days_not_of_job";
+  | "days_not_of_job"
+  | "apply_unavailable";
 
 /**
  * A worker applies to an open job whose days are not over (docs/decisions/048) once, for every day or (where the owner allows it) some of its days.
@@ -38,7 +40,8 @@ type ApplyRefusal =
  * between the check and the write. The unique (job_id, worker_id) row is written once: a second
  * application is refused, also when two requests race, except that a worker who withdrew applies again
  * by turning their withdrawn row back into a pending one with the new message and days
- * (docs/decisions/035). The owner is notified in the same transaction.
+ * (docs/decisions/035). The owner is notified in the same transaction. A worker and an owner parted by a
+ * block (either way) hear what a job that stopped taking applications answers (docs/decisions/068).
  */
 export async function applyToJob(
   db: Database,
@@ -69,6 +72,7 @@ export async function applyToJob(
     if (worker.userType !== "worker") return refuse("workers_only");
     if (job.status !== "open") return refuse("job_not_open");
     if (job.ended) return refuse("job_ended");
+    if (await eitherBlocked(tx, worker.id, owner.id)) return refuse("apply_unavailable");
     const asked = applicationDaysFor(job, days);
     if (!asked.ok) return refuse(asked.reason);
 

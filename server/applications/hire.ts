@@ -4,10 +4,12 @@ import type { Queryable, Tx } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { shiftDates } from "../../domain/attendance.ts";
 import { isActiveJob, type ApplicationStatus } from "../../domain/statuses.ts";
+import { eitherBlocked } from "../blocks/between.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 
-export type HireRefusal = "not_owner" | "not_pending" | "positions_filled" | "job_not_hiring" | "job_ended";
+export type HireRefusal =
+  "not_owner" | "not_pending" | "positions_filled" | "job_not_hiring" | "job_ended" | "person_unavailable";
 
 export type HireParams = {
   jobId: string;
@@ -26,7 +28,8 @@ export type HireParams = {
  * people, then the job's row FOR UPDATE, which serialises every hire and withdrawal of the job. Each of
  * the requested days must have fewer than max_workers accepted workers; then the worker's application
  * (written if there is none) becomes accepted for those days, the job's accepted_count is recounted, and
- * both people join the job's group chat. Refuses without writing anything when it cannot.
+ * both people join the job's group chat. Refuses without writing anything when it cannot; two people
+ * parted by a block (either way) are never hired together (docs/decisions/068).
  */
 export async function hireWorker(tx: Tx, p: HireParams, refuse: (reason: HireRefusal) => never) {
   if (!(await lockPeopleFirst(tx, [p.ownerId, p.workerId]))) return refuse("not_owner");
@@ -42,6 +45,7 @@ export async function hireWorker(tx: Tx, p: HireParams, refuse: (reason: HireRef
     .where(and(eq(jobs.id, p.jobId), eq(jobs.employerId, p.ownerId)))
     .for("update");
   if (!job) return refuse("not_owner");
+  if (await eitherBlocked(tx, p.ownerId, p.workerId)) return refuse("person_unavailable");
   if (!isActiveJob(job.status)) return refuse("job_not_hiring");
   // Nobody is taken on for days that are over (docs/decisions/048).
   if (job.ended) return refuse("job_ended");

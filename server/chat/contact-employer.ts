@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { conversationParticipants, conversations, jobs } from "../../db/schema/index.ts";
 import type { RateLimits } from "../../domain/limits.ts";
+import { eitherBlocked } from "../blocks/between.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
@@ -20,14 +21,18 @@ function directKey(a: string, b: string): string {
  * owner about that job, with both as participants, and adds the message, in one transaction. The
  * upsert on the (job_id, direct_key) unique index makes racing first messages share one conversation,
  * and its DO UPDATE takes the conversation's row lock first, as every send does. Owners cannot message
- * their own job. The caller publishes after commit.
+ * their own job, and two people parted by a block (either way) cannot message each other
+ * (docs/decisions/068). The caller publishes after commit.
  */
 export async function contactEmployer(
   db: Database,
   { rateLimits, queue }: { rateLimits: RateLimits; queue: BackgroundQueue },
   params: { jobId: string; senderId: string; content: string; idempotencyKey?: string | undefined },
 ): Promise<
-  SentMessage | Refusal<"job_not_found" | "own_job_contact" | "messages_too_fast" | "contacts_too_many" | "message_key_reused">
+  | SentMessage
+  | Refusal<
+      "job_not_found" | "own_job_contact" | "messages_too_fast" | "contacts_too_many" | "message_key_reused" | "cannot_message"
+    >
 > {
   const [job] = await db.select({ ownerId: jobs.employerId }).from(jobs).where(eq(jobs.id, params.jobId)).limit(1);
   if (!job) return refusal("job_not_found");
@@ -69,10 +74,12 @@ function openAndSend(
     content: string;
     idempotencyKey?: string | undefined;
   },
-): Promise<SentMessage | Refusal<"job_not_found">> {
+): Promise<SentMessage | Refusal<"job_not_found" | "cannot_message">> {
   return db.transaction(async (tx) => {
     // Before the conversation row (docs/decisions/015). Deleted meanwhile: the job went with its owner.
     if (!(await lockPeopleFirst(tx, [params.senderId, params.ownerId]))) return refusal("job_not_found");
+    // Read with both people locked, before anything is written.
+    if (await eitherBlocked(tx, params.senderId, params.ownerId)) return refusal("cannot_message");
     const [conversation] = await tx
       .insert(conversations)
       .values({ jobId: params.jobId, kind: "direct", directKey: params.pair, updatedAt: sql`clock_timestamp()` })

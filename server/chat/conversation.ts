@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.ts";
 import { conversationParticipants, conversations, jobs, profiles } from "../../db/schema/index.ts";
 import { initialsOf } from "../../domain/chat.ts";
+import { blockedBetween } from "../blocks/between.ts";
 import { refusal, type Refusal } from "../refusal.ts";
 
 export type ChatParticipant = { id: string; fullName: string; initials: string; isJobOwner: boolean };
@@ -17,6 +18,12 @@ export type ConversationView = {
   participants: ChatParticipant[];
   /** The caller's read marker (messages above it from others are unread). */
   lastReadMessageId: number;
+  /**
+   * False in a private conversation whose two people are parted by a block, either way: it stays
+   * readable, and the composer says "You can't message this person" (docs/decisions/068). Always true
+   * in a group chat.
+   */
+  canMessage: boolean;
 };
 
 /** The conversation with its participants, for a participant; refused for anyone else. */
@@ -33,6 +40,11 @@ export async function conversationFor(
       jobTitle: jobs.title,
       jobOwnerId: jobs.employerId,
       lastReadMessageId: conversationParticipants.lastReadMessageId,
+      blocked: sql<boolean>`${conversations.kind} = 'direct' and exists (
+        select 1 from ${conversationParticipants} other
+        where other.conversation_id = ${conversations.id} and other.user_id <> ${userId}
+          and ${blockedBetween(userId, sql`other.user_id`)}
+      )`,
     })
     .from(conversations)
     .innerJoin(jobs, eq(jobs.id, conversations.jobId))
@@ -57,7 +69,8 @@ export async function conversationFor(
   }));
   // The job's owner first, as the chat header shows them.
   participants.sort((a, b) => Number(b.isJobOwner) - Number(a.isJobOwner));
-  return { ...row, participants };
+  const { blocked, ...view } = row;
+  return { ...view, canMessage: !blocked, participants };
 }
 
 /**

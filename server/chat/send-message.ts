@@ -4,6 +4,7 @@ import type { Database, Tx } from "../../db/database.ts";
 import { chatMessages, conversationParticipants, conversations } from "../../db/schema/index.ts";
 import { chatImagePrefix } from "../../domain/chat.ts";
 import type { RateLimits } from "../../domain/limits.ts";
+import { blockedBetween } from "../blocks/between.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
 import { afterChatMessage } from "../notifications/chat-digest.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
@@ -33,6 +34,8 @@ export type SentMessage = { id: number; conversationId: string; createdAt: Date;
  *    skips a message that commits later;
  * 2. claims the image (an unclaimed upload under the sender's own `chat-images/{senderId}/`);
  * 3. inserts the message, and marks it read for its sender.
+ * A private conversation whose two people are parted by a block (either way) takes no message: both
+ * hear "You can't message this person" (docs/decisions/068). A job's group chat is never affected.
  * The caller publishes to the bus after this returns (after commit), unless the message is `repeated`:
  * a resend with its idempotency key, answered with the stored message (docs/decisions/059).
  */
@@ -40,7 +43,9 @@ export async function sendMessage(
   db: Database,
   { files, rateLimits, queue }: { files: FileStore; rateLimits: RateLimits; queue: BackgroundQueue },
   params: SendParams,
-): Promise<SentMessage | Refusal<"not_participant" | "image_invalid" | "messages_too_fast" | "message_key_reused">> {
+): Promise<
+  SentMessage | Refusal<"not_participant" | "image_invalid" | "messages_too_fast" | "message_key_reused" | "cannot_message">
+> {
   const { conversationId, senderId, content, imageKey, idempotencyKey } = params;
   const keyed = idempotencyKey === undefined ? null : { senderId, key: idempotencyKey, content, imagePath: imageKey ?? null };
   // A repeat is answered before it is counted or its image checked: the image was claimed by the first.
@@ -57,7 +62,7 @@ async function sendNew(
   db: Database,
   { files, rateLimits, queue }: { files: FileStore; rateLimits: RateLimits; queue: BackgroundQueue },
   { conversationId, senderId, content, imageKey, idempotencyKey, now }: SendParams,
-): Promise<SentMessage | Refusal<"not_participant" | "image_invalid" | "messages_too_fast">> {
+): Promise<SentMessage | Refusal<"not_participant" | "image_invalid" | "messages_too_fast" | "cannot_message">> {
   const tooFast = await rateRefusal(db, rateLimits, senderId, "chatMessage");
   if (tooFast) return tooFast;
   let imageBytes: number | null = null;
@@ -68,9 +73,10 @@ async function sendNew(
     imageBytes = own ? await storedFileSize(files, imageKey) : null;
     if (imageBytes === null) return refusal("image_invalid");
   }
-  return inTransaction(db, async (tx, refuse: (reason: "not_participant" | "image_invalid") => never) => {
+  return inTransaction(db, async (tx, refuse: (reason: "not_participant" | "image_invalid" | "cannot_message") => never) => {
     // Before the conversation row (docs/decisions/015); a sender deleted meanwhile is no participant.
     if (!(await lockPeopleFirst(tx, [senderId]))) return refuse("not_participant");
+    if (await directConversationBlocked(tx, conversationId, senderId)) return refuse("cannot_message");
     const [conversation] = await tx
       .update(conversations)
       .set({ updatedAt: sql`clock_timestamp()` })
@@ -96,6 +102,33 @@ async function sendNew(
       createdAt: conversation.updatedAt,
     });
   });
+}
+
+/**
+ * True when `senderId` is a participant of the private conversation and a block parts them from the
+ * other person (docs/decisions/068). Outsiders get false here and Access Denied from the send itself.
+ */
+async function directConversationBlocked(tx: Tx, conversationId: string, senderId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(
+      conversationParticipants,
+      and(eq(conversationParticipants.conversationId, conversations.id), sql`${conversationParticipants.userId} <> ${senderId}`),
+    )
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.kind, "direct"),
+        sql`exists (
+          select 1 from ${conversationParticipants} me
+          where me.conversation_id = ${conversationId} and me.user_id = ${senderId}
+        )`,
+        blockedBetween(senderId, conversationParticipants.userId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

@@ -35,6 +35,7 @@ export const SPA_PAGE_PATHS = [
   "/settings/notifications",
   "/settings/privacy",
   "/settings/saved-searches",
+  "/settings/blocked",
 ] as const;
 
 const PATTERNS = SPA_PAGE_PATHS.map((page) => new RegExp(`^${page.replace(/\$\w+/g, "[^/]+").replace(/\/$/, "")}/?$`));

@@ -1,9 +1,10 @@
-import { and, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, ilike, isNotNull, not, or, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { BIO_EXCERPT_LENGTH } from "../../domain/people.ts";
+import { blockedBetween } from "../blocks/between.ts";
 import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
 import { containsPattern } from "../search/like-pattern.ts";
 
@@ -13,9 +14,10 @@ const excerptLength = sql.raw(String(BIO_EXCERPT_LENGTH));
  * Public profiles whose name, company or location contains `q` (any case; the trigram indexes on the
  * three columns serve the ILIKE), employers first, at most 20. Hidden profiles never appear, nor do
  * accounts that have not finished onboarding (they have no public profile yet). The ratings are
- * aggregated for the returned rows only.
+ * aggregated for the returned rows only. A signed-in viewer never finds, nor is found by, someone a
+ * block parts them from, either way (docs/decisions/068).
  */
-export async function searchPeople(db: Queryable, q: string, limit: number = LIMITS.peopleLimit) {
+export async function searchPeople(db: Queryable, q: string, viewerId: string | null, limit: number = LIMITS.peopleLimit) {
   const text = q.trim();
   if (text === "") return [];
   const pattern = containsPattern(text);
@@ -37,6 +39,7 @@ export async function searchPeople(db: Queryable, q: string, limit: number = LIM
         eq(profiles.privacyProfileVisible, true),
         isNotNull(profiles.onboardingCompletedAt),
         or(ilike(profiles.fullName, pattern), ilike(profiles.companyName, pattern), ilike(profiles.location, pattern)),
+        viewerId === null ? undefined : not(blockedBetween(viewerId, profiles.id)),
       ),
     )
     .orderBy(employerFirst, profiles.fullName, profiles.id)

@@ -16,6 +16,7 @@ import {
   jobOwnerViews,
   jobs,
   notifications,
+  personBlocks,
   profiles,
   userInterests,
 } from "../../db/schema/index.ts";
@@ -171,6 +172,8 @@ export async function deleteAccount(
     await tx.delete(notifications).where(or(eq(notifications.userId, userId), eq(notifications.actorId, userId)));
     await tx.delete(certificates).where(eq(certificates.userId, userId));
     await tx.delete(userInterests).where(eq(userInterests.userId, userId));
+    // Blocks on either side (docs/decisions/068): the person's own, and others' of the person.
+    await tx.delete(personBlocks).where(or(eq(personBlocks.blockerId, userId), eq(personBlocks.blockedId, userId)));
     await tx.delete(jobApplications).where(eq(jobApplications.workerId, userId));
     await tx.delete(jobs).where(eq(jobs.employerId, userId));
     // Their jobs' words leave the spelling dictionary with the jobs: triggers keep it (docs/decisions/051).

@@ -21,6 +21,7 @@ import {
   notifications,
   operatorAudit,
   operators,
+  personBlocks,
   profiles,
   pushSubscriptions,
   rateLimits,
@@ -72,6 +73,12 @@ export type PersonalDataExport = {
     followers: ExportRow[];
     invitations: ExportRow[];
   };
+  /**
+   * The person's own blocks (docs/decisions/068), each with when. As with favourites, the other person
+   * is left out (their id is theirs to export). Blocks of the person by others are the others' data and
+   * are never told to the person, here or anywhere.
+   */
+  blocks: ExportRow[];
   conversations: ExportRow[];
   messages: ExportRow[];
   notifications: ExportRow[];
@@ -247,6 +254,11 @@ export async function exportPersonalData(
         .innerJoin(jobs, eq(jobs.id, jobInvitations.jobId))
         .where(eq(jobInvitations.workerId, userId))
         .orderBy(asc(jobInvitations.createdAt));
+      const ownBlocks = await tx
+        .select({ createdAt: personBlocks.createdAt })
+        .from(personBlocks)
+        .where(eq(personBlocks.blockerId, userId))
+        .orderBy(asc(personBlocks.createdAt));
 
       const memberships = await tx
         .select({
@@ -363,6 +375,7 @@ export async function exportPersonalData(
           followers: followers.map(exportRow),
           invitations: invitations.map(exportRow),
         },
+        blocks: ownBlocks.map(exportRow),
         conversations: memberships.map(exportRow),
         messages: messages.map(exportRow),
         notifications: notificationRows.map(exportRow),

@@ -36,6 +36,7 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "employer_follows.follower_id": (e) => e.rehiring.following,
   "employer_follows.employer_id": (e) => e.rehiring.followers,
   "job_invitations.worker_id": (e) => e.rehiring.invitations,
+  "person_blocks.blocker_id": (e) => e.blocks,
   "conversation_participants.user_id": (e) => e.conversations,
   "chat_messages.sender_id": (e) => e.messages,
   "notifications.user_id": (e) => e.notifications,
@@ -53,12 +54,16 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "account_sanctions.lifted_by": (e) => e.operator.sanctions_lifted,
 };
 
-/** Columns that name only the anonymous stand-in of a deleted account (docs/decisions/050), never a living person. */
-const STAND_IN_ONLY = new Set(["deleted_accounts.stand_in_id"]);
+/**
+ * Columns left out of the export: those that name only the anonymous stand-in of a deleted account
+ * (docs/decisions/050), never a living person, and others' blocks of the person, which are the others'
+ * data and never told to the person (docs/decisions/068).
+ */
+const NOT_EXPORTED = new Set(["deleted_accounts.stand_in_id", "person_blocks.blocked_id"]);
 
 describe("privacy.export", () => {
   it("holds every row about the person, for every table that can name a person (found from the schema)", async () => {
-    const references = userReferences().filter((r) => !STAND_IN_ONLY.has(`${r.table}.${r.column}`));
+    const references = userReferences().filter((r) => !NOT_EXPORTED.has(`${r.table}.${r.column}`));
     // A table added later that names a person fails here until the export answers it.
     expect(references.map((r) => `${r.table}.${r.column}`).sort()).toEqual(Object.keys(SECTION_OF).sort());
     for (const ref of references) {
@@ -110,6 +115,11 @@ describe("privacy.export", () => {
       "updates.push.services.mozilla.com",
     ]);
     expect(JSON.stringify(exported)).not.toContain("PUSH-");
+  });
+
+  it("lists the person's own blocks, never that someone blocked them (docs/decisions/068)", () => {
+    expect(exported.blocks).toEqual([{ created_at: expect.any(String) }]);
+    expect(JSON.stringify(exported)).not.toMatch(/blocked/i);
   });
 
   it("logs the export in the same transaction and includes that log", async () => {

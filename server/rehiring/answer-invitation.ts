@@ -8,7 +8,13 @@ import { inTransaction } from "../refusal.ts";
 import { invitationAnswered } from "./notices.ts";
 
 type AnswerRefusal =
-  "invitation_not_found" | "invitation_not_pending" | "positions_filled" | "job_not_hiring" | "job_ended" | "already_hired";
+  | "invitation_not_found"
+  | "invitation_not_pending"
+  | "positions_filled"
+  | "job_not_hiring"
+  | "job_ended"
+  | "already_hired"
+  | "person_unavailable";
 type Refuse = (reason: AnswerRefusal) => never;
 
 export type AnswerParams = { invitationId: string; workerId: string; now: Date };

@@ -4,6 +4,7 @@ import type { Database, Queryable, Tx } from "../../db/database.ts";
 import { jobApplications, jobInvitations, jobs, profiles } from "../../db/schema/index.ts";
 import { INVITE_JOBS_LIST, REHIRING_LIMITS } from "../../domain/rehiring.ts";
 import { ACTIVE_JOB_STATUSES } from "../../domain/statuses.ts";
+import { eitherBlocked } from "../blocks/between.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction } from "../refusal.ts";
@@ -17,7 +18,8 @@ export type InviteRefusal =
   | "job_ended"
   | "already_hired"
   | "invitation_declined_before"
-  | "invitation_limit";
+  | "invitation_limit"
+  | "person_unavailable";
 
 export type InviteParams = { jobId: string; ownerId: string; workerId: string; now: Date };
 
@@ -26,7 +28,8 @@ export type InviteParams = { jobId: string; ownerId: string; workerId: string; n
  * account, not hired on the job already, who has not declined an invitation to it. A pending
  * invitation answers as it is (a second tap tells nobody twice); a cancelled one is sent again. At most
  * REHIRING_LIMITS.pendingInvitationsPerJob wait at once. The worker is told in the same transaction.
- * Runs in the caller's transaction, so "post again" invites with the job it creates.
+ * Runs in the caller's transaction, so "post again" invites with the job it creates. An owner and a
+ * worker parted by a block (either way) hear that the person is not available (docs/decisions/068).
  */
 export async function inviteInTx(tx: Tx, queue: BackgroundQueue, p: InviteParams, refuse: (reason: InviteRefusal) => never) {
   if (!(await lockPeopleFirst(tx, [p.ownerId, p.workerId]))) return refuse("not_found");
@@ -46,6 +49,7 @@ export async function inviteInTx(tx: Tx, queue: BackgroundQueue, p: InviteParams
   // A deleted account's stand-in (docs/decisions/050) is nobody to invite: as if it did not exist.
   if (!worker) return refuse("not_found");
   if (worker.userType !== "worker" || p.workerId === p.ownerId) return refuse("invite_not_worker");
+  if (await eitherBlocked(tx, p.ownerId, p.workerId)) return refuse("person_unavailable");
   const [hired] = await tx
     .select({ id: jobApplications.id })
     .from(jobApplications)

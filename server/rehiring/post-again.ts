@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, not } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { JobCreateValues } from "../../domain/jobs.ts";
 import type { RateLimits } from "../../domain/limits.ts";
+import { blockedBetween } from "../blocks/between.ts";
 import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { insertJob } from "../jobs/create-job.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
@@ -71,7 +72,8 @@ export type PostAgainParams = {
  * "Post again" (docs/decisions/036): one transaction creates the new job from the form's values (the
  * insert of jobs.create, with the saved-search and followers' matching queued with it),
  * remembers the past job it was copied from, and invites the chosen workers (invite.ts: each told).
- * Workers that can no longer be invited (the account turned employer, or gone) are left out. The past
+ * Workers that can no longer be invited (the account turned employer, or gone, or parted from the owner
+ * by a block either way: docs/decisions/068) are left out. The past
  * job must be the owner's and completed or cancelled. Counted with jobs.create's posting limit.
  */
 export async function postAgain(
@@ -95,7 +97,14 @@ export async function postAgain(
         : await tx
             .select({ id: profiles.id })
             .from(profiles)
-            .where(and(inArray(profiles.id, p.inviteWorkerIds), eq(profiles.userType, "worker"), ne(profiles.id, p.ownerId)));
+            .where(
+              and(
+                inArray(profiles.id, p.inviteWorkerIds),
+                eq(profiles.userType, "worker"),
+                ne(profiles.id, p.ownerId),
+                not(blockedBetween(p.ownerId, profiles.id)),
+              ),
+            );
     const invited: string[] = [];
     for (const { id } of invitable.sort((a, b) => a.id.localeCompare(b.id))) {
       await inviteInTx(tx, queue, { jobId: row.id, ownerId: p.ownerId, workerId: id, now: p.now }, refuse);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import { queryRows, type Database } from "../../db/database.ts";
+import { blockedBetween } from "../blocks/between.ts";
 import { notifyPeople } from "../notifications/notify.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 
@@ -12,7 +13,8 @@ const FOLLOWERS_PAGE = 500;
  * is told at once, whatever their saved searches' alert settings (a daily digest waits a day). Runs in
  * the background job queued in the posting's transaction (the same one that matches saved searches), a
  * page of followers per transaction; the dedupe key makes a retried run tell nobody twice. A job that is
- * no longer open by then tells nobody. Answers how many were told.
+ * no longer open by then tells nobody, nor a follower a block parts from the employer, either way
+ * (docs/decisions/068). Answers how many were told.
  */
 export async function tellFollowers(db: Database, queue: BackgroundQueue, jobId: string): Promise<number> {
   let told = 0;
@@ -28,6 +30,7 @@ export async function tellFollowers(db: Database, queue: BackgroundQueue, jobId:
             where j.id = ${jobId}::uuid and j.status = 'open' and j.ends_at > now() and f.follower_id > ${after}
               -- An invited follower was told by the invitation (docs/decisions/047).
               and not exists (select 1 from job_invitations i where i.job_id = j.id and i.worker_id = f.follower_id)
+              and not ${blockedBetween(sql`f.follower_id`, sql`j.employer_id`)}
             order by f.follower_id
             limit ${FOLLOWERS_PAGE}`,
       );

@@ -23,6 +23,7 @@ import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import {
   notifications,
   operators,
+  personBlocks,
   reliabilityEvents,
   shiftAttendance,
   timesheets,
@@ -651,6 +652,24 @@ const ACCESS = {
     right: { as: (m) => m.accepted.id },
     seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.shifts.pastJobId),
   },
+  // Blocks (docs/decisions/068): any member blocks and lists only their own.
+  "blocks.list": {
+    rule: RULES.member,
+    input: none,
+    right: { as: (m) => m.owner.id },
+    seesOnlyOwn: (result, _who, m) =>
+      expect((result as { personId: string }[]).map((r) => r.personId)).not.toContain(m.blocks.acceptedBlockedId),
+  },
+  "blocks.block": {
+    rule: RULES.member,
+    input: (m) => ({ personId: m.blocks.targetId }),
+    right: { as: (m) => m.owner.id },
+  },
+  "blocks.unblock": {
+    rule: RULES.member,
+    input: (m) => ({ personId: m.blocks.acceptedBlockedId }),
+    right: { as: (m) => m.accepted.id },
+  },
   // Rehiring (docs/decisions/036).
   "rehiring.personLinks": { rule: RULES.public, input: (m) => ({ personId: m.owner.id }), right: { as: (m) => m.accepted.id } },
   "rehiring.favourite": {
@@ -817,6 +836,10 @@ async function buildFixture(t: TestApp) {
   const spareSavedSearch = await createSavedSearch(t.db, accepted.id, { category: "moving" });
   const shifts = await shiftFixture(t, { owner: owner.id, accepted: accepted.id, pending: pending.id });
   const rehiring = await rehiringFixture(t.db, { ownerId: owner.id, jobId: job.id, followerId: accepted.id });
+  // Nobody else in the fixture meets these two: a block of them changes no other procedure's answer.
+  const blockTarget = await createWorker(t.db, { fullName: "Bea Blockable" });
+  const acceptedBlocked = await createWorker(t.db, { fullName: "Bo Blocked" });
+  await t.db.insert(personBlocks).values({ blockerId: accepted.id, blockedId: acceptedBlocked.id });
   const [strike] = await t.db
     .insert(reliabilityEvents)
     .values({
@@ -871,6 +894,7 @@ async function buildFixture(t: TestApp) {
     rehiring,
     admin,
     moderatorId: moderator.id,
+    blocks: { targetId: blockTarget.id, acceptedBlockedId: acceptedBlocked.id },
     callers,
   };
 }

@@ -1,5 +1,6 @@
 import { applicationsRouter } from "../applications/router.ts";
 import { attendanceRouter } from "../attendance/router.ts";
+import { blocksRouter } from "../blocks/router.ts";
 import { certificatesRouter } from "../certificates/router.ts";
 import { chatRouter, chatsRouter } from "../chat/router.ts";
 import { currencyRouter } from "../currency/router.ts";
@@ -42,6 +43,7 @@ export const appRouter = router({
   reliability: reliabilityRouter,
   rehiring: rehiringRouter,
   operators: operatorsRouter,
+  blocks: blocksRouter,
 });
 
 export type AppRouter = typeof appRouter;

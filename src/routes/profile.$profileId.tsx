@@ -3,6 +3,7 @@ import { createFileRoute, notFound } from "@tanstack/react-router";
 import { UserRound, UserRoundX } from "lucide-react";
 
 import { isUserId } from "../../domain/id-shapes.ts";
+import { BlockPerson } from "../components/blocks/block-person-button.tsx";
 import { LoadFailedPage, NoticePage } from "../components/layout/notice.tsx";
 import { PageHeader } from "../components/profile/page-header.tsx";
 import { PreviousJobsCard } from "../components/profile/previous-jobs-card.tsx";
@@ -47,6 +48,7 @@ function PublicProfilePage() {
         <ProfileSummaryCard profile={profile} rating={profile.rating}>
           {profile.isOwn && !profile.visible && <HiddenProfileNotice />}
           {!profile.isOwn && <ProfileRehiring personId={profile.id} userType={profile.userType} name={profile.fullName} />}
+          {!profile.isOwn && <BlockPerson personId={profile.id} name={profile.fullName} />}
           {profile.isOwn && (
             <LinkButton to="/profile" data-testid="profile-own-link" variant="outline" size="wrap" className="justify-self-start">
               <UserRound aria-hidden />

@@ -18,6 +18,7 @@ import {
   notifications,
   operatorAudit,
   operators,
+  personBlocks,
   profiles,
   pushSubscriptions,
   reliabilityEvents,
@@ -187,6 +188,11 @@ export async function accountScene(t: TestApp) {
   await t.db.insert(employerFollows).values([
     { followerId: subject.id, employerId: employer.id },
     { followerId: worker.id, employerId: subject.id },
+  ]);
+  // Blocks both ways (docs/decisions/068): the subject blocked the other worker, the employer blocked the subject.
+  await t.db.insert(personBlocks).values([
+    { blockerId: subject.id, blockedId: worker.id },
+    { blockerId: employer.id, blockedId: subject.id },
   ]);
   await t.db.insert(jobInvitations).values([
     { jobId: employerJob2.id, workerId: subject.id },

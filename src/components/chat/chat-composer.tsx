@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ImagePlus, SendHorizontal, X } from "lucide-react";
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 
@@ -41,6 +41,7 @@ export function ChatComposer({ conversationId, onSent }: { conversationId: strin
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const send = useMutation(trpc.chat.send.mutationOptions(keyedMutationRetry));
+  const queryClient = useQueryClient();
   const messageKey = useMessageKey();
 
   // Release the preview's object URL when it is replaced or the composer goes away.
@@ -109,6 +110,9 @@ export function ChatComposer({ conversationId, onSent }: { conversationId: strin
       onSent(sent.id);
     } catch (error) {
       if (errorKey(error) === ERR.chatImageInvalid) setUploaded(null);
+      // A block made since the page opened (docs/decisions/068): the page re-reads it and closes the composer.
+      if (errorKey(error) === ERR.cannotMessage)
+        void queryClient.invalidateQueries({ queryKey: trpc.chat.conversation.queryKey({ conversationId }) });
       toastError(error, chatFailureText(error, m.chat_send_failed()));
     } finally {
       setPhase("idle");

@@ -3,6 +3,7 @@ import { useId } from "react";
 
 import { usePageTitle } from "../../lib/page-title.ts";
 import { m } from "../../paraglide/messages.js";
+import { BlockPerson } from "../blocks/block-person-button.tsx";
 import { Avatar } from "../ui/avatar.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.tsx";
@@ -89,6 +90,8 @@ export function ChatHeader({ conversation, meId, back }: { conversation: ChatCon
           )}
         </p>
       </div>
+      {/* Blocking is for private conversations; a job's group chat goes on (docs/decisions/068). */}
+      {!isGroup && other && <BlockPerson personId={other.id} name={other.fullName} compact />}
       <Participants conversation={conversation} meId={meId} />
     </header>
   );

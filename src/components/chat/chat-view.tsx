@@ -84,7 +84,17 @@ export function ChatView({ conversation, meId, back }: { conversation: ChatConve
           {m.chat_reconnecting()}
         </p>
       )}
-      <ChatComposer conversationId={conversation.id} onSent={chat.expectMessage} />
+      {conversation.canMessage ? (
+        <ChatComposer conversationId={conversation.id} onSent={chat.expectMessage} />
+      ) : (
+        // Both people of a block read the same words (docs/decisions/068); the conversation stays readable.
+        <p
+          className="border-t bg-muted px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] text-center text-sm text-muted-foreground"
+          data-testid="chat-cannot-message"
+        >
+          {m.chat_cannot_message()}
+        </p>
+      )}
     </main>
   );
 }

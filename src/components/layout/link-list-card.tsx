@@ -11,6 +11,7 @@ export type LinkListRow = {
     | "/settings/privacy"
     | "/settings/notifications"
     | "/settings/saved-searches"
+    | "/settings/blocked"
     | "/ops/team";
   icon: LucideIcon;
   label: string;

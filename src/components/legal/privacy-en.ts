@@ -46,7 +46,7 @@ export const privacyEn: LegalDocument = {
             ],
             [
               { strong: "Activity: " },
-              "jobs you post, applications and their messages, private and group chat messages and the images you attach, ratings and reviews you give and receive, and your notifications.",
+              "jobs you post, applications and their messages, private and group chat messages and the images you attach, ratings and reviews you give and receive, the people you block (never shown to them), and your notifications.",
             ],
             [{ strong: "Certificates: " }, "PDF files you upload to your profile, with their names and sizes."],
             [
