@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -166,4 +167,12 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
 export async function dumpPglite(opened: OpenedDatabase): Promise<Blob> {
   const client = (opened.db as unknown as { $client: PGlite }).$client;
   return client.dumpDataDir("none");
+}
+
+/** The database a command-line tool works on: DATABASE_URL, else the embedded one in DATA_DIR (./data). */
+export function openConfiguredDatabase(options: { maxConnections?: number } = {}): Promise<OpenedDatabase> {
+  const databaseUrl = process.env.DATABASE_URL;
+  return databaseUrl
+    ? openDatabase({ databaseUrl, ...options })
+    : openDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? "./data") });
 }

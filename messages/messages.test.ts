@@ -15,6 +15,9 @@ const SAME_AS_ENGLISH = new Set(["app_name", "not_found_code", "auth_email_place
 // Words that are spelled the same in one language and English.
 const SAME_IN_LOCALE = new Set([
   "de:footer_impressum",
+  // The operator roles' names are the same words (docs/decisions/071).
+  ...["uz", "tk", "de"].map((l) => `${l}:ops_role_moderator`),
+  "de:ops_role_admin",
   "fr:chat_participants",
   "fr:chat_message_label",
   "de:currency_name_eur",

@@ -1,9 +1,8 @@
 // npm run ops:make-admin -- someone@example.com: makes the account with this address an admin of the
 // operator console (docs/decisions/071), on the configured database (DATABASE_URL, else the embedded
 // one in DATA_DIR). The account must exist: sign up first.
-import path from "node:path";
 
-import { openDatabase } from "../../db/open.ts";
+import { openConfiguredDatabase } from "../../db/open.ts";
 import { grantRoleSchema } from "../../domain/operators.ts";
 import { ANSWERS } from "../answers.ts";
 import { englishText } from "../english.ts";
@@ -15,9 +14,7 @@ if (!parsed.success) {
   console.error("usage: npm run ops:make-admin -- <e-mail address of an existing account>");
   process.exit(2);
 }
-const database = process.env.DATABASE_URL
-  ? await openDatabase({ databaseUrl: process.env.DATABASE_URL })
-  : await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? "./data") });
+const database = await openConfiguredDatabase();
 try {
   await database.migrate();
   const granted = await grantRole(database.db, null, parsed.data);
