@@ -127,6 +127,9 @@ export const ANSWERS = {
   invitation_declined_before: { status: 409, key: ERR.invitationDeclinedBefore },
   already_hired: { status: 409, key: ERR.alreadyHired },
   post_again_not_found: { status: 404, key: ERR.postAgainNotFound },
+  // Reports (docs/decisions/070). An item the caller cannot see reads like a missing one.
+  report_own_item: { status: 400, key: ERR.reportOwnItem },
+  reports_too_many: { status: 429, key: ERR.reportsTooMany },
   // Saved searches (docs/decisions/023).
   saved_search_limit: { status: 400, key: ERR.savedSearchLimit },
   saved_search_empty: { status: 400, key: ERR.savedSearchEmpty },

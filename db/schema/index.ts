@@ -22,3 +22,4 @@ export * from "./sign-in-guards.ts";
 export * from "./live-sockets.ts";
 export * from "./idempotent-requests.ts";
 export * from "./operators.ts";
+export * from "./reports.ts";

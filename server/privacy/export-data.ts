@@ -26,6 +26,7 @@ import {
   ratings,
   ratingSummaries,
   reliabilityEvents,
+  reports,
   savedSearches,
   shiftAttendance,
   timesheetEvents,
@@ -90,6 +91,11 @@ export type PersonalDataExport = {
    * docs/decisions/071). Decisions about the person come with the moderation records.
    */
   operator: { role: ExportRow[]; roles_granted: ExportRow[]; actions: ExportRow[] };
+  /**
+   * Reports (docs/decisions/070): those the person sent, whole; and those about their items, without
+   * who sent them or their comment, which would name the reporter.
+   */
+  reports: { sent: ExportRow[]; about_you: ExportRow[] };
 };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -306,6 +312,27 @@ export async function exportPersonalData(
         .from(operatorAudit)
         .where(eq(operatorAudit.operatorId, userId))
         .orderBy(asc(operatorAudit.at));
+      // The item's author is left out: the item names them, and their id is theirs to export.
+      const { reporterId: _reporter, subjectUserId: _author, ...reportColumns } = getTableColumns(reports);
+      const reportsSent = await tx
+        .select(reportColumns)
+        .from(reports)
+        .where(eq(reports.reporterId, userId))
+        .orderBy(asc(reports.createdAt));
+      const reportsAbout = await tx
+        .select({
+          id: reports.id,
+          subjectType: reports.subjectType,
+          subjectId: reports.subjectId,
+          reason: reports.reason,
+          createdAt: reports.createdAt,
+          status: reports.status,
+          closedAt: reports.closedAt,
+          outcome: reports.outcome,
+        })
+        .from(reports)
+        .where(eq(reports.subjectUserId, userId))
+        .orderBy(asc(reports.createdAt));
 
       return {
         exported_at: now.toISOString(),
@@ -353,6 +380,7 @@ export async function exportPersonalData(
           roles_granted: rolesGranted.map(exportRow),
           actions: operatorActions.map(exportRow),
         },
+        reports: { sent: reportsSent.map(exportRow), about_you: reportsAbout.map(exportRow) },
       };
     },
     { isolationLevel: "repeatable read" },

@@ -48,6 +48,8 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "idempotent_requests.user_id": (e) => e.idempotent_requests,
   "operators.user_id": (e) => e.operator.role,
   "operators.granted_by": (e) => e.operator.roles_granted,
+  "reports.reporter_id": (e) => e.reports.sent,
+  "reports.subject_user_id": (e) => e.reports.about_you,
 };
 
 /** Columns that name only the anonymous stand-in of a deleted account (docs/decisions/050), never a living person. */

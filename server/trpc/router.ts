@@ -15,6 +15,7 @@ import { pushRouter } from "../push/router.ts";
 import { ratingsRouter } from "../ratings/router.ts";
 import { rehiringRouter } from "../rehiring/router.ts";
 import { reliabilityRouter } from "../reliability/router.ts";
+import { reportsRouter } from "../reports/router.ts";
 import { savedSearchesRouter } from "../saved-searches/router.ts";
 import { timesheetsRouter } from "../timesheets/router.ts";
 import { translateRouter } from "../translate/router.ts";
@@ -42,6 +43,7 @@ export const appRouter = router({
   reliability: reliabilityRouter,
   rehiring: rehiringRouter,
   operators: operatorsRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

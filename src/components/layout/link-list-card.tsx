@@ -11,7 +11,8 @@ export type LinkListRow = {
     | "/settings/privacy"
     | "/settings/notifications"
     | "/settings/saved-searches"
-    | "/ops/team";
+    | "/ops/team"
+    | "/settings/reports";
   icon: LucideIcon;
   label: string;
   testId: string;

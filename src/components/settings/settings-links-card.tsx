@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bell, BookmarkCheck, ShieldCheck, UsersRound } from "lucide-react";
+import { Bell, BookmarkCheck, Flag, ShieldCheck, UsersRound } from "lucide-react";
 
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -25,6 +25,7 @@ export function SettingsLinksCard() {
           testId: "settings-link-saved-searches",
         },
         { to: "/settings/privacy", icon: ShieldCheck, label: m.settings_privacy_link(), testId: "settings-link-privacy" },
+        { to: "/settings/reports", icon: Flag, label: m.settings_reports_link(), testId: "settings-link-reports" },
         ...(data?.role === "admin"
           ? [{ to: "/ops/team" as const, icon: UsersRound, label: m.ops_team_title(), testId: "settings-link-ops" }]
           : []),
