@@ -4,7 +4,7 @@ import type { Database, Queryable } from "../../db/database.ts";
 import { reports } from "../../db/schema/index.ts";
 import type { RateLimits } from "../../domain/limits.ts";
 import { subjectKey, type ReportReason, type ReportSubject } from "../../domain/reports.ts";
-import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
+import { rememberAnswer, storedAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
@@ -58,7 +58,11 @@ export async function createReport(
   if (!seen) return refusal("not_found");
   if (seen.authorId === p.reporterId) return refusal("report_own_item");
   const before = await openReportOf(db, p.reporterId, p.subject);
-  if (before) return { ...before, alreadyReported: true };
+  if (before) {
+    // A resend of the submission that made it (racing the first, key not yet read): the first's answer.
+    const first = p.keyed ? await storedAnswer<ReportAnswer>(db, p.keyed) : null;
+    return first ?? { ...before, alreadyReported: true };
+  }
   const tooMany = await rateRefusal(db, rateLimits, p.reporterId, "report");
   if (tooMany) return tooMany;
   return inTransaction(db, async (tx, refuse: (reason: "not_found") => never): Promise<ReportAnswer> => {

@@ -96,7 +96,9 @@ describe("reports.create", () => {
       idempotencyKey: "report-resend-key-0001",
     };
     const sends = await Promise.all([1, 2, 3].map(() => t.callerAs(reporter.id).reports.create(input)));
-    expect(new Set(sends.map((s) => s.id)).size).toBe(1);
+    // Every send answers exactly the first: a new report, not "already reported".
+    expect(sends).toEqual([sends[0], sends[0], sends[0]]);
+    expect(sends[0]?.alreadyReported).toBe(false);
     expect(await t.db.$count(reports, eq(reports.reporterId, reporter.id))).toBe(1);
     expect(await noticesOf(reporter.id)).toHaveLength(1);
     await expectRefusal(t.callerAs(reporter.id).reports.create({ ...input, reason: "spam" }), "CONFLICT", ERR.requestKeyReused);
