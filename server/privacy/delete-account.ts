@@ -171,7 +171,12 @@ export async function deleteAccount(
     await tx.update(reports).set({ reporterId: null }).where(eq(reports.reporterId, userId));
     await tx
       .update(reports)
-      .set({ subjectId: null, subjectUserId: null, status: "closed", closedAt: sql`coalesce(${reports.closedAt}, ${now})` })
+      .set({
+        subjectId: null,
+        subjectUserId: null,
+        status: "closed",
+        closedAt: sql`coalesce(${reports.closedAt}, ${now.toISOString()}::timestamptz)`,
+      })
       .where(eq(reports.subjectUserId, userId));
     if (doomedIds.length) await tx.delete(conversations).where(inArray(conversations.id, doomedIds));
     await tx.delete(chatMessages).where(eq(chatMessages.senderId, userId));
