@@ -111,7 +111,7 @@ function MessageItem({
         <IconButton
           label={m.report_title_message()}
           size="sm"
-          className="size-8 shrink-0 self-center px-0 text-muted-foreground opacity-60 hover:opacity-100 focus-visible:opacity-100"
+          className="size-8 shrink-0 self-center px-0 text-muted-foreground"
           onClick={onReport}
           data-testid="chat-message-report"
         >

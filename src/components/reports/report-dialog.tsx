@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, Flag } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 
 import { LIMITS } from "../../../domain/limits.ts";
 import { REPORT_REASONS, reportCreateSchema, type ReportReason, type ReportSubject } from "../../../domain/reports.ts";
@@ -42,6 +42,7 @@ export function ReportDialog({ subject, open, onOpenChange }: ReportDialogProps)
   const [errors, setErrors] = useState<{ reason?: string; comment?: string }>({});
   const [done, setDone] = useState<"thanks" | "already" | null>(null);
   const ids = { legend: useId(), reasonError: useId(), comment: useId() };
+  const reasonsRef = useRef<HTMLFieldSetElement>(null);
   const requestKey = useRequestKey();
   const queryClient = useQueryClient();
 
@@ -82,6 +83,8 @@ export function ReportDialog({ subject, open, onOpenChange }: ReportDialogProps)
         : translate(parsedComment.error.issues[0]?.message ?? "error_report_comment_too_long"),
     };
     setErrors(next);
+    // A keyboard or screen-reader user lands where the form needs them.
+    if (!reason) reasonsRef.current?.querySelector("input")?.focus();
     if (!reason || !parsedComment.success) return;
     const input = { subject, reason, comment: parsedComment.data };
     report.mutate({ ...input, idempotencyKey: requestKey.keyFor(input) });
@@ -115,6 +118,7 @@ export function ReportDialog({ subject, open, onOpenChange }: ReportDialogProps)
             submit={{ label: m.report_send(), pending: report.isPending, testId: "report-send" }}
           >
             <fieldset
+              ref={reasonsRef}
               className="grid gap-2"
               aria-describedby={errors.reason ? ids.reasonError : undefined}
               aria-invalid={errors.reason ? true : undefined}
