@@ -177,6 +177,11 @@ export const ERR = {
   invitationDeclinedBefore: "error_invitation_declined_before",
   alreadyHired: "error_already_hired",
   postAgainNotFound: "error_post_again_not_found",
+  // Reports of jobs, profiles, messages and reviews (docs/decisions/070).
+  reportReasonRequired: "error_report_reason_required",
+  reportCommentTooLong: "error_report_comment_too_long",
+  reportOwnItem: "error_report_own_item",
+  reportsTooMany: "error_reports_too_many",
   // Saved searches (docs/decisions/023).
   savedSearchLimit: "saved_searches_error_limit",
   savedSearchEmpty: "saved_searches_error_empty",

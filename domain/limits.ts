@@ -39,6 +39,8 @@ export const LIMITS = {
   ratingMin: 1,
   ratingMax: 5,
   ratingComment: 1000,
+  /** A report's optional comment (docs/decisions/070). */
+  reportComment: 1000,
   message: 2000,
   /** A chat message's idempotency key, made by the client (docs/decisions/059). */
   messageKey: 64,
@@ -91,6 +93,11 @@ export const RATE_LIMITS = {
    */
   jobPost: { limit: 10, windowSeconds: 60 * 60 },
   /**
+   * Reports sent (docs/decisions/070): each lands in the moderation queue that people read, so a day's
+   * worth is bounded; twenty a day is far more than an honest member meets.
+   */
+  report: { limit: 20, windowSeconds: 24 * 60 * 60 },
+  /**
    * Not an action but what others' actions send a person: one delivery (e-mail, push) a minute; what
    * arrives meanwhile goes in the next one, as a digest (docs/decisions/055).
    */
@@ -99,7 +106,7 @@ export const RATE_LIMITS = {
 
 /** A limit per person: at most `limit` times in `windowSeconds`. */
 export type RateLimits = Record<
-  "chatMessage" | "firstContact" | "attendanceCode" | "jobPost" | "noticeDelivery",
+  "chatMessage" | "firstContact" | "attendanceCode" | "jobPost" | "report" | "noticeDelivery",
   { limit: number; windowSeconds: number }
 >;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { rowRefSchema } from "./ids.ts";
 import { pageCursorSchema } from "./page-cursor.ts";
+import { REPORT_OUTCOMES, REPORT_SUBJECT_TYPES } from "./reports.ts";
 import { SAVED_SEARCH_DIGEST_JOBS } from "./saved-searches.ts";
 
 /**
@@ -153,6 +154,18 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("followed_employer_job"), jobId: z.string(), jobTitle: z.string(), employerName: z.string() }),
   /** To the worker: the owner settled their dispute. */
   z.object({ kind: z.literal("timesheet_resolved"), jobId: z.string(), jobTitle: z.string(), shiftDate: z.string() }),
+  /**
+   * To a reporter (docs/decisions/070): their report arrived (in the app only), and later what was
+   * decided. `subjectName` names the item (a job's title, a person's name); null when the item is gone
+   * or its author's profile is hidden from the reporter.
+   */
+  z.object({ kind: z.literal("report_received"), subjectType: z.enum(REPORT_SUBJECT_TYPES), subjectName: z.string().nullable() }),
+  z.object({
+    kind: z.literal("report_closed"),
+    subjectType: z.enum(REPORT_SUBJECT_TYPES),
+    subjectName: z.string().nullable(),
+    outcome: z.enum(REPORT_OUTCOMES),
+  }),
   /** To both: the owner did not answer in time, so the recorded hours were approved. */
   z.object({
     kind: z.literal("timesheet_auto_approved"),
@@ -180,7 +193,7 @@ export type NotificationView = {
  * home page.
  */
 export function notificationTarget(payload: NotificationPayload): {
-  page: "job" | "applications" | "chat" | "saved-searches" | "timesheets";
+  page: "job" | "applications" | "chat" | "saved-searches" | "timesheets" | "reports";
   id: string;
 } {
   switch (payload.kind) {
@@ -212,6 +225,10 @@ export function notificationTarget(payload: NotificationPayload): {
     case "job_invitation":
     case "followed_employer_job":
       return { page: "job", id: payload.jobId };
+    // About the caller's own report: their list of reports, which says how each stands.
+    case "report_received":
+    case "report_closed":
+      return { page: "reports", id: "" };
     case "saved_search_digest": {
       const [only] = payload.jobs;
       return payload.count === 1 && only ? { page: "job", id: only.jobId } : { page: "saved-searches", id: "" };
@@ -224,6 +241,7 @@ export function notificationPath(payload: NotificationPayload): string {
   const { page, id } = notificationTarget(payload);
   if (page === "applications") return `/jobs/${id}/applications`;
   if (page === "saved-searches") return "/settings/saved-searches";
+  if (page === "reports") return "/settings/reports";
   if (page === "timesheets") return `/jobs/${id}/timesheets`;
   return page === "chat" ? `/chats/${id}` : `/jobs/${id}`;
 }

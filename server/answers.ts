@@ -134,6 +134,9 @@ export const ANSWERS = {
   apply_unavailable: { status: 409, key: ERR.jobNotOpen },
   person_unavailable: { status: 409, key: ERR.personUnavailable },
   block_limit: { status: 400, key: ERR.blockLimit },
+  // Reports (docs/decisions/070). An item the caller cannot see reads like a missing one.
+  report_own_item: { status: 400, key: ERR.reportOwnItem },
+  reports_too_many: { status: 429, key: ERR.reportsTooMany },
   // Saved searches (docs/decisions/023).
   saved_search_limit: { status: 400, key: ERR.savedSearchLimit },
   saved_search_empty: { status: 400, key: ERR.savedSearchEmpty },

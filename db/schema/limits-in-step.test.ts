@@ -45,6 +45,7 @@ const NUMERIC_CHECKS: Record<string, number[]> = {
   reliability_events_reply_len: [RELIABILITY_REPLY_MAX],
   job_applications_days: [1, LIMITS.durationDaysMax],
   job_invitations_days: [1, LIMITS.durationDaysMax],
+  reports_comment_len: [LIMITS.reportComment],
 };
 
 let db: TestDatabase;

@@ -1,6 +1,7 @@
 import { formatCalendarDate, formatCalendarDates, formatMoneyIn } from "../../domain/intl-locale.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import type { NotificationPayload } from "../../domain/notifications.ts";
+import type { ReportSubjectType } from "../../domain/reports.ts";
 import { m } from "./paraglide/messages.js";
 
 /**
@@ -174,6 +175,21 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
           options,
         ),
       };
+    case "report_received":
+      return {
+        title: m.notification_report_received_title({}, options),
+        body: m.notification_report_received_body({ about: reportAbout(payload, locale) }, options),
+      };
+    case "report_closed": {
+      const about = reportAbout(payload, locale);
+      return {
+        title: m.notification_report_closed_title({}, options),
+        body:
+          payload.outcome === "actioned"
+            ? m.notification_report_closed_actioned_body({ about }, options)
+            : m.notification_report_closed_dismissed_body({ about }, options),
+      };
+    }
     case "timesheet_resolved":
       return {
         title: m.notification_timesheet_resolved_title({}, options),
@@ -190,6 +206,22 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
           options,
         ),
       };
+  }
+}
+
+/** What a report was about, as its notices say it: "about the job “X”", "about a message from Y". */
+function reportAbout(payload: { subjectType: ReportSubjectType; subjectName: string | null }, locale: LanguageCode): string {
+  const options = { locale };
+  const name = payload.subjectName;
+  switch (payload.subjectType) {
+    case "job":
+      return name ? m.report_about_job({ name }, options) : m.report_about_job_unnamed({}, options);
+    case "profile":
+      return name ? m.report_about_profile({ name }, options) : m.report_about_profile_unnamed({}, options);
+    case "message":
+      return name ? m.report_about_message({ name }, options) : m.report_about_message_unnamed({}, options);
+    case "review":
+      return name ? m.report_about_review({ name }, options) : m.report_about_review_unnamed({}, options);
   }
 }
 
@@ -233,6 +265,8 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
     case "chat_messages":
       return m.mail_subject_chat_messages({ senderName: payload.senderName, title: payload.title }, options);
     case "saved_search_digest":
+    case "report_received":
+    case "report_closed":
       return title;
     case "application_rejected":
     case "job_started":

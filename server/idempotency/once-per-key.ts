@@ -17,7 +17,13 @@ import { isRefusal, refusal, type Refusal } from "../refusal.ts";
 
 /** The creates that take a key; each is its own namespace, so a key never answers another kind of create. */
 export type IdempotentScope =
-  "applications.submit" | "jobs.create" | "rehiring.postAgain" | "ratings.submit" | "certificates.upload" | "chat.imageUpload";
+  | "applications.submit"
+  | "jobs.create"
+  | "rehiring.postAgain"
+  | "ratings.submit"
+  | "certificates.upload"
+  | "chat.imageUpload"
+  | "reports.create";
 
 /** One keyed submission: whose, which create, the key, and a digest of what it asked for. */
 export type KeyedRequest = { userId: string; scope: IdempotentScope; key: string; fingerprint: string };

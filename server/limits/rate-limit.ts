@@ -14,6 +14,7 @@ const REASONS = {
   firstContact: "contacts_too_many",
   attendanceCode: "attendance_code_attempts",
   jobPost: "jobs_too_many",
+  report: "reports_too_many",
 } as const;
 type LimitedAction = keyof typeof REASONS;
 

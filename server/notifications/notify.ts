@@ -18,6 +18,11 @@ export type NotifyOptions = {
    * (invite, cancel, invite…) is one mail (docs/decisions/055).
    */
   onRepeat?: "skip" | "renew" | "refresh";
+  /**
+   * Shown in the app only, never e-mailed or pushed: an acknowledgement of the person's own action
+   * (a report received, docs/decisions/070), news to nobody.
+   */
+  inAppOnly?: boolean;
 };
 
 /** The `on conflict` action of each `onRepeat`. */
@@ -50,10 +55,12 @@ export async function notifyPeople(
 ): Promise<string[]> {
   const ids = [...new Set(recipients)].filter((id) => id !== options.actorId);
   if (ids.length === 0) return [];
+  const sent = options.inAppOnly ? sql`now()` : sql`null`;
   const rows = await queryRows<{ id: string; user_id: string }>(
     tx,
-    sql`insert into notifications (user_id, kind, payload, actor_id, dedupe_key)
-        select p.id, ${payload.kind}, ${JSON.stringify(payload)}::jsonb, ${options.actorId}, ${options.dedupeKey ?? null}
+    sql`insert into notifications (user_id, kind, payload, actor_id, dedupe_key, emailed_at, pushed_at)
+        select p.id, ${payload.kind}, ${JSON.stringify(payload)}::jsonb, ${options.actorId}, ${options.dedupeKey ?? null},
+               ${sent}, ${sent}
         from profiles p where p.id in (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
@@ -61,11 +68,13 @@ export async function notifyPeople(
         on conflict (user_id, dedupe_key) ${onRepeatSql(options.onRepeat)}
         returning id, user_id`,
   );
-  await queue.sendMany(
-    tx,
-    "deliver-notifications",
-    rows.map((row) => ({ data: { userId: row.user_id }, singletonKey: row.user_id })),
-  );
+  if (!options.inAppOnly) {
+    await queue.sendMany(
+      tx,
+      "deliver-notifications",
+      rows.map((row) => ({ data: { userId: row.user_id }, singletonKey: row.user_id })),
+    );
+  }
   await announceToPeople(
     tx,
     rows.map((row) => row.user_id),

@@ -18,6 +18,7 @@ import {
   notifications,
   personBlocks,
   profiles,
+  reports,
   userInterests,
 } from "../../db/schema/index.ts";
 import { chatImagePrefix } from "../../domain/chat.ts";
@@ -166,6 +167,18 @@ export async function deleteAccount(
 
     // Explicit, in dependency order; the cascades from user → profiles would reach the same rows, but
     // spelling them out keeps this readable and makes a missing cascade fail loudly instead of silently.
+    // Reports stay for moderation (docs/decisions/070): the person's own lose their reporter; those
+    // about their items close, and lose the item and its author, which go with the account.
+    await tx.update(reports).set({ reporterId: null }).where(eq(reports.reporterId, userId));
+    await tx
+      .update(reports)
+      .set({
+        subjectId: null,
+        subjectUserId: null,
+        status: "closed",
+        closedAt: sql`coalesce(${reports.closedAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(eq(reports.subjectUserId, userId));
     if (doomedIds.length) await tx.delete(conversations).where(inArray(conversations.id, doomedIds));
     await tx.delete(chatMessages).where(eq(chatMessages.senderId, userId));
     await tx.delete(conversationParticipants).where(eq(conversationParticipants.userId, userId));

@@ -28,6 +28,7 @@ import {
   ratings,
   ratingSummaries,
   reliabilityEvents,
+  reports,
   savedSearches,
   shiftAttendance,
   timesheetEvents,
@@ -106,6 +107,11 @@ export type PersonalDataExport = {
   };
   /** Restrictions and bans of the person's account (docs/decisions/073), without the operators' names. */
   sanctions: ExportRow[];
+  /**
+   * Reports (docs/decisions/070): those the person sent, whole; and those about their items, without
+   * who sent them or their comment, which would name the reporter.
+   */
+  reports: { sent: ExportRow[]; about_you: ExportRow[] };
 };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -327,6 +333,27 @@ export async function exportPersonalData(
         .from(operatorAudit)
         .where(eq(operatorAudit.operatorId, userId))
         .orderBy(asc(operatorAudit.at));
+      // The item's author is left out: the item names them, and their id is theirs to export.
+      const { reporterId: _reporter, subjectUserId: _author, ...reportColumns } = getTableColumns(reports);
+      const reportsSent = await tx
+        .select(reportColumns)
+        .from(reports)
+        .where(eq(reports.reporterId, userId))
+        .orderBy(asc(reports.createdAt));
+      const reportsAbout = await tx
+        .select({
+          id: reports.id,
+          subjectType: reports.subjectType,
+          subjectId: reports.subjectId,
+          reason: reports.reason,
+          createdAt: reports.createdAt,
+          status: reports.status,
+          closedAt: reports.closedAt,
+          outcome: reports.outcome,
+        })
+        .from(reports)
+        .where(eq(reports.subjectUserId, userId))
+        .orderBy(asc(reports.createdAt));
 
       const sanctionColumns = {
         kind: accountSanctions.kind,
@@ -394,6 +421,7 @@ export async function exportPersonalData(
           sanctions_lifted: sanctionsLifted.map(exportRow),
         },
         sanctions: ownSanctions.map(exportRow),
+        reports: { sent: reportsSent.map(exportRow), about_you: reportsAbout.map(exportRow) },
       };
     },
     { isolationLevel: "repeatable read" },

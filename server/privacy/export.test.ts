@@ -52,6 +52,8 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "account_sanctions.user_id": (e) => e.sanctions,
   "account_sanctions.decided_by": (e) => e.operator.sanctions_decided,
   "account_sanctions.lifted_by": (e) => e.operator.sanctions_lifted,
+  "reports.reporter_id": (e) => e.reports.sent,
+  "reports.subject_user_id": (e) => e.reports.about_you,
 };
 
 /**

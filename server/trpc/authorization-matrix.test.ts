@@ -25,6 +25,7 @@ import {
   operators,
   personBlocks,
   reliabilityEvents,
+  reports,
   shiftAttendance,
   timesheets,
   userInterests,
@@ -184,6 +185,9 @@ const RULES = {
   invitedWorker: rule("member, the invited worker", "member", INVITATION_NOT_FOUND, { notYoursIsNotFound: true }),
   invitationOwner: rule("member, owner of the invitation's job", "member", INVITATION_NOT_FOUND, { notYoursIsNotFound: true }),
   pastJobOwner: rule("account, owner of the past job", "account", POST_AGAIN_NOT_FOUND, { notYoursIsNotFound: true }),
+  reportableItem: rule("member, an item the caller can see (a message of their chat)", "member", NOT_FOUND, {
+    notYoursIsNotFound: true,
+  }),
   pastJobPoster: rule("member with a confirmed address, owner of the past job", "verified", POST_AGAIN_NOT_FOUND, {
     notYoursIsNotFound: true,
   }),
@@ -776,6 +780,19 @@ const ACCESS = {
     input: (m) => ({ userId: m.moderatorId }),
     right: { as: (m) => m.admin.id },
   },
+  // A message of the job's group chat: only its participants can see it, so only they can report it.
+  "reports.create": {
+    rule: RULES.reportableItem,
+    input: (m) => ({ subject: { type: "message", id: m.messageId }, reason: "harassment" }),
+    missing: () => ({ subject: { type: "message", id: NO_SUCH_MESSAGE }, reason: "harassment" }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "reports.mine": {
+    rule: RULES.ownAccount,
+    input: () => ({}),
+    right: { as: (m) => m.accepted.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.reportId),
+  },
 } satisfies Record<ProcedurePath, Entry>;
 
 /**
@@ -858,6 +875,11 @@ async function buildFixture(t: TestApp) {
     { userId: admin.id, role: "admin" },
     { userId: moderator.id, role: "moderator" },
   ]);
+  const [report] = await t.db
+    .insert(reports)
+    .values({ reporterId: accepted.id, subjectType: "job", subjectId: spareJob.id, subjectUserId: owner.id, reason: "spam" })
+    .returning({ id: reports.id });
+  if (!report) throw new Error("report was not inserted");
   const callers: Record<Who, string | null> = {
     anonymous: null,
     "half-onboarded": half.id,
@@ -890,6 +912,7 @@ async function buildFixture(t: TestApp) {
     savedSearchId: savedSearch.id,
     spareSavedSearchId: spareSavedSearch.id,
     strikeId: strike.id,
+    reportId: report.id,
     shifts,
     rehiring,
     admin,
@@ -1083,6 +1106,41 @@ describe("a hidden employer, through a worker's reviews and work history", () =>
     }
   });
 });
+
+// docs/decisions/070: only what the reporter can see may be reported, and never their own item; what
+// they cannot see reads exactly like an item that does not exist.
+describe("reports of items the caller cannot see, or wrote", () => {
+  const tryReport = (as: string | null, subject: unknown) =>
+    outcomeOf(procedureAt("reports.create"), as, { subject, reason: "other" });
+
+  it("refuses a message of a chat the caller is not in as a missing message", async () => {
+    const notIn = await tryReport(m.workerStranger.id, { type: "message", id: m.messageId });
+    const missing = await tryReport(m.workerStranger.id, { type: "message", id: NO_SUCH_MESSAGE });
+    expect(notIn.outcome).toEqual(NOT_FOUND);
+    expect(notIn.outcome).toEqual(missing.outcome);
+  });
+
+  it("refuses a hidden profile as a missing one, to everyone but its owner", async () => {
+    const hidden = await tryReport(m.workerStranger.id, { type: "profile", id: m.hidden.id });
+    const missing = await tryReport(m.workerStranger.id, { type: "profile", id: NO_SUCH_USER });
+    expect(hidden.outcome).toEqual(NOT_FOUND);
+    expect(hidden.outcome).toEqual(missing.outcome);
+  });
+
+  it("refuses the caller's own job, profile and message", async () => {
+    const own: Refused = { code: "BAD_REQUEST", key: ERR.reportOwnItem };
+    expect((await tryReport(m.owner.id, { type: "job", id: m.job.id })).outcome).toEqual(own);
+    expect((await tryReport(m.owner.id, { type: "profile", id: m.owner.id })).outcome).toEqual(own);
+    expect((await tryReport(m.owner.id, { type: "message", id: m.messageId })).outcome).toEqual(own);
+  });
+});
+
+/** The router's procedure at `path`. */
+function procedureAt(path: string): RouterProcedure {
+  const found = procedures.find((p) => p.path === path);
+  if (!found) throw new Error(`no procedure ${path}`);
+  return found;
+}
 
 // docs/decisions/058: an unlock link admits its own address's sign-in during a wait, and no other.
 describe("the sign-in unlock link", () => {

@@ -707,6 +707,7 @@ beforeAll(async () => {
         firstContact: { limit: 1_000_000, windowSeconds: 3600 },
         attendanceCode: { limit: 1_000_000, windowSeconds: 600 },
         jobPost: { limit: 1_000_000, windowSeconds: 3600 },
+        report: { limit: 1_000_000, windowSeconds: 86_400 },
         noticeDelivery: RATE_LIMITS.noticeDelivery,
       },
     },
@@ -1158,6 +1159,7 @@ describe("idempotency keys of creates", () => {
             .callerAs(owner.id)
             .rehiring.postAgain({ copiedFromId: past.id, job: validJobInput(), inviteWorkerIds: [], idempotencyKey }),
         () => t.callerAs(owner.id).ratings.submit({ jobId: past.id, toUserId: worker.id, rating: 5, idempotencyKey }),
+        () => t.callerAs(worker.id).reports.create({ subject: { type: "job", id: job.id }, reason: "spam", idempotencyKey }),
       ];
       for (const call of calls) await expect(call()).rejects.toMatchObject({ code: "BAD_REQUEST" });
     }

@@ -16,6 +16,7 @@ import { pushRouter } from "../push/router.ts";
 import { ratingsRouter } from "../ratings/router.ts";
 import { rehiringRouter } from "../rehiring/router.ts";
 import { reliabilityRouter } from "../reliability/router.ts";
+import { reportsRouter } from "../reports/router.ts";
 import { savedSearchesRouter } from "../saved-searches/router.ts";
 import { timesheetsRouter } from "../timesheets/router.ts";
 import { translateRouter } from "../translate/router.ts";
@@ -44,6 +45,7 @@ export const appRouter = router({
   rehiring: rehiringRouter,
   operators: operatorsRouter,
   blocks: blocksRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,6 +12,7 @@ import { PublicInterestsCard } from "../components/profile/public-interests-card
 import { ReliabilityCard } from "../components/profile/reliability-card.tsx";
 import { ReviewsCard } from "../components/profile/reviews-card.tsx";
 import { ProfileRehiring } from "../components/rehiring/profile-rehiring.tsx";
+import { SignedInReportButton } from "../components/reports/report-dialog.tsx";
 import { LinkButton } from "../components/ui/link-button.tsx";
 import { usePageTitle } from "../lib/page-title.ts";
 import { orNotFound } from "../lib/route-data.ts";
@@ -55,6 +56,11 @@ function PublicProfilePage() {
               {m.profile_view_own()}
             </LinkButton>
           )}
+          <SignedInReportButton
+            subject={{ type: "profile", id: profile.id }}
+            hidden={profile.isOwn}
+            className="justify-self-start"
+          />
         </ProfileSummaryCard>
         {profile.userType === "worker" && (
           <div className={profile.interests.length > 0 ? "grid gap-4 md:grid-cols-2 lg:gap-6" : "grid"}>

@@ -22,6 +22,7 @@ import {
   profiles,
   pushSubscriptions,
   reliabilityEvents,
+  reports,
   savedSearches,
   shiftAttendance,
   timesheetEvents,
@@ -103,6 +104,19 @@ export async function accountScene(t: TestApp) {
 
   // The employer's job: the subject and the other worker both accepted (accepted_count 2 of 3).
   const employerJob = await createJob(t.db, employer.id, { title: "EVE-JOB warehouse", maxWorkers: 3 });
+  // Reports both ways (docs/decisions/070): the subject reported the employer's job; the employer
+  // reported the subject's profile.
+  await t.db.insert(reports).values([
+    {
+      reporterId: subject.id,
+      subjectType: "job",
+      subjectId: employerJob.id,
+      subjectUserId: employer.id,
+      reason: "fake_job",
+      comment: "SUBJECT-REPORT wrong address",
+    },
+    { reporterId: employer.id, subjectType: "profile", subjectId: subject.id, subjectUserId: subject.id, reason: "spam" },
+  ]);
   const subjectHire = await createAcceptedApplication(t.db, employerJob.id, subject.id);
   const workerHire = await createAcceptedApplication(t.db, employerJob.id, worker.id);
   // A day each of them worked there: attendance, a timesheet and its history (docs/decisions/032).

@@ -1,11 +1,12 @@
-import { ArrowDown } from "lucide-react";
+import { ArrowDown, Flag } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from "react";
 
 import { cn } from "../../lib/cn.ts";
 import { formatDateTime, formatMessageTime } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
+import { ReportDialog } from "../reports/report-dialog.tsx";
 import { Avatar } from "../ui/avatar.tsx";
-import { Button } from "../ui/button.tsx";
+import { Button, IconButton } from "../ui/button.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { ChatImage } from "./chat-image.tsx";
 import { TruncatedText } from "./truncated-text.tsx";
@@ -28,11 +29,14 @@ function MessageItem({
   own,
   runStart,
   onImageLoad,
+  onReport,
 }: {
   message: ChatMessage;
   own: boolean;
   runStart: boolean;
   onImageLoad: () => void;
+  /** Opens the report dialog for this message (others' messages only: docs/decisions/070). */
+  onReport: () => void;
 }) {
   const created = new Date(message.createdAt);
   return (
@@ -102,6 +106,18 @@ function MessageItem({
           </time>
         </div>
       </div>
+      {/* No menu or long-press exists on a message: a small, quiet action beside others' bubbles. */}
+      {!own && (
+        <IconButton
+          label={m.report_title_message()}
+          size="sm"
+          className="size-8 shrink-0 self-center px-0 text-muted-foreground"
+          onClick={onReport}
+          data-testid="chat-message-report"
+        >
+          <Flag aria-hidden className="size-3.5" />
+        </IconButton>
+      )}
     </li>
   );
 }
@@ -134,6 +150,7 @@ export function MessageList({ messages, meId, hasOlder, isLoadingOlder, loadOlde
   const oldestId = messages[0]?.id ?? 0;
   const [atBottom, setAtBottom] = useState(true);
   const [seenNewestId, setSeenNewestId] = useState(newestId);
+  const [reporting, setReporting] = useState<number | null>(null);
   const showJump = !atBottom && newestId > seenNewestId;
 
   const remember = useCallback(() => {
@@ -232,10 +249,20 @@ export function MessageList({ messages, meId, hasOlder, isLoadingOlder, loadOlde
               own={message.senderId === meId}
               runStart={startsRun(message, messages[index - 1])}
               onImageLoad={pinToBottom}
+              onReport={() => setReporting(message.id)}
             />
           ))}
         </ol>
       </div>
+      {reporting !== null && (
+        <ReportDialog
+          subject={{ type: "message", id: reporting }}
+          open
+          onOpenChange={(open) => {
+            if (!open) setReporting(null);
+          }}
+        />
+      )}
       {showJump && (
         <Button
           size="sm"

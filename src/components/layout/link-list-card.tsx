@@ -12,6 +12,7 @@ export type LinkListRow = {
     | "/settings/notifications"
     | "/settings/saved-searches"
     | "/settings/blocked"
+    | "/settings/reports"
     | "/ops/team";
   icon: LucideIcon;
   label: string;

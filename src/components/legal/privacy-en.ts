@@ -46,7 +46,7 @@ export const privacyEn: LegalDocument = {
             ],
             [
               { strong: "Activity: " },
-              "jobs you post, applications and their messages, private and group chat messages and the images you attach, ratings and reviews you give and receive, the people you block (never shown to them), and your notifications.",
+              "jobs you post, applications and their messages, private and group chat messages and the images you attach, ratings and reviews you give and receive, the people you block (never shown to them), reports you send about jobs, profiles, messages or reviews (and reports others send about yours, which never tell you who sent them), and your notifications.",
             ],
             [{ strong: "Certificates: " }, "PDF files you upload to your profile, with their names and sizes."],
             [
@@ -197,7 +197,8 @@ export const privacyEn: LegalDocument = {
             "hires for work that began, with their attendance and timesheet records (the hours worked): the job's hired count does not change;",
             "jobs someone worked on, as published (title, description, dates, rate, city and district), cancelled if unfinished; their street address is erased;",
             "the stars of every review you gave or received, so nobody's rating changes; the text of reviews others wrote about your work stays, the text of yours is erased;",
-            "strikes (late cancellations and no-shows), without your replies.",
+            "strikes (late cancellations and no-shows), without your replies;",
+            "reports you sent about jobs, profiles, messages or reviews, without your name or account, for the moderation of the items they are about (GDPR Article 6(1)(f), a safe marketplace); reports about your own items are closed and no longer point to them.",
           ],
         },
         `For ${LEGAL.deletedAccountStandingYears} years after the deletion we also keep a keyed hash (HMAC-SHA-256 with a secret key only our server holds) of your e-mail address and, if you gave one, your phone number, and nothing else; it cannot be turned back into the address. If an account is created with the same e-mail, or given the same phone, within that time, the records above become that account's again: its strikes, no-shows, reliability figures and reviews are the ones you had. This keeps anyone from wiping a bad review or a strike by deleting their account and signing up again (GDPR Article 6(1)(f); 152-FZ Article 6(1)(7)). After ${LEGAL.deletedAccountStandingYears} years the hash is erased and the records stay anonymous for good.`,

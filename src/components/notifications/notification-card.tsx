@@ -6,6 +6,7 @@ import {
   Building2,
   CalendarClock,
   ClipboardClock,
+  Flag,
   Handshake,
   MessageSquare,
   Star,
@@ -37,6 +38,9 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
       return <Handshake aria-hidden className={className} />;
     case "followed_employer_job":
       return <Building2 aria-hidden className={className} />;
+    case "report_received":
+    case "report_closed":
+      return <Flag aria-hidden className={className} />;
     case "job_reminder":
     case "job_schedule_changed":
       return <CalendarClock aria-hidden className={className} />;
@@ -67,6 +71,7 @@ function Target({ payload, onOpen, children }: { payload: NotificationPayload; o
   if (page === "applications") return <CardLink to="/jobs/$jobId/applications" params={{ jobId: id }} {...common} />;
   if (page === "chat") return <CardLink to="/chats/$conversationId" params={{ conversationId: id }} {...common} />;
   if (page === "saved-searches") return <CardLink to="/settings/saved-searches" {...common} />;
+  if (page === "reports") return <CardLink to="/settings/reports" {...common} />;
   if (page === "timesheets") return <CardLink to="/jobs/$jobId/timesheets" params={{ jobId: id }} {...common} />;
   return <CardLink to="/jobs/$jobId" params={{ jobId: id }} {...common} />;
 }

@@ -1,7 +1,23 @@
 import type { NotificationPayload } from "../../../domain/notifications.ts";
+import type { ReportSubjectType } from "../../../domain/reports.ts";
 import { formatDate, formatDates } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
+
+/** What a report was about: "about the job “X”", "about a message from Y" (the name isolated for RTL). */
+function reportAbout(payload: { subjectType: ReportSubjectType; subjectName: string | null }): string {
+  const name = payload.subjectName === null ? null : isolate(payload.subjectName);
+  switch (payload.subjectType) {
+    case "job":
+      return name ? m.report_about_job({ name }) : m.report_about_job_unnamed();
+    case "profile":
+      return name ? m.report_about_profile({ name }) : m.report_about_profile_unnamed();
+    case "message":
+      return name ? m.report_about_message({ name }) : m.report_about_message_unnamed();
+    case "review":
+      return name ? m.report_about_review({ name }) : m.report_about_review_unnamed();
+  }
+}
 
 type MessageFn = (params: Record<string, unknown>) => string;
 const catalogue = m as unknown as Record<string, MessageFn | undefined>;
@@ -26,6 +42,9 @@ export function notificationText(payload: NotificationPayload): { title: string;
     params.days = formatDates(payload.days);
     kind = "application_accepted_days";
   }
+  // A report's notices say what it was about; a decision says which (docs/decisions/070).
+  if (payload.kind === "report_received" || payload.kind === "report_closed") params.about = reportAbout(payload);
+  if (payload.kind === "report_closed") kind = `report_closed_${payload.outcome}`;
   // A move to a stated start time says the time too (docs/decisions/056).
   if (payload.kind === "job_schedule_changed" && payload.startTime) kind = "job_schedule_changed_at";
   const text = (part: "title" | "body") =>

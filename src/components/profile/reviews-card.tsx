@@ -2,9 +2,11 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 
 import { formatDay } from "../../lib/format.ts";
+import { useMe } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { LoadMoreButton } from "../layout/paged-list.tsx";
+import { ReportButton } from "../reports/report-dialog.tsx";
 import { Stars } from "../reviews/rating.tsx";
 import { SectionCard } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
@@ -15,6 +17,8 @@ export function ReviewsCard({ userId }: { userId: string }) {
     trpc.ratings.forUser.infiniteQueryOptions({ userId }, { getNextPageParam: (page) => page.nextCursor }),
   );
   const items = reviews.data?.pages.flatMap((p) => p.items) ?? [];
+  // Signed-in readers may report a review they did not write (docs/decisions/070).
+  const meId = useMe().data?.user.id ?? null;
 
   return (
     <SectionCard title={m.profile_reviews_title()} contentClassName="grid gap-4" data-testid="reviews-card">
@@ -56,6 +60,9 @@ export function ReviewsCard({ userId }: { userId: string }) {
                 <p dir="auto" className="text-sm whitespace-pre-line break-words" data-testid="review-comment">
                   {review.comment}
                 </p>
+              )}
+              {meId && review.reviewer?.id !== meId && (
+                <ReportButton subject={{ type: "review", id: review.id }} className="-ms-3 justify-self-start" />
               )}
             </li>
           ))}
