@@ -24,3 +24,4 @@ export * from "./idempotent-requests.ts";
 export * from "./operators.ts";
 export * from "./sanctions.ts";
 export * from "./blocks.ts";
+export * from "./moderation.ts";

@@ -158,6 +158,11 @@ describe("how and by whom a post is made", () => {
 });
 
 describe("firedHoldRules", () => {
+  it("read the district and skills too", () => {
+    expect(firedHoldRules(post({ district: "Склад у метро, тел. 8 999 123 45 67" }))).toEqual(["contact_details"]);
+    expect(firedHoldRules(post({ skills: ["telegram @sklad_boss"] }))).toEqual(["contact_details"]);
+  });
+
   it("names nothing for an ordinary post", () => {
     expect(firedHoldRules(post())).toEqual([]);
     expect(

@@ -39,6 +39,8 @@ export type PostToCheck = {
   title: string;
   description: string;
   skills?: readonly string[] | null;
+  /** The public district or landmark beside the city. */
+  district?: string | null;
   hourlyRate: number | null;
   currency: JobCurrency;
   /** When the posting account was created. */
@@ -48,9 +50,12 @@ export type PostToCheck = {
   now: Date;
 };
 
-/** The text the content rules read: lower-cased, ё as е, title, description and skills together. */
-function textOf(post: Pick<PostToCheck, "title" | "description" | "skills">): string {
-  return [post.title, post.description, ...(post.skills ?? [])].join("\n").toLowerCase().replaceAll("ё", "е");
+/** What the content rules read: the post's public text (title, description, district, skills). */
+type PostText = Pick<PostToCheck, "title" | "description" | "skills" | "district">;
+
+/** The public text lower-cased, ё as е, its parts on lines of their own. */
+function textOf(post: PostText): string {
+  return [post.title, post.description, post.district ?? "", ...(post.skills ?? [])].join("\n").toLowerCase().replaceAll("ё", "е");
 }
 
 // A letter or digit, for word edges that work in Cyrillic too (\b is Latin-only).
@@ -98,7 +103,7 @@ function isPhone(run: string): boolean {
 }
 
 /** Contact details that would take the conversation off Daywork: a phone, an e-mail, a messenger. */
-export function mentionsContactDetails(post: Pick<PostToCheck, "title" | "description" | "skills">): boolean {
+export function mentionsContactDetails(post: PostText): boolean {
   const text = textOf(post);
   if (EMAIL.test(text) || HANDLE.test(text) || MESSENGER_LINKS.test(text)) return true;
   if (new RegExp(MESSENGERS.source, MESSENGERS.flags).test(text)) return true;
@@ -113,7 +118,7 @@ const LINK = new RegExp(
 );
 
 /** A link or a bare web address (site.ru, bit.ly/x): where the post sends people instead of Daywork. */
-export function containsLink(post: Pick<PostToCheck, "title" | "description" | "skills">): boolean {
+export function containsLink(post: PostText): boolean {
   return LINK.test(textOf(post));
 }
 
@@ -166,7 +171,7 @@ function clauseWords(text: string, from: number, to: number, direction: "before"
  * A request to pay before working (deposit, fees, paid-for training, a uniform to buy, money to send),
  * unless the words around it say the opposite ("no deposit needed", "форма бесплатно").
  */
-export function asksForPayment(post: Pick<PostToCheck, "title" | "description" | "skills">): boolean {
+export function asksForPayment(post: PostText): boolean {
   const text = textOf(post);
   for (const match of text.matchAll(PAYMENT)) {
     const start = match.index;

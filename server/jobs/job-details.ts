@@ -12,7 +12,7 @@ import { jobFields } from "./job-projection.ts";
 /**
  * The job page's statement, its values left as placeholders: `jobId`, `viewerId` (the reader, "" for
  * nobody) and `language` (the reader's, for the city's name). Every field of the job, its employer's
- * public details and rating, whatever the job's status (a link to a finished job still opens). The
+ * public details and rating, whatever the job's status (a link to a finished job still opens), unless held for review. The
  * employer's name and company always show (they are who posts the job); bio and location are profile
  * details, shown only when the profile is public or the reader is the employer (docs/product.md,
  * Profiles and people). The street address only its owner and its accepted workers read
@@ -46,7 +46,8 @@ export function jobDetailsQuery(db: Queryable) {
     .from(jobs)
     .innerJoin(profiles, eq(profiles.id, jobs.employerId))
     .leftJoinLateral(rating, sql`true`)
-    .where(eq(jobs.id, sql.placeholder("jobId")))
+    // A job held for review or removed (docs/decisions/069) is its owner's alone: to anyone else not found.
+    .where(and(eq(jobs.id, sql.placeholder("jobId")), sql`(${jobs.moderation} = 'visible' or ${jobs.employerId} = ${viewer})`))
     .limit(1);
 }
 

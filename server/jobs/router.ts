@@ -43,7 +43,7 @@ export const jobsRouter = router({
   update: participatingMemberProcedure
     .input(jobUpdateSchema)
     .mutation(async ({ ctx, input }) =>
-      settle(await updateJob(ctx.db, ctx.services.queue, ctx.user.id, input, ctx.services.now())),
+      settle(await updateJob(ctx.db, ctx.services, ctx.user.id, input, ctx.services.now())),
     ),
 
   /** Start, complete or cancel: the owner's job only, along the transitions of domain/statuses.ts. */
