@@ -8,7 +8,7 @@ CREATE TABLE "job_holds" (
 	"decided_at" timestamp with time zone,
 	"decision" "hold_decision",
 	"decided_by" text,
-	CONSTRAINT "job_holds_rules" CHECK (cardinality("job_holds"."rules") between 1 and 10),
+	CONSTRAINT "job_holds_rules" CHECK (cardinality("job_holds"."rules") >= 1 and "job_holds"."rules" <@ array['contact_details', 'link', 'payment_request', 'rate_out_of_range', 'posting_burst', 'new_account']::text[]),
 	CONSTRAINT "job_holds_decided" CHECK (("job_holds"."decision" is null) = ("job_holds"."decided_at" is null))
 );
 --> statement-breakpoint

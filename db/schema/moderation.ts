@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
+import { HOLD_RULES } from "../../domain/moderation/hold-rules.ts";
 import { user } from "./auth.ts";
 import { holdDecisionEnum } from "./enums.ts";
 import { jobs } from "./jobs.ts";
@@ -25,7 +26,11 @@ export const jobHolds = pgTable(
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
-    check("job_holds_rules", sql`cardinality(${t.rules}) between 1 and 10`),
+    // At least one rule fired, each one of domain/moderation/hold-rules.ts.
+    check(
+      "job_holds_rules",
+      sql`cardinality(${t.rules}) >= 1 and ${t.rules} <@ array[${sql.raw(HOLD_RULES.map((r) => `'${r}'`).join(", "))}]::text[]`,
+    ),
     check("job_holds_decided", sql`(${t.decision} is null) = (${t.decidedAt} is null)`),
     // One waiting hold per job: an edit of a held job adds to it.
     uniqueIndex("job_holds_waiting_job_idx").on(t.jobId).where(sql`${t.decidedAt} is null`),

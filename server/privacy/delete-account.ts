@@ -11,6 +11,7 @@ import {
   dataProcessingLogs,
   fileDeletions,
   idempotentRequests,
+  jobHolds,
   jobApplications,
   jobInvitations,
   jobOwnerViews,
@@ -189,6 +190,8 @@ export async function deleteAccount(
     await tx
       .delete(idempotentRequests)
       .where(or(eq(idempotentRequests.userId, userId), sql`strpos(${idempotentRequests.answer}::text, ${userId}) > 0`));
+    // An operator's decisions on held posts stay, without who made them (docs/decisions/069).
+    await tx.update(jobHolds).set({ decidedBy: null }).where(eq(jobHolds.decidedBy, userId));
     await tx.delete(user).where(eq(user.id, userId));
 
     return { fileDeletionIds, keptRecords: kept.any };

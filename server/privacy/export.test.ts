@@ -52,6 +52,7 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "account_sanctions.user_id": (e) => e.sanctions,
   "account_sanctions.decided_by": (e) => e.operator.sanctions_decided,
   "account_sanctions.lifted_by": (e) => e.operator.sanctions_lifted,
+  "job_holds.decided_by": (e) => e.operator.holds_decided,
 };
 
 /**
