@@ -33,10 +33,14 @@ export const jobHolds = pgTable(
     ),
     check("job_holds_decided", sql`(${t.decision} is null) = (${t.decidedAt} is null)`),
     // One waiting hold per job: an edit of a held job adds to it.
-    uniqueIndex("job_holds_waiting_job_idx").on(t.jobId).where(sql`${t.decidedAt} is null`),
+    uniqueIndex("job_holds_waiting_job_idx")
+      .on(t.jobId)
+      .where(sql`${t.decidedAt} is null`),
     index("job_holds_job_idx").on(t.jobId, t.heldAt.desc()),
     // The moderation queue: waiting holds, oldest first.
-    index("job_holds_waiting_idx").on(t.heldAt).where(sql`${t.decidedAt} is null`),
+    index("job_holds_waiting_idx")
+      .on(t.heldAt)
+      .where(sql`${t.decidedAt} is null`),
     index("job_holds_decided_by_idx").on(t.decidedBy),
   ],
 );

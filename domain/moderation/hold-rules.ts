@@ -55,7 +55,10 @@ type PostText = Pick<PostToCheck, "title" | "description" | "skills" | "district
 
 /** The public text lower-cased, ё as е, its parts on lines of their own. */
 function textOf(post: PostText): string {
-  return [post.title, post.description, post.district ?? "", ...(post.skills ?? [])].join("\n").toLowerCase().replaceAll("ё", "е");
+  return [post.title, post.description, post.district ?? "", ...(post.skills ?? [])]
+    .join("\n")
+    .toLowerCase()
+    .replaceAll("ё", "е");
 }
 
 // A letter or digit, for word edges that work in Cyrillic too (\b is Latin-only).

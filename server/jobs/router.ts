@@ -42,9 +42,7 @@ export const jobsRouter = router({
   /** Save the edit form: the owner's job only. */
   update: participatingMemberProcedure
     .input(jobUpdateSchema)
-    .mutation(async ({ ctx, input }) =>
-      settle(await updateJob(ctx.db, ctx.services, ctx.user.id, input, ctx.services.now())),
-    ),
+    .mutation(async ({ ctx, input }) => settle(await updateJob(ctx.db, ctx.services, ctx.user.id, input, ctx.services.now()))),
 
   /** Start, complete or cancel: the owner's job only, along the transitions of domain/statuses.ts. */
   changeStatus: memberProcedure.input(jobStatusChangeSchema).mutation(async ({ ctx, input }) => {

@@ -40,7 +40,12 @@ export async function updateJob(
     const [updated] = await saveEdit(tx, employerId, input, now);
     if (!updated) return null;
     // What the post now says and pays is checked again; a tripped rule holds it (docs/decisions/069).
-    const rules = await rulesTripped(tx, { employerId, text: input, now, rules: EDIT_RULES.filter((r) => holdRules.includes(r)) });
+    const rules = await rulesTripped(tx, {
+      employerId,
+      text: input,
+      now,
+      rules: EDIT_RULES.filter((r) => holdRules.includes(r)),
+    });
     if (rules.length > 0) await holdJob(tx, { jobId: updated.id, rules, now });
     // Translated again for search: a cache hit when the text is unchanged (docs/decisions/051).
     await queue.send(tx, "search-translation", { jobId: updated.id });

@@ -61,7 +61,12 @@ describe("posting", () => {
     });
     expect(job.moderation).toBe("held");
     const [hold] = await holdsOf(job.id);
-    expect(hold).toMatchObject({ rules: ["contact_details", "payment_request"], decision: null, decidedAt: null, decidedBy: null });
+    expect(hold).toMatchObject({
+      rules: ["contact_details", "payment_request"],
+      decision: null,
+      decidedAt: null,
+      decidedBy: null,
+    });
     expect(hold?.heldAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
   });
 
@@ -190,7 +195,10 @@ describe("a held job is hidden from the public", () => {
     await t.callerAs(owner.id).rehiring.invite({ jobId: shown.id, workerId: fan.id });
     expect((await t.callerAs(fan.id).rehiring.mine()).map((i) => i.jobId)).toContain(shown.id);
 
-    const held = await post(owner.id, { title: "Stevedore, quick cash", description: "Unload barges. Small upfront payment for gloves." });
+    const held = await post(owner.id, {
+      title: "Stevedore, quick cash",
+      description: "Unload barges. Small upfront payment for gloves.",
+    });
     expect(held.moderation).toBe("held");
     expect(await tellFollowers(t.db, t.services.queue, held.id)).toBe(0);
     expect(await matchNewJob(t.db, t.services.queue, held.id, new Date())).toBe(0);
@@ -198,7 +206,11 @@ describe("a held job is hidden from the public", () => {
     expect((await t.callerAs(fan.id).rehiring.followedJobs()).map((j) => j.id)).not.toContain(held.id);
 
     // The shown job is edited into a scam: its invitation disappears and cannot be accepted.
-    const { language: _l, idempotencyKey: _k, ...form } = validJobInput({
+    const {
+      language: _l,
+      idempotencyKey: _k,
+      ...form
+    } = validJobInput({
       title: "Stevedore for a barge",
       description: "Unload a river barge. WhatsApp me first.",
     });
@@ -206,11 +218,7 @@ describe("a held job is hidden from the public", () => {
     expect((await t.callerAs(fan.id).rehiring.mine()).map((i) => i.jobId)).not.toContain(shown.id);
     const [invitation] = await t.db.select().from(jobInvitations).where(eq(jobInvitations.jobId, shown.id));
     if (!invitation) throw new Error("no invitation");
-    await expectRefusal(
-      t.callerAs(fan.id).rehiring.accept({ invitationId: invitation.id }),
-      "NOT_FOUND",
-      ERR.invitationNotFound,
-    );
+    await expectRefusal(t.callerAs(fan.id).rehiring.accept({ invitationId: invitation.id }), "NOT_FOUND", ERR.invitationNotFound);
   });
 });
 

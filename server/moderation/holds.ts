@@ -38,9 +38,10 @@ export async function rulesTripped(
   const [account] = await tx
     .select({
       createdAt: user.createdAt,
-      recentPosts: sql<number>`(select ${count()} from ${jobs} where ${and(eq(jobs.employerId, p.employerId), gt(jobs.createdAt, since))})`.mapWith(
-        Number,
-      ),
+      recentPosts:
+        sql<number>`(select ${count()} from ${jobs} where ${and(eq(jobs.employerId, p.employerId), gt(jobs.createdAt, since))})`.mapWith(
+          Number,
+        ),
     })
     .from(user)
     .where(eq(user.id, p.employerId));

@@ -35,7 +35,11 @@ export async function inviteInTx(tx: Tx, queue: BackgroundQueue, p: InviteParams
   if (!(await lockPeopleFirst(tx, [p.ownerId, p.workerId]))) return refuse("not_found");
   // The job's row lock serialises invitations of a job against each other and against hiring.
   const [job] = await tx
-    .select({ status: jobs.status, moderation: jobs.moderation, ended: sql<boolean>`${jobs.endsAt} <= ${p.now.toISOString()}::timestamptz` })
+    .select({
+      status: jobs.status,
+      moderation: jobs.moderation,
+      ended: sql<boolean>`${jobs.endsAt} <= ${p.now.toISOString()}::timestamptz`,
+    })
     .from(jobs)
     .where(and(eq(jobs.id, p.jobId), eq(jobs.employerId, p.ownerId)))
     .for("update");

@@ -92,7 +92,13 @@ export async function postAgain(
       .from(jobs)
       .where(and(eq(jobs.id, p.copiedFromId), eq(jobs.employerId, p.ownerId), inArray(jobs.status, [...PAST])));
     if (!source) return refuse("post_again_not_found");
-    const row = await insertJob(tx, queue, { employerId: p.ownerId, input: p.job, now: p.now, holdRules, copiedFromId: source.id });
+    const row = await insertJob(tx, queue, {
+      employerId: p.ownerId,
+      input: p.job,
+      now: p.now,
+      holdRules,
+      copiedFromId: source.id,
+    });
     // A post held for review invites nobody: the owner invites again once it is shown (docs/decisions/069).
     const invitable =
       p.inviteWorkerIds.length === 0 || row.moderation === "held"

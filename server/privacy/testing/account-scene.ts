@@ -203,7 +203,14 @@ export async function accountScene(t: TestApp) {
   // Held posts (docs/decisions/069): the subject, as an operator, approved one of the employer's; one of
   // the subject's own waits for a decision.
   await t.db.insert(jobHolds).values([
-    { jobId: employerJob2.id, rules: ["link"], heldAt: new Date(), decision: "approved", decidedAt: new Date(), decidedBy: subject.id },
+    {
+      jobId: employerJob2.id,
+      rules: ["link"],
+      heldAt: new Date(),
+      decision: "approved",
+      decidedAt: new Date(),
+      decidedBy: subject.id,
+    },
     { jobId: subjectJob.id, rules: ["contact_details"], heldAt: new Date() },
   ]);
 
