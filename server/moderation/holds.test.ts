@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { queryRows } from "../../db/database.ts";
 import { createSavedSearch } from "../../db/factories/saved-searches.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import {
@@ -143,6 +144,23 @@ describe("editing", () => {
 });
 
 describe("a held job is hidden from the public", () => {
+  it("by every open-jobs index, whose predicate names visible jobs only, so search still reads them", async () => {
+    const indexes = await queryRows<{ indexname: string; indexdef: string }>(
+      t.db,
+      sql`select indexname, indexdef from pg_indexes where tablename = 'jobs' and indexdef like '%status = ''open''::job_status)%'`,
+    );
+    expect(indexes.map((i) => i.indexname).sort()).toEqual([
+      "jobs_open_category_created_idx",
+      "jobs_open_country_created_idx",
+      "jobs_open_created_idx",
+      "jobs_open_duration_created_idx",
+      "jobs_open_earth_idx",
+      "jobs_open_price_idx",
+      "jobs_search_doc",
+    ]);
+    for (const { indexname, indexdef } of indexes) expect(indexdef, indexname).toContain("moderation = 'visible'");
+  });
+
   it("from search, its count, the spelling dictionary and the sitemap", async () => {
     const owner = await seasonedEmployer();
     const shown = await post(owner.id, { title: "Glazier wanted for shopfront", description: "Fit new panes in a shopfront." });
