@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { queryRows } from "../../db/database.ts";
@@ -18,6 +18,7 @@ import type { JobCreateInput } from "../../domain/jobs.ts";
 import { RATE_LIMITS } from "../../domain/limits.ts";
 import { validJobInput } from "../jobs/job-test-kit.ts";
 import { tellFollowers } from "../rehiring/tell-followers.ts";
+import { writeDueDigests } from "../saved-searches/daily-digest.ts";
 import { matchNewJob } from "../saved-searches/match-new-job.ts";
 import { expectRefusal } from "../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
@@ -237,6 +238,38 @@ describe("a held job is hidden from the public", () => {
     const [invitation] = await t.db.select().from(jobInvitations).where(eq(jobInvitations.jobId, shown.id));
     if (!invitation) throw new Error("no invitation");
     await expectRefusal(t.callerAs(fan.id).rehiring.accept({ invitationId: invitation.id }), "NOT_FOUND", ERR.invitationNotFound);
+  });
+});
+
+describe("a job held after it was matched", () => {
+  it("is left out of the daily digest", async () => {
+    const owner = await seasonedEmployer();
+    const worker = await createWorker(t.db, { timeZone: "UTC" });
+    await createSavedSearch(t.db, worker.id, { q: "bricklayer" }, "daily");
+    const first = await post(owner.id, { title: "Bricklayer for a garden wall", description: "Build a low garden wall." });
+    const second = await post(owner.id, { title: "Bricklayer's helper", description: "Carry bricks and mix mortar." });
+    await t.runBackground();
+    expect(await t.db.$count(savedSearchMatches, eq(savedSearchMatches.jobId, first.id))).toBe(1);
+
+    const {
+      language: _l,
+      idempotencyKey: _k,
+      ...form
+    } = validJobInput({
+      title: "Bricklayer for a garden wall",
+      description: "Build a low garden wall. Deposit for the tools: 3000 rub.",
+    });
+    await t.callerAs(owner.id).jobs.update({ jobId: first.id, ...form });
+    expect(await moderationOf(first.id)).toBe("held");
+
+    expect(await writeDueDigests(t.db, t.services.queue, new Date("2030-06-10T09:00:00Z"))).toBe(1);
+    const digests = await t.db
+      .select({ payload: notifications.payload })
+      .from(notifications)
+      .where(and(eq(notifications.userId, worker.id), eq(notifications.kind, "saved_search_digest")));
+    expect(digests.map((d) => d.payload)).toEqual([
+      { kind: "saved_search_digest", count: 1, jobs: [{ jobId: second.id, jobTitle: "Bricklayer's helper" }] },
+    ]);
   });
 });
 
