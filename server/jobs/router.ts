@@ -5,7 +5,13 @@ import { myJobsSchema } from "../../domain/my-jobs.ts";
 import { keyedRequest, oncePerKey } from "../idempotency/once-per-key.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
-import { authedProcedure, memberProcedure, participatingMemberProcedure, participatingVerifiedProcedure, publicProcedure } from "../trpc/procedures.ts";
+import {
+  authedProcedure,
+  memberProcedure,
+  participatingMemberProcedure,
+  participatingVerifiedProcedure,
+  publicProcedure,
+} from "../trpc/procedures.ts";
 import { changeJobStatus } from "./change-status.ts";
 import { createJob } from "./create-job.ts";
 import { findJobDetails, findOwnJob } from "./job-details.ts";
