@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Queryable } from "./database.ts";
 
 /**
- * Counts the open jobs' words into the spelling dictionary (db/schema/search-words.ts) again from the
+ * Counts the listed (open and visible) jobs' words into the spelling dictionary (db/schema/search-words.ts) again from the
  * jobs themselves. Triggers keep it on every write (migration 0021); this repairs it after writes that
  * bypass them (a restore, a bulk load with triggers off) and is what the background queue's
  * `spelling-dictionary` does when asked. Words no open job has go, the others get their count.
@@ -14,7 +14,7 @@ export async function refreshSpellingDictionary(db: Queryable): Promise<void> {
     await tx.execute(sql`set local statement_timeout = '10min'`);
     await tx.execute(sql`with fresh as (
       select word, count(*)::int as jobs from jobs, daywork_dictionary_words(search_text) as word
-      where status = 'open' group by word
+      where status = 'open' and moderation = 'visible' group by word
     ), gone as (
       delete from search_words s where not exists (select 1 from fresh f where f.word = s.word)
     )

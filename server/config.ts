@@ -5,6 +5,7 @@ import { z } from "zod";
 
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from "../db/database-timeouts.ts";
 import { defaultPoolSize } from "../db/pool-size.ts";
+import { HOLD_RULES, type HoldRule } from "../domain/moderation/hold-rules.ts";
 import { pushConfig, type PushConfig } from "./push/config.ts";
 import { DEFAULT_S3_TIMEOUTS, s3Config, type S3Settings } from "./storage/s3-config.ts";
 import { translateConfig, type TranslateConfig } from "./translate/config.ts";
@@ -82,6 +83,18 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // The hold rules posts run (docs/decisions/069): "all", "none" or names separated by commas.
+  HOLD_RULES: z
+    .string()
+    .default("all")
+    .transform((v, ctx) => {
+      if (v.trim() === "all") return [...HOLD_RULES];
+      if (v.trim() === "none") return [];
+      const names = v.split(",").map((n) => n.trim());
+      const rules = HOLD_RULES.filter((r) => names.includes(r));
+      if (rules.length !== names.length) ctx.addIssue({ code: "custom", message: `HOLD_RULES: one of ${HOLD_RULES.join(", ")}` });
+      return rules;
+    }),
 });
 
 export type Config = {
@@ -104,6 +117,8 @@ export type Config = {
   staticDir: string;
   /** Milliseconds a page drawn for visitors (home, a job) is served again before it is drawn anew; 0: never. */
   visitorPageCacheMs: number;
+  /** The hold rules new and edited posts run (HOLD_RULES; every rule unless said otherwise). */
+  holdRules: readonly HoldRule[];
   translate: TranslateConfig;
   push: PushConfig;
   /**
@@ -185,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
     visitorPageCacheMs: e.VISITOR_PAGE_CACHE_MS,
+    holdRules: e.HOLD_RULES,
     translate: translateConfig(e),
     push: pushConfig(e, publicUrl, dataDir),
     mail: {

@@ -40,6 +40,7 @@ export async function startServices(database: OpenedDatabase, config: Config, op
       userEvents: await createUserEventBus(database),
       mailer: options.overrides?.mailer ?? createMailer(config, log),
       log,
+      holdRules: config.holdRules,
     },
     options.overrides,
   );

@@ -1,4 +1,5 @@
 import { RATE_LIMITS, type RateLimits } from "../domain/limits.ts";
+import { HOLD_RULES, type HoldRule } from "../domain/moderation/hold-rules.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { pushReachability, type PushReachability } from "./push/push-reachability.ts";
 import type { BackgroundQueue } from "./queue/background-queue.ts";
@@ -30,6 +31,8 @@ export type Services = {
   mailer: Mailer;
   /** How often a person may do what costs others (domain/limits.ts RATE_LIMITS; tests that flood raise them). */
   rateLimits: RateLimits;
+  /** The hold rules new and edited posts run (docs/decisions/069; config HOLD_RULES, tests name theirs). */
+  holdRules: readonly HoldRule[];
   /** Whether this instance's pushes reached their services lately (GET /api/ready reports it, docs/decisions/064). */
   pushReachability: PushReachability;
 };
@@ -48,7 +51,7 @@ export const jsonLinesLog: ServiceLog = {
 /** Services for a running server; tests override what they need. */
 export function createServices(
   base: Pick<Services, "files" | "fileLinkSecret" | "queue" | "userEvents" | "mailer"> &
-    Partial<Pick<Services, "log" | "translator" | "chatBus">>,
+    Partial<Pick<Services, "log" | "translator" | "chatBus" | "holdRules">>,
   overrides: Partial<Services> = {},
 ): Services {
   return {
@@ -57,6 +60,7 @@ export function createServices(
     translator: null,
     chatBus: createInProcessChatBus(),
     rateLimits: RATE_LIMITS,
+    holdRules: HOLD_RULES,
     pushReachability: pushReachability(),
     ...base,
     ...overrides,

@@ -25,3 +25,4 @@ export * from "./operators.ts";
 export * from "./sanctions.ts";
 export * from "./blocks.ts";
 export * from "./reports.ts";
+export * from "./moderation.ts";

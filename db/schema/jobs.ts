@@ -15,7 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import { jobCategoryEnum, jobCurrencyEnum, jobStatusEnum } from "./enums.ts";
+import { jobCategoryEnum, jobCurrencyEnum, jobModerationEnum, jobStatusEnum } from "./enums.ts";
 import { cities } from "./places.ts";
 import { profiles } from "./profiles.ts";
 import { tsvector } from "./tsvector.ts";
@@ -66,6 +66,9 @@ export const jobs = pgTable(
     // every day), so accepted_count < max_workers means some day still has room.
     acceptedCount: integer("accepted_count").notNull().default(0),
     status: jobStatusEnum("status").notNull().default("open"),
+    // Holds before harm (docs/decisions/069): a held or removed job is shown to its owner alone, wherever
+    // the public finds work; each open-jobs index below covers visible ones only (LISTED).
+    moderation: jobModerationEnum("moderation").notNull().default("visible"),
     language: text("language").notNull().default("ru"),
     // "Post again" (docs/decisions/036): the past job this one was copied from, if any.
     copiedFromId: uuid("copied_from_id"),
@@ -102,33 +105,33 @@ export const jobs = pgTable(
     // checked in the index and a count or a page stays an index-only read (docs/decisions/048).
     index("jobs_open_created_idx")
       .on(t.createdAt.desc(), t.id.desc(), t.endsAt)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} = 'open' and ${t.moderation} = 'visible'`),
     index("jobs_search_doc")
       .using("gin", t.searchDoc)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} = 'open' and ${t.moderation} = 'visible'`),
     // Country filter: open jobs of one country, newest first.
     index("jobs_open_country_created_idx")
       .on(t.country, t.createdAt.desc(), t.id.desc(), t.endsAt)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} = 'open' and ${t.moderation} = 'visible'`),
     // Category filter, alone or as the first step of a pair: open jobs of one category, newest first.
     index("jobs_open_category_created_idx")
       .on(t.category, t.createdAt.desc(), t.id.desc(), t.endsAt)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} = 'open' and ${t.moderation} = 'visible'`),
     // Duration filter: open jobs of some lengths, newest first within one (the buckets are 1, 2-3, 4-7 days).
     index("jobs_open_duration_created_idx")
       .on(t.durationDays, t.createdAt.desc(), t.id.desc(), t.endsAt)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} = 'open' and ${t.moderation} = 'visible'`),
     // Price ranges in the reader's currency (server/jobs/open-job-conditions.ts): per job currency, a
     // range of hourly rates; "negotiable" is the null rate of every currency. The category and the
     // length come after, so a price with either is checked in the index: the jobs of a price range are
     // thousands, of it and a category a tenth of that, and only those are fetched.
     index("jobs_open_price_idx")
       .on(t.currency, t.hourlyRate, t.category, t.durationDays, t.endsAt)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} = 'open' and ${t.moderation} = 'visible'`),
     // "Within N km": earthdistance's cube of the job's point, searched with earth_box (server/jobs/near.ts).
     index("jobs_open_earth_idx")
       .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} = 'open' and ${t.moderation} = 'visible'`),
     index("jobs_employer_created_idx").on(t.employerId, t.createdAt.desc()),
     // /my-jobs tabs of posted jobs: one owner's jobs in a state, by start date (server/jobs/my-jobs.ts).
     index("jobs_employer_status_start_idx").on(t.employerId, t.status, t.startDate, t.id),

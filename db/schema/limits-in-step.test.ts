@@ -5,6 +5,7 @@ import { CATEGORIES } from "../../domain/categories.ts";
 import { CERTIFICATE_MAX_BYTES } from "../../domain/certificates.ts";
 import { JOB_CURRENCIES, PROFILE_CURRENCIES } from "../../domain/currencies.ts";
 import { LIMITS } from "../../domain/limits.ts";
+import { HOLD_DECISIONS, HOLD_RULES, JOB_MODERATION_STATES } from "../../domain/moderation/hold-rules.ts";
 import { RELIABILITY_EVENT_KINDS, RELIABILITY_REPLY_MAX, RELIABILITY_ROLES } from "../../domain/reliability.ts";
 import { APPLICATION_STATUSES, INVITATION_STATUSES, JOB_STATUSES } from "../../domain/statuses.ts";
 import { TIMESHEET_ACTIONS, TIMESHEET_MINUTES_MAX, TIMESHEET_REASON_MAX, TIMESHEET_STATUSES } from "../../domain/timesheets.ts";
@@ -46,6 +47,7 @@ const NUMERIC_CHECKS: Record<string, number[]> = {
   job_applications_days: [1, LIMITS.durationDaysMax],
   job_invitations_days: [1, LIMITS.durationDaysMax],
   reports_comment_len: [LIMITS.reportComment],
+  job_holds_rules: [1],
 };
 
 let db: TestDatabase;
@@ -99,5 +101,9 @@ describe("database constraints and domain rules", () => {
     expect(await enumValues("reliability_event_kind")).toEqual([...RELIABILITY_EVENT_KINDS]);
     expect(await enumValues("reliability_role")).toEqual([...RELIABILITY_ROLES]);
     expect(await enumValues("invitation_status")).toEqual([...INVITATION_STATUSES]);
+    expect(await enumValues("job_moderation")).toEqual([...JOB_MODERATION_STATES]);
+    expect(await enumValues("hold_decision")).toEqual([...HOLD_DECISIONS]);
+    const holdRules = (await checks()).get("job_holds_rules") ?? "";
+    expect([...holdRules.matchAll(/'([a-z_]+)'/g)].map((m) => m[1])).toEqual([...HOLD_RULES]);
   });
 });

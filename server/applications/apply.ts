@@ -58,6 +58,7 @@ export async function applyToJob(
       .select({
         employerId: jobs.employerId,
         status: jobs.status,
+        moderation: jobs.moderation,
         startDate: jobs.startDate,
         durationDays: jobs.durationDays,
         partialDays: jobs.partialDays,
@@ -67,7 +68,9 @@ export async function applyToJob(
       .where(eq(jobs.id, jobId))
       .for("share");
     // The job changed hands meanwhile (its owner's deletion left it to a stand-in): as if gone.
-    if (!job || job.employerId !== owner.id) return refuse("job_not_found");
+    // Held for review or removed (docs/decisions/069): not there for anyone but its owner.
+    if (!job || job.employerId !== owner.id || (job.moderation !== "visible" && job.employerId !== worker.id))
+      return refuse("job_not_found");
     if (job.employerId === worker.id) return refuse("own_job_apply");
     if (worker.userType !== "worker") return refuse("workers_only");
     if (job.status !== "open") return refuse("job_not_open");

@@ -34,7 +34,12 @@ export async function contactEmployer(
       "job_not_found" | "own_job_contact" | "messages_too_fast" | "contacts_too_many" | "message_key_reused" | "cannot_message"
     >
 > {
-  const [job] = await db.select({ ownerId: jobs.employerId }).from(jobs).where(eq(jobs.id, params.jobId)).limit(1);
+  // A job held for review (docs/decisions/069) has no employer to contact about it: not found.
+  const [job] = await db
+    .select({ ownerId: jobs.employerId })
+    .from(jobs)
+    .where(and(eq(jobs.id, params.jobId), eq(jobs.moderation, "visible")))
+    .limit(1);
   if (!job) return refusal("job_not_found");
   if (job.ownerId === params.senderId) return refusal("own_job_contact");
   const key = directKey(params.senderId, job.ownerId);

@@ -17,11 +17,11 @@ const NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
 type SitemapDeps = { db: Queryable; publicUrl: string; pageSize?: number };
 
-/** How many jobs are open and not over (docs/decisions/048): what decides between one list and an index. */
+/** How many jobs are listed (open and visible, docs/decisions/069) and not over (docs/decisions/048): what decides between one list and an index. */
 async function openJobCount(db: Queryable): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from jobs where status = 'open' and ends_at > now()`,
+    sql`select count(*)::int as n from jobs where status = 'open' and moderation = 'visible' and ends_at > now()`,
   );
   return Number(row?.n ?? 0);
 }
@@ -32,9 +32,9 @@ async function openJobCount(db: Queryable): Promise<number> {
  */
 export function openJobsPageQuery(page: number, pageSize: number): SQL {
   return sql`select id, updated_at from jobs
-    where status = 'open' and ends_at > now()
+    where status = 'open' and moderation = 'visible' and ends_at > now()
       and (created_at, id) >= (
-        select created_at, id from jobs where status = 'open' and ends_at > now()
+        select created_at, id from jobs where status = 'open' and moderation = 'visible' and ends_at > now()
         order by created_at, id offset ${(page - 1) * pageSize} limit 1)
     order by created_at, id
     limit ${pageSize}`;
@@ -51,7 +51,7 @@ async function pageChanges(db: Queryable, pageSize: number): Promise<Date[]> {
     db,
     sql`select max(updated_at) as lastmod from (
           select updated_at, (row_number() over (order by created_at, id) - 1) / ${pageSize} as page
-          from jobs where status = 'open' and ends_at > now()) pages
+          from jobs where status = 'open' and moderation = 'visible' and ends_at > now()) pages
         group by page order by page`,
   );
   return rows.map((row) => new Date(row.lastmod));

@@ -12,7 +12,7 @@ import { jobFields } from "./job-projection.ts";
 /**
  * The job page's statement, its values left as placeholders: `jobId`, `viewerId` (the reader, "" for
  * nobody) and `language` (the reader's, for the city's name). Every field of the job, its employer's
- * public details and rating, whatever the job's status (a link to a finished job still opens). The
+ * public details and rating, whatever the job's status (a link to a finished job still opens), unless held for review. The
  * employer's name and company always show (they are who posts the job); bio and location are profile
  * details, shown only when the profile is public or the reader is the employer (docs/product.md,
  * Profiles and people). The street address only its owner and its accepted workers read
@@ -23,31 +23,34 @@ export function jobDetailsQuery(db: Queryable) {
   const viewer = sql.placeholder("viewerId");
   const mayShow = sql`(${profiles.privacyProfileVisible} or ${profiles.id} = ${viewer})`;
   const hired = sql`exists (select 1 from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id} and ${jobApplications.workerId} = ${viewer} and ${jobApplications.status} = 'accepted')`;
-  return db
-    .select({
-      ...jobFields,
-      address: sql<string | null>`case when ${jobs.employerId} = ${viewer} or ${hired} then ${jobs.address} end`,
-      cityName: cityNameOf(jobs.cityId, sql`${sql.placeholder("language")}`),
-      // The zone the job's days are counted in (Complete waits for the start date there: domain/jobs.ts
-      // jobTimeZone): its city's; for a job without a city its owner alone reads their own.
-      timeZone: sql<
-        string | null
-      >`coalesce((select ${cities.timeZone} from ${cities} where ${cities.id} = ${jobs.cityId}), case when ${jobs.employerId} = ${viewer} then ${profiles.timeZone} end)`,
-      employer: {
-        id: profiles.id,
-        fullName: profiles.fullName,
-        companyName: profiles.companyName,
-        bio: sql<string | null>`case when ${mayShow} then ${profiles.bio} end`,
-        location: sql<string | null>`case when ${mayShow} then ${profiles.location} end`,
-        profileVisible: profiles.privacyProfileVisible,
-      },
-      employerRating: ratingField(rating),
-    })
-    .from(jobs)
-    .innerJoin(profiles, eq(profiles.id, jobs.employerId))
-    .leftJoinLateral(rating, sql`true`)
-    .where(eq(jobs.id, sql.placeholder("jobId")))
-    .limit(1);
+  return (
+    db
+      .select({
+        ...jobFields,
+        address: sql<string | null>`case when ${jobs.employerId} = ${viewer} or ${hired} then ${jobs.address} end`,
+        cityName: cityNameOf(jobs.cityId, sql`${sql.placeholder("language")}`),
+        // The zone the job's days are counted in (Complete waits for the start date there: domain/jobs.ts
+        // jobTimeZone): its city's; for a job without a city its owner alone reads their own.
+        timeZone: sql<
+          string | null
+        >`coalesce((select ${cities.timeZone} from ${cities} where ${cities.id} = ${jobs.cityId}), case when ${jobs.employerId} = ${viewer} then ${profiles.timeZone} end)`,
+        employer: {
+          id: profiles.id,
+          fullName: profiles.fullName,
+          companyName: profiles.companyName,
+          bio: sql<string | null>`case when ${mayShow} then ${profiles.bio} end`,
+          location: sql<string | null>`case when ${mayShow} then ${profiles.location} end`,
+          profileVisible: profiles.privacyProfileVisible,
+        },
+        employerRating: ratingField(rating),
+      })
+      .from(jobs)
+      .innerJoin(profiles, eq(profiles.id, jobs.employerId))
+      .leftJoinLateral(rating, sql`true`)
+      // A job held for review or removed (docs/decisions/069) is its owner's alone: to anyone else not found.
+      .where(and(eq(jobs.id, sql.placeholder("jobId")), sql`(${jobs.moderation} = 'visible' or ${jobs.employerId} = ${viewer})`))
+      .limit(1)
+  );
 }
 
 /** The values of the job page's placeholders. */

@@ -14,6 +14,8 @@ export const jobCardFields = {
   employerId: jobs.employerId,
   title: jobs.title,
   status: jobs.status,
+  // Always "visible" on the public lists; the owner's /my-jobs shows "Under review" (docs/decisions/069).
+  moderation: jobs.moderation,
   category: jobs.category,
   cityId: jobs.cityId,
   district: jobs.district,

@@ -26,7 +26,13 @@ export type PriceEdges = readonly { currency: JobCurrency; from: string | null; 
 export const notEnded: SQL = sql`${jobs.endsAt} > now()`;
 
 /**
- * The WHERE of the home list and search: open jobs whose days are not over, matching the filters. `status = 'open'` is a literal
+ * A job the public may find: open, and visible (not held for review nor removed, docs/decisions/069).
+ * Both are literals, the predicate of every open-jobs partial index (db/schema/jobs.ts).
+ */
+export const listed: SQL = sql`${jobs.status} = 'open' and ${jobs.moderation} = 'visible'`;
+
+/**
+ * The WHERE of the home list and search: listed jobs whose days are not over, matching the filters. `listed` is literal
  * so the planner can match the partial indexes (jobs_open_created_idx, jobs_open_category_created_idx,
  * jobs_open_country_created_idx, jobs_open_price_idx, jobs_search_doc); text is matched by word forms
  * and employer names (text-match.ts), its words read as `corrected` when the text was corrected
@@ -40,7 +46,7 @@ export function openJobConditions(
   corrected: string | null = null,
   priceEdges: PriceEdges | null = null,
 ): SQL {
-  const conditions: SQL[] = [sql`${jobs.status} = 'open'`, notEnded];
+  const conditions: SQL[] = [listed, notEnded];
   const text = searchTextOf(filters.q, corrected);
   if (text) conditions.push(textMatch(text).where);
   if (filters.category) conditions.push(eq(jobs.category, filters.category));

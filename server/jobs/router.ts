@@ -5,7 +5,13 @@ import { myJobsSchema } from "../../domain/my-jobs.ts";
 import { keyedRequest, oncePerKey } from "../idempotency/once-per-key.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
-import { authedProcedure, memberProcedure, participatingMemberProcedure, participatingVerifiedProcedure, publicProcedure } from "../trpc/procedures.ts";
+import {
+  authedProcedure,
+  memberProcedure,
+  participatingMemberProcedure,
+  participatingVerifiedProcedure,
+  publicProcedure,
+} from "../trpc/procedures.ts";
 import { changeJobStatus } from "./change-status.ts";
 import { createJob } from "./create-job.ts";
 import { findJobDetails, findOwnJob } from "./job-details.ts";
@@ -42,9 +48,7 @@ export const jobsRouter = router({
   /** Save the edit form: the owner's job only. */
   update: participatingMemberProcedure
     .input(jobUpdateSchema)
-    .mutation(async ({ ctx, input }) =>
-      settle(await updateJob(ctx.db, ctx.services.queue, ctx.user.id, input, ctx.services.now())),
-    ),
+    .mutation(async ({ ctx, input }) => settle(await updateJob(ctx.db, ctx.services, ctx.user.id, input, ctx.services.now()))),
 
   /** Start, complete or cancel: the owner's job only, along the transitions of domain/statuses.ts. */
   changeStatus: memberProcedure.input(jobStatusChangeSchema).mutation(async ({ ctx, input }) => {

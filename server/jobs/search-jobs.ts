@@ -16,7 +16,7 @@ import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
 import { refusal } from "../refusal.ts";
 import { jobCardFields, jobCardFieldsOf } from "./job-projection.ts";
 import { distanceKm, resolveOrigin, type Origin } from "./near.ts";
-import { notEnded, openJobConditions, priceEdgesOf, type PriceEdges } from "./open-job-conditions.ts";
+import { listed, notEnded, openJobConditions, priceEdgesOf, type PriceEdges } from "./open-job-conditions.ts";
 import { shapeOfSearch, statementOfShape } from "./search-shapes.ts";
 import { correctedText } from "./spelling.ts";
 import { searchTextOf, textMatch } from "./text-match.ts";
@@ -62,9 +62,9 @@ export function searchJobsQuery(
   pageSize: number = LIMITS.pageSize,
   { priceEdges = null, ids = null, counted = false }: PageHelp = {},
 ) {
-  // A page found by id was matched against the filters a moment ago: it only has to be still open.
+  // A page found by id was matched against the filters a moment ago: it only has to be still listed.
   const where = ids
-    ? sql`${jobs.status} = 'open' and ${notEnded} and ${is(ids, SQL) ? sql`${jobs.id} = any(${ids}::uuid[])` : inArray(jobs.id, [...ids])}`
+    ? sql`${listed} and ${notEnded} and ${is(ids, SQL) ? sql`${jobs.id} = any(${ids}::uuid[])` : inArray(jobs.id, [...ids])}`
     : openJobConditions(search, origin, corrected, priceEdges);
   const text = searchTextOf(search.q, corrected);
   const relevance = text ? textMatch(text).relevance : sql<number>`0::float8`;

@@ -5,7 +5,9 @@ import { jobs } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import { bringsShiftsForwardAtShortNotice, scheduleMoved } from "../../domain/job-schedule.ts";
 import type { JobUpdateValues } from "../../domain/jobs.ts";
+import { EDIT_RULES, type HoldRule } from "../../domain/moderation/hold-rules.ts";
 import { ACTIVE_JOB_STATUSES, isActiveJob } from "../../domain/statuses.ts";
+import { holdJob, rulesTripped } from "../moderation/holds.ts";
 import { cityExists } from "../places/find-cities.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
@@ -20,9 +22,16 @@ import { jobScheduleOf, lockOwnerAndHired, tellHiredOfMove } from "./schedule-mo
  * workers already accepted (an accept may race this), and only if the start date is kept or not in the
  * editor's past. When nothing was updated, a read picks the reason. An edit that moves the days or
  * start time of a job with hired workers tells each of them, and lets them withdraw without a strike;
- * it may not bring a day forward to less than LATE_CANCELLATION_HOURS ahead (docs/decisions/056).
+ * it may not bring a day forward to less than LATE_CANCELLATION_HOURS ahead (docs/decisions/056). An
+ * edit whose text or rate trips a hold rule holds the job for review in the same transaction.
  */
-export async function updateJob(db: Database, queue: BackgroundQueue, employerId: string, input: JobUpdateValues, now: Date) {
+export async function updateJob(
+  db: Database,
+  { queue, holdRules }: { queue: BackgroundQueue; holdRules: readonly HoldRule[] },
+  employerId: string,
+  input: JobUpdateValues,
+  now: Date,
+) {
   if (!(await cityExists(db, input.cityId))) return refusal("city_unknown");
   const row = await inTransaction(db, async (tx, refuse: (reason: "schedule_change_too_soon") => never) => {
     // People first, then the job's row, so the schedule read before the UPDATE is the one it replaces.
@@ -30,6 +39,14 @@ export async function updateJob(db: Database, queue: BackgroundQueue, employerId
     const before = await jobScheduleOf(tx, input.jobId, employerId);
     const [updated] = await saveEdit(tx, employerId, input, now);
     if (!updated) return null;
+    // What the post now says and pays is checked again; a tripped rule holds it (docs/decisions/069).
+    const rules = await rulesTripped(tx, {
+      employerId,
+      text: input,
+      now,
+      rules: EDIT_RULES.filter((r) => holdRules.includes(r)),
+    });
+    if (rules.length > 0) await holdJob(tx, { jobId: updated.id, rules, now });
     // Translated again for search: a cache hit when the text is unchanged (docs/decisions/051).
     await queue.send(tx, "search-translation", { jobId: updated.id });
     const after = await jobScheduleOf(tx, updated.id, employerId);

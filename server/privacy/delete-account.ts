@@ -12,6 +12,7 @@ import {
   fileDeletions,
   idempotentRequests,
   jobApplications,
+  jobHolds,
   jobInvitations,
   jobOwnerViews,
   jobs,
@@ -202,6 +203,8 @@ export async function deleteAccount(
     await tx
       .delete(idempotentRequests)
       .where(or(eq(idempotentRequests.userId, userId), sql`strpos(${idempotentRequests.answer}::text, ${userId}) > 0`));
+    // An operator's decisions on held posts stay, without who made them (docs/decisions/069).
+    await tx.update(jobHolds).set({ decidedBy: null }).where(eq(jobHolds.decidedBy, userId));
     await tx.delete(user).where(eq(user.id, userId));
 
     return { fileDeletionIds, keptRecords: kept.any };

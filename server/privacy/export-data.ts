@@ -14,6 +14,7 @@ import {
   favouriteWorkers,
   idempotentRequests,
   jobApplications,
+  jobHolds,
   jobInvitations,
   jobOwnerViews,
   jobs,
@@ -104,6 +105,11 @@ export type PersonalDataExport = {
     actions: ExportRow[];
     sanctions_decided: ExportRow[];
     sanctions_lifted: ExportRow[];
+    /**
+     * Held job posts they decided on (docs/decisions/069). The holds of the person's own posts stay out:
+     * which rules fired is not told to the poster; each job's `moderation` says its state.
+     */
+    holds_decided: ExportRow[];
   };
   /** Restrictions and bans of the person's account (docs/decisions/073), without the operators' names. */
   sanctions: ExportRow[];
@@ -318,6 +324,17 @@ export async function exportPersonalData(
         .from(idempotentRequests)
         .where(eq(idempotentRequests.userId, userId))
         .orderBy(asc(idempotentRequests.createdAt));
+      const decisions = await tx
+        .select({
+          jobId: jobHolds.jobId,
+          rules: jobHolds.rules,
+          heldAt: jobHolds.heldAt,
+          decision: jobHolds.decision,
+          decidedAt: jobHolds.decidedAt,
+        })
+        .from(jobHolds)
+        .where(eq(jobHolds.decidedBy, userId))
+        .orderBy(asc(jobHolds.decidedAt));
 
       // Without the other people these rows name: who granted the role, whom it was granted, acted on.
       const roleColumns = { role: operators.role, grantedAt: operators.grantedAt };
@@ -419,6 +436,7 @@ export async function exportPersonalData(
           actions: operatorActions.map(exportRow),
           sanctions_decided: sanctionsDecided.map(exportRow),
           sanctions_lifted: sanctionsLifted.map(exportRow),
+          holds_decided: decisions.map(exportRow),
         },
         sanctions: ownSanctions.map(exportRow),
         reports: { sent: reportsSent.map(exportRow), about_you: reportsAbout.map(exportRow) },

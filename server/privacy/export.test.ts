@@ -54,6 +54,7 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "account_sanctions.lifted_by": (e) => e.operator.sanctions_lifted,
   "reports.reporter_id": (e) => e.reports.sent,
   "reports.subject_user_id": (e) => e.reports.about_you,
+  "job_holds.decided_by": (e) => e.operator.holds_decided,
 };
 
 /**

@@ -32,7 +32,8 @@ async function ownInvitation(db: Queryable, p: AnswerParams, refuse: Refuse) {
     })
     .from(jobInvitations)
     .innerJoin(jobs, eq(jobs.id, jobInvitations.jobId))
-    .where(and(eq(jobInvitations.id, p.invitationId), eq(jobInvitations.workerId, p.workerId)));
+    // A job held for review reads as gone to all but its owner (docs/decisions/069).
+    .where(and(eq(jobInvitations.id, p.invitationId), eq(jobInvitations.workerId, p.workerId), eq(jobs.moderation, "visible")));
   if (!row) return refuse("invitation_not_found");
   if (row.status !== "pending") return refuse("invitation_not_pending");
   return row;

@@ -5,7 +5,7 @@ import { employerFollows, jobs, profiles } from "../../db/schema/index.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import { FOLLOWED_JOBS_HOME, FOLLOWED_JOBS_MAX_AGE_DAYS, REHIRING_LIMITS } from "../../domain/rehiring.ts";
 import { jobCardFields } from "../jobs/job-projection.ts";
-import { notEnded } from "../jobs/open-job-conditions.ts";
+import { listed, notEnded } from "../jobs/open-job-conditions.ts";
 import { cityNameOf } from "../places/city-name.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import { inTransaction } from "../refusal.ts";
@@ -62,7 +62,7 @@ export async function followedEmployersJobs(db: Queryable, p: { followerId: stri
     })
     .from(jobs)
     .innerJoin(profiles, eq(profiles.id, jobs.employerId))
-    .where(and(inArray(jobs.employerId, followed), eq(jobs.status, "open"), notEnded, gt(jobs.createdAt, since)))
+    .where(and(inArray(jobs.employerId, followed), listed, notEnded, gt(jobs.createdAt, since)))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(FOLLOWED_JOBS_HOME);
 }

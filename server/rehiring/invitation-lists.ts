@@ -40,6 +40,8 @@ export async function myInvitations(db: Queryable, p: { workerId: string; langua
         eq(jobInvitations.workerId, p.workerId),
         eq(jobInvitations.status, "pending"),
         inArray(jobs.status, [...ACTIVE_JOB_STATUSES]),
+        // A job held for review is not shown to anyone but its owner (docs/decisions/069).
+        eq(jobs.moderation, "visible"),
         sql`not ${hiredAlready}`,
       ),
     )
@@ -60,6 +62,8 @@ export async function invitationForJob(db: Queryable, p: { jobId: string; worker
         eq(jobInvitations.workerId, p.workerId),
         eq(jobInvitations.status, "pending"),
         inArray(jobs.status, [...ACTIVE_JOB_STATUSES]),
+        // A job held for review is not shown to anyone but its owner (docs/decisions/069).
+        eq(jobs.moderation, "visible"),
         sql`not ${hiredAlready}`,
       ),
     );

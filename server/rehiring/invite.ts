@@ -35,12 +35,18 @@ export async function inviteInTx(tx: Tx, queue: BackgroundQueue, p: InviteParams
   if (!(await lockPeopleFirst(tx, [p.ownerId, p.workerId]))) return refuse("not_found");
   // The job's row lock serialises invitations of a job against each other and against hiring.
   const [job] = await tx
-    .select({ status: jobs.status, ended: sql<boolean>`${jobs.endsAt} <= ${p.now.toISOString()}::timestamptz` })
+    .select({
+      status: jobs.status,
+      moderation: jobs.moderation,
+      ended: sql<boolean>`${jobs.endsAt} <= ${p.now.toISOString()}::timestamptz`,
+    })
     .from(jobs)
     .where(and(eq(jobs.id, p.jobId), eq(jobs.employerId, p.ownerId)))
     .for("update");
   if (!job) return refuse("job_not_found");
-  if (!(ACTIVE_JOB_STATUSES as readonly string[]).includes(job.status)) return refuse("job_not_hiring");
+  // A job held for review invites nobody until an operator shows it (docs/decisions/069).
+  if (!(ACTIVE_JOB_STATUSES as readonly string[]).includes(job.status) || job.moderation !== "visible")
+    return refuse("job_not_hiring");
   if (job.ended) return refuse("job_ended");
   const [worker] = await tx
     .select({ userType: profiles.userType })

@@ -4,6 +4,7 @@ import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { JobCreateValues } from "../../domain/jobs.ts";
 import type { RateLimits } from "../../domain/limits.ts";
+import type { HoldRule } from "../../domain/moderation/hold-rules.ts";
 import { blockedBetween } from "../blocks/between.ts";
 import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { insertJob } from "../jobs/create-job.ts";
@@ -74,11 +75,12 @@ export type PostAgainParams = {
  * remembers the past job it was copied from, and invites the chosen workers (invite.ts: each told).
  * Workers that can no longer be invited (the account turned employer, or gone, or parted from the owner
  * by a block either way: docs/decisions/068) are left out. The past
- * job must be the owner's and completed or cancelled. Counted with jobs.create's posting limit.
+ * job must be the owner's and completed or cancelled. Counted with jobs.create's posting limit. A
+ * post held for review (docs/decisions/069) is written without its invitations.
  */
 export async function postAgain(
   db: Database,
-  { queue, rateLimits }: { queue: BackgroundQueue; rateLimits: RateLimits },
+  { queue, rateLimits, holdRules }: { queue: BackgroundQueue; rateLimits: RateLimits; holdRules: readonly HoldRule[] },
   p: PostAgainParams,
 ) {
   if (!(await cityExists(db, p.job.cityId))) return refusal("city_unknown");
@@ -90,9 +92,16 @@ export async function postAgain(
       .from(jobs)
       .where(and(eq(jobs.id, p.copiedFromId), eq(jobs.employerId, p.ownerId), inArray(jobs.status, [...PAST])));
     if (!source) return refuse("post_again_not_found");
-    const row = await insertJob(tx, queue, { employerId: p.ownerId, input: p.job, now: p.now, copiedFromId: source.id });
+    const row = await insertJob(tx, queue, {
+      employerId: p.ownerId,
+      input: p.job,
+      now: p.now,
+      holdRules,
+      copiedFromId: source.id,
+    });
+    // A post held for review invites nobody: the owner invites again once it is shown (docs/decisions/069).
     const invitable =
-      p.inviteWorkerIds.length === 0
+      p.inviteWorkerIds.length === 0 || row.moderation === "held"
         ? []
         : await tx
             .select({ id: profiles.id })
@@ -110,7 +119,7 @@ export async function postAgain(
       await inviteInTx(tx, queue, { jobId: row.id, ownerId: p.ownerId, workerId: id, now: p.now }, refuse);
       invited.push(id);
     }
-    const posted = { id: row.id, invited };
+    const posted = { id: row.id, invited, moderation: row.moderation };
     await rememberAnswer(tx, p.keyed ?? null, posted);
     return posted;
   });

@@ -13,7 +13,7 @@ const FOLLOWERS_PAGE = 500;
  * is told at once, whatever their saved searches' alert settings (a daily digest waits a day). Runs in
  * the background job queued in the posting's transaction (the same one that matches saved searches), a
  * page of followers per transaction; the dedupe key makes a retried run tell nobody twice. A job that is
- * no longer open by then tells nobody, nor a follower a block parts from the employer, either way
+ * no longer open, or held for review (docs/decisions/069), by then tells nobody, nor a follower a block parts from the employer, either way
  * (docs/decisions/068). Answers how many were told.
  */
 export async function tellFollowers(db: Database, queue: BackgroundQueue, jobId: string): Promise<number> {
@@ -27,7 +27,7 @@ export async function tellFollowers(db: Database, queue: BackgroundQueue, jobId:
             from jobs j
             join profiles e on e.id = j.employer_id
             join employer_follows f on f.employer_id = j.employer_id
-            where j.id = ${jobId}::uuid and j.status = 'open' and j.ends_at > now() and f.follower_id > ${after}
+            where j.id = ${jobId}::uuid and j.status = 'open' and j.moderation = 'visible' and j.ends_at > now() and f.follower_id > ${after}
               -- An invited follower was told by the invitation (docs/decisions/047).
               and not exists (select 1 from job_invitations i where i.job_id = j.id and i.worker_id = f.follower_id)
               and not ${blockedBetween(sql`f.follower_id`, sql`j.employer_id`)}

@@ -41,13 +41,13 @@ export async function writeDueDigests(db: Database, queue: BackgroundQueue, now:
       if (!(await lockPeopleFirst(tx, [person.user_id]))) return [];
       const matched = await queryRows<{ job_id: string; title: string; open: boolean }>(
         tx,
-        sql`select m.job_id, j.title, j.status = 'open' and j.ends_at > now() as open
+        sql`select m.job_id, j.title, j.status = 'open' and j.moderation = 'visible' and j.ends_at > now() as open
             from saved_search_matches m
             join saved_searches s on s.id = m.saved_search_id
             join jobs j on j.id = m.job_id
             where s.user_id = ${person.user_id} and s.alerts = 'daily' and m.notified_at is null
               and m.created_at <= ${at}::timestamptz
-            group by m.job_id, j.title, j.status, j.ends_at, j.created_at
+            group by m.job_id, j.title, j.status, j.moderation, j.ends_at, j.created_at
             order by j.created_at desc, m.job_id desc`,
       );
       if (matched.length === 0) return [];

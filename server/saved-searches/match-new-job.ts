@@ -6,7 +6,7 @@ import { durationFilterOf } from "../../domain/job-filter-choices.ts";
 import { jobFiltersSchema, type JobFilters } from "../../domain/job-filters.ts";
 import { normalizeSavedFilters, savedFiltersKey } from "../../domain/saved-search-keys.ts";
 import { resolveOrigin, type Origin } from "../jobs/near.ts";
-import { notEnded, openJobConditions } from "../jobs/open-job-conditions.ts";
+import { listed, notEnded, openJobConditions } from "../jobs/open-job-conditions.ts";
 import { findsJobsAsWritten } from "../jobs/search-jobs.ts";
 import { correctedTexts } from "../jobs/spelling.ts";
 import { mayMatchWithTypos } from "../jobs/text-match.ts";
@@ -54,6 +54,7 @@ export async function matchNewJob(db: Database, queue: BackgroundQueue, jobId: s
       id: jobs.id,
       employerId: jobs.employerId,
       status: jobs.status,
+      moderation: jobs.moderation,
       category: jobs.category,
       country: jobs.country,
       durationDays: jobs.durationDays,
@@ -62,7 +63,7 @@ export async function matchNewJob(db: Database, queue: BackgroundQueue, jobId: s
     .from(jobs)
     .where(eq(jobs.id, jobId))
     .limit(1);
-  if (!job || job.status !== "open") return 0;
+  if (!job || job.status !== "open" || job.moderation !== "visible") return 0;
   const matcher = new Matcher(db, job.id);
   let written = 0;
   let after = "00000000-0000-0000-0000-000000000000";
@@ -163,7 +164,7 @@ class Matcher {
         if (origin === "unknown") continue;
         const conditions =
           textCondition && filters.q
-            ? sql`${jobs.status} = 'open' and ${notEnded} and ${textCondition(filters.q)}`
+            ? sql`${listed} and ${notEnded} and ${textCondition(filters.q)}`
             : openJobConditions(filters, origin, corrected);
         branches.push(sql`select ${index}::int as i from ${jobs} where ${jobs.id} = ${this.jobId} and ${conditions}`);
       }
@@ -223,11 +224,11 @@ async function recordMatches(db: Database, queue: BackgroundQueue, job: NewJob, 
       sql`select distinct user_id from saved_searches where id in ${sqlList(searchIds, "uuid")}`,
     );
     await lockPeopleFirst(tx, [job.employerId, ...people.map((p) => p.user_id)]);
-    // Closed, over or gone since it was posted: nobody is told of it.
+    // Closed, over, held or gone since it was posted: nobody is told of it.
     const [open] = await tx
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, "open"), notEnded))
+      .where(and(eq(jobs.id, job.id), listed, notEnded))
       .for("key share");
     if (!open) return 0;
     const written = await queryRows<{ user_id: string; alerts: string }>(

@@ -13,6 +13,7 @@ import {
   employerFollows,
   favouriteWorkers,
   fileDeletions,
+  jobHolds,
   jobInvitations,
   jobOwnerViews,
   notifications,
@@ -211,6 +212,20 @@ export async function accountScene(t: TestApp) {
   await t.db.insert(jobInvitations).values([
     { jobId: employerJob2.id, workerId: subject.id },
     { jobId: subjectJob.id, workerId: worker.id },
+  ]);
+
+  // Held posts (docs/decisions/069): the subject, as an operator, approved one of the employer's; one of
+  // the subject's own waits for a decision.
+  await t.db.insert(jobHolds).values([
+    {
+      jobId: employerJob2.id,
+      rules: ["link"],
+      heldAt: new Date(),
+      decision: "approved",
+      decidedAt: new Date(),
+      decidedBy: subject.id,
+    },
+    { jobId: subjectJob.id, rules: ["contact_details"], heldAt: new Date() },
   ]);
 
   const reviews = [

@@ -4,6 +4,7 @@ import { shownJobStatus } from "../../../domain/job-clock.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
 import { m } from "../../paraglide/messages.js";
+import { ModerationBadge } from "../moderation/moderation-notice.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { CardLink } from "../ui/card-link.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
@@ -74,7 +75,10 @@ export function MyJobCard({ job }: { job: MyJobItem }) {
               </CardLink>
             </h2>
           </CardTitle>
-          <JobStatusBadge status={job.status} startsAt={job.startsAt} />
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <JobStatusBadge status={job.status} startsAt={job.startsAt} />
+            {job.applicants && <ModerationBadge moderation={job.moderation} />}
+          </div>
         </div>
         <p className="flex items-center gap-2 text-sm font-medium" data-testid="my-job-start" data-date={start.date}>
           <CalendarDays aria-hidden className="size-4 shrink-0 text-muted-foreground" />

@@ -14,6 +14,7 @@ import { JobStatusBadge } from "../../components/jobs/status-badges.tsx";
 import { JobTranslateToggle, type JobTranslationText } from "../../components/jobs/translate-toggle.tsx";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
+import { ModerationBadge, ModerationNote } from "../../components/moderation/moderation-notice.tsx";
 import { personName } from "../../components/profile/person-name.ts";
 import { FollowEmployer } from "../../components/rehiring/follow-button.tsx";
 import { RatingSummary } from "../../components/reviews/rating.tsx";
@@ -164,6 +165,7 @@ function JobView({ job, isOwner, lead, aside }: { job: JobDetails; isOwner: bool
             <CardHeader className="gap-3">
               <div className="flex flex-wrap items-center gap-2">
                 <JobStatusBadge status={job.status} startsAt={job.startsAt} />
+                <ModerationBadge moderation={job.moderation} />
                 <Badge variant="secondary" data-testid="job-category">
                   {translate(`category_${job.category}`)}
                 </Badge>
@@ -182,6 +184,7 @@ function JobView({ job, isOwner, lead, aside }: { job: JobDetails; isOwner: bool
                 <RatingSummary {...job.employerRating} testId="employer-rating" />
               </div>
               <JobTranslateToggle jobId={job.id} jobLanguage={job.language} onTranslated={setTranslation} />
+              <ModerationNote moderation={job.moderation} />
             </CardHeader>
             <CardContent className="space-y-6">
               {/* Two columns only where a fact's words fit whole: on a 320 px phone they broke mid-word. */}
