@@ -189,6 +189,8 @@ export const ERR = {
   operatorRoleInvalid: "error_operator_role_invalid",
   operatorNoAccount: "error_operator_no_account",
   operatorLastAdmin: "error_operator_last_admin",
+  // Marketplace health (docs/decisions/072).
+  healthPeriodInvalid: "error_health_period_invalid",
 } as const;
 
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];

@@ -3,6 +3,7 @@ import { attendanceRouter } from "../attendance/router.ts";
 import { certificatesRouter } from "../certificates/router.ts";
 import { chatRouter, chatsRouter } from "../chat/router.ts";
 import { currencyRouter } from "../currency/router.ts";
+import { healthRouter } from "../health/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
 import { notificationsRouter } from "../notifications/router.ts";
 import { operatorsRouter } from "../operators/router.ts";
@@ -42,6 +43,7 @@ export const appRouter = router({
   reliability: reliabilityRouter,
   rehiring: rehiringRouter,
   operators: operatorsRouter,
+  health: healthRouter,
 });
 
 export type AppRouter = typeof appRouter;
