@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
 import type { CountryCode } from "../../domain/countries.ts";
-import { healthPeriod, healthStepDays, type HealthWindow } from "../../domain/health.ts";
+import { healthPeriod, healthStepDays, type HealthWindow } from "../../domain/health-windows.ts";
 
 /** The days a health query covers (UTC, both ends included), cut into points of `stepDays` days. */
 export type HealthPeriod = { from: string; to: string; stepDays: number; country?: CountryCode };

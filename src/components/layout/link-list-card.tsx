@@ -11,7 +11,7 @@ export type LinkListRow = {
     | "/settings/privacy"
     | "/settings/notifications"
     | "/settings/saved-searches"
-    | "/ops/team";
+    | "/ops/health";
   icon: LucideIcon;
   label: string;
   testId: string;

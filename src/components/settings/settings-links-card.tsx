@@ -5,7 +5,7 @@ import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { LinkListCard } from "../layout/link-list-card.tsx";
 
-/** Links from /settings to its sub-pages, and to the operator console for an admin (docs/decisions/071). */
+/** Links from /settings to its sub-pages, and to the operator console for an operator (docs/decisions/071, 072). */
 export function SettingsLinksCard() {
   const { data } = useQuery(trpc.operators.myRole.queryOptions());
   return (
@@ -25,8 +25,8 @@ export function SettingsLinksCard() {
           testId: "settings-link-saved-searches",
         },
         { to: "/settings/privacy", icon: ShieldCheck, label: m.settings_privacy_link(), testId: "settings-link-privacy" },
-        ...(data?.role === "admin"
-          ? [{ to: "/ops/team" as const, icon: UsersRound, label: m.ops_team_title(), testId: "settings-link-ops" }]
+        ...(data?.role
+          ? [{ to: "/ops/health" as const, icon: UsersRound, label: m.ops_console_link(), testId: "settings-link-ops" }]
           : []),
       ]}
     />
