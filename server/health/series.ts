@@ -67,9 +67,13 @@ export function hoursToFirstApplication(db: Queryable, p: HealthPeriod): Promise
     sql`select ${pointOf(p, sql`(j.created_at at time zone 'UTC')::date`)} as b,
         extract(epoch from first.at - j.created_at)::float8 / 3600 as hours
       from jobs j
-      cross join lateral (select min(a.created_at) as at from job_applications a where a.job_id = j.id) first
+      join (
+        -- A job's applications come after it was posted: those of the window's jobs are all in the window.
+        select a.job_id, min(a.created_at) as at from job_applications a
+        where a.created_at >= ${fromAt}::timestamptz group by a.job_id
+      ) first on first.job_id = j.id
       where j.created_at >= ${fromAt}::timestamptz and j.created_at < ${untilAt}::timestamptz
-        and first.at is not null ${inCountry(p, sql`j.country`)}`,
+        ${inCountry(p, sql`j.country`)}`,
     median(sql`hours`),
     NONE,
   );
