@@ -203,6 +203,8 @@ export const ERR = {
   // Sanctions (docs/decisions/073).
   accountRestricted: "error_account_restricted",
   accountBanned: "error_account_banned",
+  // Marketplace health (docs/decisions/072).
+  healthPeriodInvalid: "error_health_period_invalid",
 } as const;
 
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];

@@ -11,7 +11,14 @@ const en = catalogues.en ?? {};
 
 // Brand names, codes and strings that are the same in every language.
 // An hours field's h:mm is a notation, the same in every language.
-const SAME_AS_ENGLISH = new Set(["app_name", "not_found_code", "auth_email_placeholder", "shift_hours_placeholder"]);
+// The health page's dash for a figure with nothing to measure is a sign, not a word.
+const SAME_AS_ENGLISH = new Set([
+  "app_name",
+  "not_found_code",
+  "auth_email_placeholder",
+  "shift_hours_placeholder",
+  "health_no_value",
+]);
 // Words that are spelled the same in one language and English.
 const SAME_IN_LOCALE = new Set([
   "de:footer_impressum",
@@ -37,6 +44,9 @@ const SAME_IN_LOCALE = new Set([
   ...["uz", "tk", "es", "de", "fr"].map((l) => `${l}:report_reason_spam`),
   "de:reports_subject_job",
   "fr:report_reason_discrimination",
+  "zh:health_percent",
+  "es:health_hours",
+  "fr:health_hours",
 ]);
 
 describe("message catalogues", () => {

@@ -33,6 +33,8 @@ export const jobApplications = pgTable(
     uniqueIndex("job_applications_job_worker_uq").on(t.jobId, t.workerId),
     index("job_applications_worker_created_idx").on(t.workerId, t.createdAt.desc()),
     index("job_applications_job_status_idx").on(t.jobId, t.status),
+    // A job's first application (marketplace health, docs/decisions/072): one index entry, not its every row.
+    index("job_applications_job_created_idx").on(t.jobId, t.createdAt),
   ],
 );
 export type JobApplication = typeof jobApplications.$inferSelect;

@@ -37,6 +37,8 @@ export const reliabilityEvents = pgTable(
     uniqueIndex("reliability_events_once_uq").on(t.userId, t.jobId, t.kind, t.onDate),
     // A person's strikes, newest first (their profile).
     index("reliability_events_user_idx").on(t.userId, t.onDate),
+    // No-shows and late cancellations of a window (marketplace health, docs/decisions/072).
+    index("reliability_events_kind_date_idx").on(t.kind, t.onDate),
     check("reliability_events_reply_len", sql`char_length(${t.reply}) <= ${sql.raw(String(RELIABILITY_REPLY_MAX))}`),
     check("reliability_events_notice", sql`(${t.kind} = 'late_cancellation') = (${t.noticeHours} is not null)`),
   ],

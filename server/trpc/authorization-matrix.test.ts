@@ -768,6 +768,12 @@ const ACCESS = {
     missing: (m) => ({ copiedFromId: randomUUID(), job: validJobInput(), inviteWorkerIds: [m.accepted.id] }),
     right: { as: (m) => m.owner.id },
   },
+  "health.overview": { rule: RULES.moderator, input: () => ({ window: 30 }), right: { as: (m) => m.moderatorId } },
+  "health.transparencyCsv": {
+    rule: RULES.moderator,
+    input: () => ({ from: "2026-01-01", to: "2026-06-30" }),
+    right: { as: (m) => m.moderatorId },
+  },
   "operators.myRole": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.admin.id } },
   "operators.list": { rule: RULES.admin, input: none, right: { as: (m) => m.admin.id } },
   "operators.grant": {

@@ -4,6 +4,7 @@ import { blocksRouter } from "../blocks/router.ts";
 import { certificatesRouter } from "../certificates/router.ts";
 import { chatRouter, chatsRouter } from "../chat/router.ts";
 import { currencyRouter } from "../currency/router.ts";
+import { healthRouter } from "../health/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
 import { notificationsRouter } from "../notifications/router.ts";
 import { operatorsRouter } from "../operators/router.ts";
@@ -46,6 +47,7 @@ export const appRouter = router({
   operators: operatorsRouter,
   blocks: blocksRouter,
   reports: reportsRouter,
+  health: healthRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,7 +13,7 @@ export type LinkListRow = {
     | "/settings/saved-searches"
     | "/settings/blocked"
     | "/settings/reports"
-    | "/ops/team";
+    | "/ops/health";
   icon: LucideIcon;
   label: string;
   testId: string;

@@ -5,7 +5,7 @@ import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { LinkListCard } from "../layout/link-list-card.tsx";
 
-/** Links from /settings to its sub-pages, and to the operator console for an admin (docs/decisions/071). */
+/** Links from /settings to its sub-pages, and to the operator console for an operator (docs/decisions/071, 072). */
 export function SettingsLinksCard() {
   const { data } = useQuery(trpc.operators.myRole.queryOptions());
   return (
@@ -27,8 +27,8 @@ export function SettingsLinksCard() {
         { to: "/settings/privacy", icon: ShieldCheck, label: m.settings_privacy_link(), testId: "settings-link-privacy" },
         { to: "/settings/blocked", icon: Ban, label: m.settings_blocked_link(), testId: "settings-link-blocked" },
         { to: "/settings/reports", icon: Flag, label: m.settings_reports_link(), testId: "settings-link-reports" },
-        ...(data?.role === "admin"
-          ? [{ to: "/ops/team" as const, icon: UsersRound, label: m.ops_team_title(), testId: "settings-link-ops" }]
+        ...(data?.role
+          ? [{ to: "/ops/health" as const, icon: UsersRound, label: m.ops_console_link(), testId: "settings-link-ops" }]
           : []),
       ]}
     />

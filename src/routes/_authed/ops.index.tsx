@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 
-/** /ops opens on the team, the console's one section so far. */
+/** /ops opens on the marketplace's health, which every operator sees; the team is one link away for admins. */
 export const Route = createFileRoute("/_authed/ops/")({
   beforeLoad: () => {
-    throw redirect({ to: "/ops/team" });
+    throw redirect({ to: "/ops/health" });
   },
 });

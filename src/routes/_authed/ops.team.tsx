@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
 import { OperatorTeam } from "../../components/operators/operator-team.tsx";
@@ -7,6 +7,10 @@ import { usePageTitle } from "../../lib/page-title.ts";
 import { m } from "../../paraglide/messages.js";
 
 export const Route = createFileRoute("/_authed/ops/team")({
+  // A moderator is an operator but not an admin: the console's health is theirs, the team is not.
+  beforeLoad: ({ context }) => {
+    if (context.operatorRole !== "admin") throw redirect({ to: "/ops/health" });
+  },
   loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.operators.list.queryOptions()),
   errorComponent: ({ error }) => <LoadFailedPage text={m.ops_team_load_failed()} error={error} />,
   component: TeamPage,

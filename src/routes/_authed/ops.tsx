@@ -1,15 +1,56 @@
-import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { createFileRoute, Link, Outlet, redirect } from "@tanstack/react-router";
+
+import { m } from "../../paraglide/messages.js";
 
 /**
- * The operator console (docs/decisions/071): its own code-split routes, which no visitor or member
- * downloads. Today it holds the team, for admins; anyone else is sent home. The server checks the role
- * on every call; this only spares others a page of refusals.
+ * The operator console (docs/decisions/071, 072): its own code-split routes, which no visitor or member
+ * downloads. Every operator sees the marketplace's health; the team is for admins. Anyone else is sent
+ * home. The server checks the role on every call; this only spares others a page of refusals.
  */
 export const Route = createFileRoute("/_authed/ops")({
   beforeLoad: async ({ context }) => {
     const { role } = await context.queryClient.fetchQuery(context.trpc.operators.myRole.queryOptions());
-    if (role !== "admin") throw redirect({ to: "/" });
+    if (role === null) throw redirect({ to: "/" });
     return { operatorRole: role };
   },
-  component: Outlet,
+  component: OpsLayout,
 });
+
+const TAB = "inline-flex h-9 items-center border-b-2 px-3 text-sm font-medium pointer-coarse:h-11";
+
+function OpsLayout() {
+  const { operatorRole } = Route.useRouteContext();
+  return (
+    <>
+      <nav aria-label={m.ops_nav_label()} className="mx-auto w-full max-w-5xl px-4 pt-4" data-testid="ops-nav">
+        <ul className="flex gap-2 border-b">
+          <li>
+            <Link
+              to="/ops/health"
+              className={TAB}
+              activeProps={{ className: "border-primary text-foreground", "aria-current": "page" }}
+              inactiveProps={{ className: "border-transparent text-muted-foreground" }}
+              data-testid="ops-nav-health"
+            >
+              {m.health_title()}
+            </Link>
+          </li>
+          {operatorRole === "admin" && (
+            <li>
+              <Link
+                to="/ops/team"
+                className={TAB}
+                activeProps={{ className: "border-primary text-foreground", "aria-current": "page" }}
+                inactiveProps={{ className: "border-transparent text-muted-foreground" }}
+                data-testid="ops-nav-team"
+              >
+                {m.ops_team_title()}
+              </Link>
+            </li>
+          )}
+        </ul>
+      </nav>
+      <Outlet />
+    </>
+  );
+}
