@@ -13,7 +13,12 @@ import { isRefusal } from "../refusal.ts";
 import { refused, settle } from "../trpc/answer.ts";
 import type { Context } from "../trpc/context.ts";
 import { router } from "../trpc/init.ts";
-import { authedProcedure, liveFeedProcedure, participatingMemberProcedure, participatingVerifiedProcedure } from "../trpc/procedures.ts";
+import {
+  authedProcedure,
+  liveFeedProcedure,
+  participatingMemberProcedure,
+  participatingVerifiedProcedure,
+} from "../trpc/procedures.ts";
 import { openOutlet } from "../trpc/subscription-outlet.ts";
 import { contactEmployer } from "./contact-employer.ts";
 import { conversationFor, groupConversationForJob } from "./conversation.ts";

@@ -13,7 +13,13 @@ import {
 import { keyedRequest, oncePerKey } from "../idempotency/once-per-key.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
-import { authedProcedure, memberProcedure, participatingMemberProcedure, participatingVerifiedProcedure, publicProcedure } from "../trpc/procedures.ts";
+import {
+  authedProcedure,
+  memberProcedure,
+  participatingMemberProcedure,
+  participatingVerifiedProcedure,
+  publicProcedure,
+} from "../trpc/procedures.ts";
 import { acceptInvitation, cancelInvitation, declineInvitation } from "./answer-invitation.ts";
 import { listFavourites, markFavourite, unmarkFavourite } from "./favourites.ts";
 import { follow, followedEmployersJobs, personLinks, unfollow } from "./follows.ts";
