@@ -36,6 +36,10 @@ export const SPA_PAGE_PATHS = [
   "/settings/privacy",
   "/settings/saved-searches",
   "/settings/blocked",
+  "/settings/reports",
+  "/ops",
+  "/ops/health",
+  "/ops/team",
 ] as const;
 
 const PATTERNS = SPA_PAGE_PATHS.map((page) => new RegExp(`^${page.replace(/\$\w+/g, "[^/]+").replace(/\/$/, "")}/?$`));

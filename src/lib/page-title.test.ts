@@ -12,8 +12,13 @@ function routeFiles(dir = "src/routes"): { path: string; text: string }[] {
   });
 }
 
-// Layouts have no page of their own; the chat pages are titled by the chat's header (ChatHeader).
-const TITLED_ELSEWHERE = new Set(["src/routes/__root.tsx", "src/routes/_authed.tsx"]);
+// Layouts and redirects have no page of their own; the chat pages are titled by the chat's header (ChatHeader).
+const TITLED_ELSEWHERE = new Set([
+  "src/routes/__root.tsx",
+  "src/routes/_authed.tsx",
+  "src/routes/_authed/ops.tsx",
+  "src/routes/_authed/ops.index.tsx",
+]);
 const TITLED_BY_CHAT_HEADER = ["src/routes/_authed/jobs.$jobId.chat.tsx", "src/routes/_authed/chats.$conversationId.tsx"];
 
 describe("page titles", () => {

@@ -14,7 +14,6 @@ import { JobStatusBadge } from "../../components/jobs/status-badges.tsx";
 import { JobTranslateToggle, type JobTranslationText } from "../../components/jobs/translate-toggle.tsx";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
-import { ModerationBadge, ModerationNote } from "../../components/moderation/moderation-notice.tsx";
 import { personName } from "../../components/profile/person-name.ts";
 import { FollowEmployer } from "../../components/rehiring/follow-button.tsx";
 import { RatingSummary } from "../../components/reviews/rating.tsx";
@@ -31,6 +30,13 @@ import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 
 // The owner's and a worker's cards (managing, shifts, invitations) load only for a signed-in reader.
+// Only an owner of a held or removed job sees these (docs/decisions/069): no reader's first load carries them.
+const ModerationBadge = lazy(() =>
+  import("../../components/moderation/moderation-notice.tsx").then((module) => ({ default: module.ModerationBadge })),
+);
+const ModerationNote = lazy(() =>
+  import("../../components/moderation/moderation-notice.tsx").then((module) => ({ default: module.ModerationNote })),
+);
 const JobMemberCards = lazy(() =>
   import("../../components/jobs/job-member-cards.tsx").then((module) => ({ default: module.JobMemberCards })),
 );
@@ -165,7 +171,11 @@ function JobView({ job, isOwner, lead, aside }: { job: JobDetails; isOwner: bool
             <CardHeader className="gap-3">
               <div className="flex flex-wrap items-center gap-2">
                 <JobStatusBadge status={job.status} startsAt={job.startsAt} />
-                <ModerationBadge moderation={job.moderation} />
+                {job.moderation !== "visible" && (
+                  <Suspense fallback={null}>
+                    <ModerationBadge moderation={job.moderation} />
+                  </Suspense>
+                )}
                 <Badge variant="secondary" data-testid="job-category">
                   {translate(`category_${job.category}`)}
                 </Badge>
@@ -184,7 +194,11 @@ function JobView({ job, isOwner, lead, aside }: { job: JobDetails; isOwner: bool
                 <RatingSummary {...job.employerRating} testId="employer-rating" />
               </div>
               <JobTranslateToggle jobId={job.id} jobLanguage={job.language} onTranslated={setTranslation} />
-              <ModerationNote moderation={job.moderation} />
+              {job.moderation !== "visible" && (
+                <Suspense fallback={null}>
+                  <ModerationNote moderation={job.moderation} />
+                </Suspense>
+              )}
             </CardHeader>
             <CardContent className="space-y-6">
               {/* Two columns only where a fact's words fit whole: on a 320 px phone they broke mid-word. */}
