@@ -140,10 +140,10 @@ export const jobs = pgTable(
       .on(t.endsAt)
       .where(sql`${t.status} in ('open', 'in_progress')`),
     // Marketplace health (server/health, docs/decisions/072): every job posted in a window, and every job
-    // starting in one, whatever its status; no column here changes when a worker is hired. Only the
-    // time: with the country in it too, the planner took it for the home list's country filter and read
-    // half the open jobs (server/jobs/search-plan.test.ts).
-    index("jobs_created_idx").on(t.createdAt),
+    // starting in one, whatever its status; no column here changes when a worker is hired. A block-range
+    // index: jobs are written in time order, and a btree here was taken for the home list's and the
+    // sitemap's ordered reads of open jobs instead of their own indexes.
+    index("jobs_created_brin_idx").using("brin", t.createdAt),
     index("jobs_start_date_idx").on(t.startDate),
     // Day-before reminders: active jobs starting within a day or two.
     index("jobs_active_start_idx")
