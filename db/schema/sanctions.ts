@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-import { MODERATION_GROUNDS, SANCTION_KINDS } from "../../domain/moderation/grounds.ts";
+import { SANCTION_KINDS, type ModerationGround } from "../../domain/moderation/grounds.ts";
 import { profiles } from "./profiles.ts";
 
 /**
@@ -16,7 +16,7 @@ export const accountSanctions = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: SANCTION_KINDS }).notNull(),
-    ground: text("ground", { enum: MODERATION_GROUNDS }).notNull(),
+    ground: text("ground").$type<ModerationGround>().notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     decidedBy: text("decided_by").references(() => profiles.id, { onDelete: "set null" }),

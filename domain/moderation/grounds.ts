@@ -1,18 +1,15 @@
+import { REPORT_REASONS, type ReportReason } from "../reports.ts";
+
 /**
  * The grounds an operator names for a decision (docs/decisions/073): what the statement of reasons tells
- * the affected person, and what the transparency report counts. Close to the reasons members report for.
+ * the affected person, and what the transparency report counts. The reasons members report for, but
+ * "other", and a breach of the terms.
  */
-export const MODERATION_GROUNDS = [
-  "scam",
-  "fake_job",
-  "discrimination",
-  "harassment",
-  "inappropriate",
-  "spam",
-  "workplace_safety",
+export type ModerationGround = Exclude<ReportReason, "other"> | "terms_violation";
+export const MODERATION_GROUNDS: readonly ModerationGround[] = [
+  ...REPORT_REASONS.filter((reason): reason is Exclude<ReportReason, "other"> => reason !== "other"),
   "terms_violation",
-] as const;
-export type ModerationGround = (typeof MODERATION_GROUNDS)[number];
+];
 
 /** What a sanction stops: a restriction stops posting, applying and messaging; a ban stops everything. */
 export const SANCTION_KINDS = ["restricted", "banned"] as const;

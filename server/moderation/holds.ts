@@ -2,7 +2,6 @@ import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
 
 import type { Database, Queryable, Tx } from "../../db/database.ts";
 import { jobHolds, jobs, user } from "../../db/schema/index.ts";
-import type { JobCurrency } from "../../domain/currencies.ts";
 import {
   firedHoldRules,
   HOLD_RULES,
@@ -10,18 +9,12 @@ import {
   type HoldDecision,
   type HoldRule,
   type JobModeration,
+  type PostToCheck,
 } from "../../domain/moderation/hold-rules.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 /** What the hold rules read of a job's form (posting, editing, "post again"). */
-export type PostedText = {
-  title: string;
-  description: string;
-  skills?: readonly string[] | null;
-  district?: string | null;
-  hourlyRate: number | null;
-  currency: JobCurrency;
-};
+export type PostedText = Pick<PostToCheck, "title" | "description" | "skills" | "district" | "hourlyRate" | "currency">;
 
 /**
  * The hold rules `text` trips when `employerId` posts it at `now` (docs/decisions/069): the account's age
