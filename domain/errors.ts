@@ -203,6 +203,19 @@ export const ERR = {
   // Sanctions (docs/decisions/073).
   accountRestricted: "error_account_restricted",
   accountBanned: "error_account_banned",
+  // Moderation decisions and appeals (docs/decisions/074).
+  moderationNoteRequired: "error_moderation_note_required",
+  moderationNoteTooLong: "error_moderation_note_too_long",
+  moderationActionInvalid: "error_moderation_action_invalid",
+  moderationGroundRequired: "error_moderation_ground_required",
+  moderationDaysRange: "error_moderation_days_range",
+  moderationNothingToDecide: "error_moderation_nothing_to_decide",
+  appealTextRequired: "error_appeal_text_required",
+  appealTextTooLong: "error_appeal_text_too_long",
+  appealClosed: "error_appeal_closed",
+  appealTaken: "error_appeal_taken",
+  appealOwnDecision: "error_appeal_own_decision",
+  disputeTooEarly: "error_dispute_too_early",
   // Marketplace health (docs/decisions/072).
   healthPeriodInvalid: "error_health_period_invalid",
 } as const;

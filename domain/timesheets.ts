@@ -59,11 +59,13 @@ export const TIMESHEET_ACTIONS = [
   "auto_approved",
   /** The worker's deadline passed: accepted as the owner left it. */
   "auto_accepted",
+  /** An operator settled a dispute escalated to them (docs/decisions/074). */
+  "settled",
 ] as const;
 export type TimesheetAction = (typeof TIMESHEET_ACTIONS)[number];
 
-/** Who did it: the worker, the job's owner, or the deadline (nobody). */
-export const TIMESHEET_ACTORS = ["worker", "owner", "system"] as const;
+/** Who did it: the worker, the job's owner, the deadline (nobody), or an operator settling a dispute. */
+export const TIMESHEET_ACTORS = ["worker", "owner", "system", "operator"] as const;
 export type TimesheetActor = (typeof TIMESHEET_ACTORS)[number];
 
 /** The worker answers (accept or dispute) within this many hours of the owner's approval or edit. */

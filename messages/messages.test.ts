@@ -18,6 +18,8 @@ const SAME_AS_ENGLISH = new Set([
   "auth_email_placeholder",
   "shift_hours_placeholder",
   "health_no_value",
+  // An operator's entry in a timesheet's history is the brand's name.
+  "shift_actor_operator",
 ]);
 // Words that are spelled the same in one language and English.
 const SAME_IN_LOCALE = new Set([

@@ -161,6 +161,13 @@ export const ANSWERS = {
   operator_protected: { status: 403, key: ERR.operatorProtected },
   // An operator's restriction or ban in force (docs/decisions/073).
   account_restricted: { status: 403, key: ERR.accountRestricted },
+  // Decisions and appeals (docs/decisions/074).
+  moderation_nothing_to_decide: { status: 409, key: ERR.moderationNothingToDecide },
+  moderation_action_unfit: { status: 400, key: ERR.moderationActionInvalid },
+  appeal_closed: { status: 409, key: ERR.appealClosed },
+  appeal_taken: { status: 409, key: ERR.appealTaken },
+  appeal_own_decision: { status: 403, key: ERR.appealOwnDecision },
+  dispute_too_early: { status: 409, key: ERR.disputeTooEarly },
 } as const satisfies Record<string, Answer>;
 
 /** A reason the server refuses for. */

@@ -67,6 +67,8 @@ export const chatMessages = pgTable(
     /** The sender's idempotency key for this message: a resend with it stores nothing new (docs/decisions/059). */
     idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** An operator removed it (docs/decisions/074): shown as removed to everyone, kept for an appeal. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [
     check("chat_messages_content_len", sql`char_length(${t.content}) <= 2000`),

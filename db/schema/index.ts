@@ -26,3 +26,4 @@ export * from "./sanctions.ts";
 export * from "./blocks.ts";
 export * from "./reports.ts";
 export * from "./moderation.ts";
+export * from "./decisions.ts";

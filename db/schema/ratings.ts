@@ -21,6 +21,8 @@ export const ratings = pgTable(
     rating: smallint("rating").notNull(),
     comment: text("comment"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** An operator removed it (docs/decisions/074): out of the reviews and the average, kept for an appeal. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [
     check("ratings_range", sql`${t.rating} between 1 and 5`),

@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { account, session, user } from "../../db/schema/auth.ts";
 import {
   accountSanctions,
+  appeals,
   certificates,
   chatMessages,
   consentHistory,
@@ -19,6 +20,7 @@ import {
   jobOwnerViews,
   jobs,
   liveSockets,
+  moderationDecisions,
   notifications,
   operatorAudit,
   operators,
@@ -110,7 +112,15 @@ export type PersonalDataExport = {
      * which rules fired is not told to the poster; each job's `moderation` says its state.
      */
     holds_decided: ExportRow[];
+    /** Moderation decisions they took and appeals they answered (docs/decisions/074). */
+    decisions_taken: ExportRow[];
+    appeals_answered: ExportRow[];
   };
+  /**
+   * Decisions about the person's items or account, with the statement they were given (ground and note,
+   * without the deciding operator), and the appeals they made (docs/decisions/074).
+   */
+  moderation: { decisions: ExportRow[]; appeals: ExportRow[] };
   /** Restrictions and bans of the person's account (docs/decisions/073), without the operators' names. */
   sanctions: ExportRow[];
   /**
@@ -388,6 +398,29 @@ export async function exportPersonalData(
         await sanctionsOf(accountSanctions.liftedBy),
       ];
 
+      const { decidedBy: _decider, affectedUserId: _affected, ...decisionColumns } = getTableColumns(moderationDecisions);
+      const decisionsAbout = await tx
+        .select(decisionColumns)
+        .from(moderationDecisions)
+        .where(eq(moderationDecisions.affectedUserId, userId))
+        .orderBy(asc(moderationDecisions.decidedAt));
+      const decisionsTaken = await tx
+        .select(decisionColumns)
+        .from(moderationDecisions)
+        .where(eq(moderationDecisions.decidedBy, userId))
+        .orderBy(asc(moderationDecisions.decidedAt));
+      const { answeredBy: _answerer, appellantId: _appellant, ...appealColumns } = getTableColumns(appeals);
+      const appealsMade = await tx
+        .select(appealColumns)
+        .from(appeals)
+        .where(eq(appeals.appellantId, userId))
+        .orderBy(asc(appeals.createdAt));
+      const appealsAnswered = await tx
+        .select(appealColumns)
+        .from(appeals)
+        .where(eq(appeals.answeredBy, userId))
+        .orderBy(asc(appeals.createdAt));
+
       return {
         exported_at: now.toISOString(),
         user_id: userId,
@@ -437,7 +470,10 @@ export async function exportPersonalData(
           sanctions_decided: sanctionsDecided.map(exportRow),
           sanctions_lifted: sanctionsLifted.map(exportRow),
           holds_decided: decisions.map(exportRow),
+          decisions_taken: decisionsTaken.map(exportRow),
+          appeals_answered: appealsAnswered.map(exportRow),
         },
+        moderation: { decisions: decisionsAbout.map(exportRow), appeals: appealsMade.map(exportRow) },
         sanctions: ownSanctions.map(exportRow),
         reports: { sent: reportsSent.map(exportRow), about_you: reportsAbout.map(exportRow) },
       };

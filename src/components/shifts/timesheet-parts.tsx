@@ -43,6 +43,7 @@ const ACTORS: Record<TimesheetActor, () => string> = {
   worker: () => m.shift_actor_worker(),
   owner: () => m.shift_actor_owner(),
   system: () => m.shift_actor_system(),
+  operator: () => m.shift_actor_operator(),
 };
 
 const ACTIONS: Record<TimesheetAction, () => string> = {
@@ -54,6 +55,7 @@ const ACTIONS: Record<TimesheetAction, () => string> = {
   resolved: () => m.shift_action_resolved(),
   auto_approved: () => m.shift_action_auto_approved(),
   auto_accepted: () => m.shift_action_auto_accepted(),
+  settled: () => m.shift_action_settled(),
 };
 
 /** "Owner edited: 8:00 hrs → 7:30 hrs · reason" — one line of a timesheet's history. */
