@@ -59,3 +59,9 @@ export const reportsMineSchema = z.object({ cursor: pageCursorSchema.nullish() }
 export function subjectKey(subject: ReportSubject): { subjectType: ReportSubjectType; subjectId: string } {
   return { subjectType: subject.type, subjectId: String(subject.id) };
 }
+
+/** The subject back from the table's text key; null for a key that names no item of its kind. */
+export function subjectFromKey(subjectType: string, subjectId: string): ReportSubject | null {
+  const parsed = reportSubjectSchema.safeParse({ type: subjectType, id: subjectType === "message" ? Number(subjectId) : subjectId });
+  return parsed.success ? parsed.data : null;
+}

@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-import { APPEAL_KINDS, APPEAL_OUTCOMES, DECISION_SUBJECT_TYPES, MODERATION_ACTIONS } from "../../domain/moderation/decisions.ts";
+import {
+  APPEAL_KINDS,
+  APPEAL_OUTCOMES,
+  APPEAL_TEXT_MAX,
+  DECISION_NOTE_MAX,
+  DECISION_SUBJECT_TYPES,
+  MODERATION_ACTIONS,
+} from "../../domain/moderation/decisions.ts";
 import type { ModerationGround } from "../../domain/moderation/grounds.ts";
 import { timesheets } from "./attendance.ts";
 import { profiles } from "./profiles.ts";
@@ -38,7 +45,7 @@ export const moderationDecisions = pgTable(
   (t) => [
     check("moderation_decisions_subject_type", sql`${t.subjectType} in (${listed(DECISION_SUBJECT_TYPES)})`),
     check("moderation_decisions_action", sql`${t.action} in (${listed(MODERATION_ACTIONS)})`),
-    check("moderation_decisions_note_len", sql`char_length(${t.note}) between 1 and 1000`),
+    check("moderation_decisions_note_len", sql`char_length(${t.note}) between 1 and ${sql.raw(String(DECISION_NOTE_MAX))}`),
     // A person's statements of reasons, newest first; an author's history in the queue.
     index("moderation_decisions_affected_idx").on(t.affectedUserId, t.decidedAt.desc()),
     // An item's decisions (the queue's item, a restore).
@@ -76,8 +83,8 @@ export const appeals = pgTable(
   (t) => [
     check("appeals_kind", sql`${t.kind} in (${listed(APPEAL_KINDS)})`),
     check("appeals_outcome", sql`${t.outcome} in (${listed(APPEAL_OUTCOMES)})`),
-    check("appeals_text_len", sql`char_length(${t.text}) between 1 and 2000`),
-    check("appeals_answer_len", sql`char_length(${t.answer}) <= 1000`),
+    check("appeals_text_len", sql`char_length(${t.text}) between 1 and ${sql.raw(String(APPEAL_TEXT_MAX))}`),
+    check("appeals_answer_len", sql`char_length(${t.answer}) <= ${sql.raw(String(DECISION_NOTE_MAX))}`),
     check("appeals_answered", sql`(${t.outcome} is null) = (${t.answeredAt} is null)`),
     // What an open appeal is about is set for its kind (a strike's row may go once it is removed).
     check(

@@ -5,6 +5,7 @@ import { CATEGORIES } from "../../domain/categories.ts";
 import { CERTIFICATE_MAX_BYTES } from "../../domain/certificates.ts";
 import { JOB_CURRENCIES, PROFILE_CURRENCIES } from "../../domain/currencies.ts";
 import { LIMITS } from "../../domain/limits.ts";
+import { APPEAL_TEXT_MAX, DECISION_NOTE_MAX } from "../../domain/moderation/decisions.ts";
 import { HOLD_DECISIONS, HOLD_RULES, JOB_MODERATION_STATES } from "../../domain/moderation/hold-rules.ts";
 import { RELIABILITY_EVENT_KINDS, RELIABILITY_REPLY_MAX, RELIABILITY_ROLES } from "../../domain/reliability.ts";
 import { APPLICATION_STATUSES, INVITATION_STATUSES, JOB_STATUSES } from "../../domain/statuses.ts";
@@ -48,6 +49,9 @@ const NUMERIC_CHECKS: Record<string, number[]> = {
   job_invitations_days: [1, LIMITS.durationDaysMax],
   reports_comment_len: [LIMITS.reportComment],
   job_holds_rules: [1],
+  moderation_decisions_note_len: [1, DECISION_NOTE_MAX],
+  appeals_text_len: [1, APPEAL_TEXT_MAX],
+  appeals_answer_len: [DECISION_NOTE_MAX],
 };
 
 let db: TestDatabase;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ERR } from "../errors.ts";
+import { REPORT_SUBJECT_TYPES, reportSubjectSchema, type ReportSubject, type ReportSubjectType } from "../reports.ts";
 import { uuidSchema } from "../ids.ts";
 import { boundedText } from "../text.ts";
 import { MAX_RESTRICTION_DAYS, MODERATION_GROUNDS, type ModerationGround } from "./grounds.ts";
@@ -10,8 +11,8 @@ import { MAX_RESTRICTION_DAYS, MODERATION_GROUNDS, type ModerationGround } from 
  * of the moderation queue: a reported job, profile, message or review, or a held job. The person it
  * affects reads it as a statement of reasons and may appeal it once, within APPEAL_WINDOW_DAYS.
  */
-export const DECISION_SUBJECT_TYPES = ["job", "profile", "message", "review"] as const;
-export type DecisionSubjectType = (typeof DECISION_SUBJECT_TYPES)[number];
+export const DECISION_SUBJECT_TYPES = REPORT_SUBJECT_TYPES;
+export type DecisionSubjectType = ReportSubjectType;
 
 /**
  * What an operator decides on an item: dismiss its reports (nobody is affected), approve a held job,
@@ -67,11 +68,9 @@ const noteSchema = boundedText({
   tooLong: ERR.moderationNoteTooLong,
 });
 
-export const moderationSubjectSchema = z.object({
-  type: z.enum(DECISION_SUBJECT_TYPES, { error: ERR.notFound }),
-  id: z.string().min(1, ERR.notFound).max(100, ERR.notFound),
-});
-export type ModerationSubject = z.infer<typeof moderationSubjectSchema>;
+/** A queue item is what members report: a job, a profile, a message, a review, keyed as reports are. */
+export const moderationSubjectSchema = reportSubjectSchema;
+export type ModerationSubject = ReportSubject;
 
 /** An operator's decision on a queue item: an action, a ground from the list, a note, and days for a restriction. */
 export const moderationDecideSchema = z

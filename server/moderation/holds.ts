@@ -83,40 +83,38 @@ export type HoldDecisionServices = { queue: BackgroundQueue; now: () => Date };
 
 /**
  * Decides the job's waiting hold in the caller's transaction, under the job's row lock; null when the
- * job has no waiting hold (never held, decided already, or gone).
+ * job has no waiting hold (never held, decided already, or gone). An approval queues what a new visible
+ * job sets off, as posting does (server/jobs/create-job.ts): followers told and saved searches matched.
  */
-async function decideIn(tx: Tx, jobId: string, operatorId: string, decision: HoldDecision, now: Date) {
+export async function decideHoldIn(
+  tx: Tx,
+  queue: BackgroundQueue,
+  p: { jobId: string; operatorId: string; decision: HoldDecision; now: Date },
+) {
   const [job] = await tx
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.id, jobId), eq(jobs.moderation, "held")))
+    .where(and(eq(jobs.id, p.jobId), eq(jobs.moderation, "held")))
     .for("update");
   if (!job) return null;
   const [hold] = await tx
     .update(jobHolds)
-    .set({ decision, decidedAt: now, decidedBy: operatorId })
-    .where(and(eq(jobHolds.jobId, jobId), isNull(jobHolds.decidedAt)))
+    .set({ decision: p.decision, decidedAt: p.now, decidedBy: p.operatorId })
+    .where(and(eq(jobHolds.jobId, p.jobId), isNull(jobHolds.decidedAt)))
     .returning({ id: jobHolds.id });
   if (!hold) return null;
-  const moderation: JobModeration = decision === "approved" ? "visible" : "removed";
-  await tx.update(jobs).set({ moderation }).where(eq(jobs.id, jobId));
-  return { jobId, holdId: hold.id, moderation };
+  const moderation: JobModeration = p.decision === "approved" ? "visible" : "removed";
+  await tx.update(jobs).set({ moderation }).where(eq(jobs.id, p.jobId));
+  if (p.decision === "approved") await queue.send(tx, "saved-search-match", { jobId: p.jobId });
+  return { jobId: p.jobId, holdId: hold.id, moderation };
 }
 
-/**
- * An operator shows a held job (the moderation queue's approve): it becomes visible, and what a new
- * visible job sets off is queued in the same transaction, as posting does (server/jobs/create-job.ts):
- * followers told and saved searches matched. Null when the job has no waiting hold.
- */
+/** An operator shows a held job; null when it has no waiting hold. The moderation queue decides through server/moderation/decide.ts. */
 export async function approveHold(db: Database, services: HoldDecisionServices, jobId: string, operatorId: string) {
-  return db.transaction(async (tx) => {
-    const decided = await decideIn(tx, jobId, operatorId, "approved", services.now());
-    if (decided) await services.queue.send(tx, "saved-search-match", { jobId });
-    return decided;
-  });
+  return db.transaction((tx) => decideHoldIn(tx, services.queue, { jobId, operatorId, decision: "approved", now: services.now() }));
 }
 
-/** An operator removes a held job (the moderation queue's reject): it stays hidden for good. Null when it has no waiting hold. */
+/** An operator removes a held job: it stays hidden for good. Null when it has no waiting hold. */
 export async function rejectHold(db: Database, services: HoldDecisionServices, jobId: string, operatorId: string) {
-  return db.transaction((tx) => decideIn(tx, jobId, operatorId, "rejected", services.now()));
+  return db.transaction((tx) => decideHoldIn(tx, services.queue, { jobId, operatorId, decision: "rejected", now: services.now() }));
 }

@@ -49,60 +49,69 @@ type SanctionRefusal = Refusal<"not_found" | "operator_self" | "operator_protect
  * Nobody sanctions themselves, and only an admin sanctions an operator.
  */
 export async function sanctionAccount(db: Database, input: SanctionInput): Promise<{ id: string } | SanctionRefusal> {
-  if (input.userId === input.operator.id) return refusal("operator_self");
-  return inTransaction(db, async (tx) => {
-    const [target] = await tx
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(and(eq(profiles.id, input.userId), isNull(profiles.deletedAt)));
-    if (!target) return refusal("not_found");
-    if ((await findOperatorRole(tx, input.userId)) && input.operator.role !== "admin") return refusal("operator_protected");
-    const endsAt = input.days === null ? null : new Date(input.now.getTime() + input.days * 86_400_000);
-    const [created] = await tx
-      .insert(accountSanctions)
-      .values({
-        userId: input.userId,
-        kind: input.kind,
-        ground: input.ground,
-        startsAt: input.now,
-        endsAt,
-        decidedBy: input.operator.id,
-      })
-      .returning({ id: accountSanctions.id });
-    if (!created) throw new Error("sanction was not inserted");
-    if (input.kind === "banned") await tx.delete(session).where(eq(session.userId, input.userId));
-    await recordOperatorAction(tx, {
-      operatorId: input.operator.id,
-      action: input.kind === "banned" ? "ban" : "restrict",
-      subjectType: "account",
-      subjectId: input.userId,
-      reason: input.ground,
-      note: input.note,
-    });
-    return { id: created.id };
-  });
+  return inTransaction(db, (tx) => imposeSanctionIn(tx, input));
 }
 
-/** Lifts a sanction in force before its end (a reversal on appeal, a mistake), with its audit row. */
-export async function liftSanction(
-  db: Database,
-  input: { operator: { id: string; role: OperatorRole }; sanctionId: string; note: string; now: Date },
-): Promise<{ lifted: true } | Refusal<"not_found" | "operator_self">> {
-  return inTransaction(db, async (tx, refuse) => {
-    const [lifted] = await tx
-      .update(accountSanctions)
-      .set({ liftedAt: input.now, liftedBy: input.operator.id })
-      .where(and(eq(accountSanctions.id, input.sanctionId), isNull(accountSanctions.liftedAt)))
-      .returning({ userId: accountSanctions.userId });
-    if (!lifted) return refusal("not_found");
-    if (lifted.userId === input.operator.id) refuse("operator_self");
-    await recordOperatorAction(tx, {
-      operatorId: input.operator.id,
-      action: "lift_sanction",
-      subjectType: "account",
-      subjectId: lifted.userId,
-      note: input.note,
-    });
-    return { lifted: true };
+/** The same in the caller's transaction (an operator's decision, server/moderation/decide.ts); a refusal writes nothing. */
+export async function imposeSanctionIn(tx: Queryable, input: SanctionInput): Promise<{ id: string } | SanctionRefusal> {
+  if (input.userId === input.operator.id) return refusal("operator_self");
+  const [target] = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, input.userId), isNull(profiles.deletedAt)));
+  if (!target) return refusal("not_found");
+  if ((await findOperatorRole(tx, input.userId)) && input.operator.role !== "admin") return refusal("operator_protected");
+  const endsAt = input.days === null ? null : new Date(input.now.getTime() + input.days * 86_400_000);
+  const [created] = await tx
+    .insert(accountSanctions)
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      ground: input.ground,
+      startsAt: input.now,
+      endsAt,
+      decidedBy: input.operator.id,
+    })
+    .returning({ id: accountSanctions.id });
+  if (!created) throw new Error("sanction was not inserted");
+  if (input.kind === "banned") await tx.delete(session).where(eq(session.userId, input.userId));
+  await recordOperatorAction(tx, {
+    operatorId: input.operator.id,
+    action: input.kind === "banned" ? "ban" : "restrict",
+    subjectType: "account",
+    subjectId: input.userId,
+    reason: input.ground,
+    note: input.note,
   });
+  return { id: created.id };
+}
+
+type LiftInput = { operator: { id: string; role: OperatorRole }; sanctionId: string; note: string; now: Date };
+
+/** Lifts a sanction in force before its end (a reversal on appeal, a mistake), with its audit row. */
+export async function liftSanction(db: Database, input: LiftInput): Promise<{ lifted: true } | Refusal<"not_found" | "operator_self">> {
+  return inTransaction(db, (tx) => liftSanctionIn(tx, input));
+}
+
+/** The same in the caller's transaction; a refusal writes nothing (run it inside `inTransaction`). */
+export async function liftSanctionIn(tx: Queryable, input: LiftInput): Promise<{ lifted: true } | Refusal<"not_found" | "operator_self">> {
+  const [held] = await tx
+    .select({ userId: accountSanctions.userId })
+    .from(accountSanctions)
+    .where(and(eq(accountSanctions.id, input.sanctionId), isNull(accountSanctions.liftedAt)))
+    .for("update");
+  if (!held) return refusal("not_found");
+  if (held.userId === input.operator.id) return refusal("operator_self");
+  await tx
+    .update(accountSanctions)
+    .set({ liftedAt: input.now, liftedBy: input.operator.id })
+    .where(eq(accountSanctions.id, input.sanctionId));
+  await recordOperatorAction(tx, {
+    operatorId: input.operator.id,
+    action: "lift_sanction",
+    subjectType: "account",
+    subjectId: held.userId,
+    note: input.note,
+  });
+  return { lifted: true };
 }
