@@ -12,7 +12,8 @@
 // The marketplace is bench/support/marketplace.ts's (jobs posted every 13 seconds back from now, so a
 // million jobs span 150 days), then each job is moved to start 0-9 days after it was posted, gets 0-4
 // applications (up to its places accepted, the rest pending), and about one hired worker in 33 misses
-// the first day and one owner in 50 cancels late. Prints p50 and p99 in ms of each figure.
+// the first day and one owner in 50 cancels late; then reports, holds, decisions and appeals
+// (seedModeration). Prints p50 and p99 in ms of each figure.
 import postgres from "postgres";
 
 import { openDatabase } from "../db/open.ts";
@@ -55,6 +56,45 @@ async function seedHealth(db: postgres.Sql) {
   console.log(`seeded applications and strikes in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * What moderation's figures read: a report on one job in 40 (a day or two after posting), half of them
+ * decided 5-35 hours later; one job in 30 held at posting and approved within a day; one decision in 5
+ * appealed a day later, one in 10 answered two days after that (every other answer a reversal).
+ */
+async function seedModeration(db: postgres.Sql) {
+  const [{ n }] = (await db`select count(*)::int as n from reports`) as unknown as [{ n: number }];
+  if (n > 0 && process.env.BENCH_RESEED !== "1") return;
+  const t0 = performance.now();
+  await db.unsafe(`truncate reports, job_holds, moderation_decisions, appeals cascade`);
+  await db.unsafe(`
+    insert into reports (subject_type, subject_id, subject_user_id, reason, created_at, status, closed_at, outcome)
+    select 'job', j.id::text, j.employer_id, (array['scam', 'fake_job', 'spam', 'other'])[1 + h % 4],
+           j.created_at + (1 + h % 48) * interval '1 hour',
+           case when h % 80 = 3 then 'closed' else 'open' end,
+           case when h % 80 = 3 then j.created_at + (1 + h % 48) * interval '1 hour' + (5 + h % 31) * interval '1 hour' end,
+           case when h % 80 = 3 then 'actioned' end
+    from (select j.*, abs(hashtext(j.id::text)) as h from jobs j) j where j.h % 40 = 3`);
+  await db.unsafe(`
+    insert into moderation_decisions (subject_type, subject_id, affected_user_id, action, ground, note, decided_at)
+    select 'job', r.subject_id, r.subject_user_id, 'remove', 'scam', 'bench', r.closed_at from reports r where r.status = 'closed'`);
+  await db.unsafe(`
+    insert into job_holds (job_id, rules, held_at, decided_at, decision)
+    select j.id, array['link'], j.created_at, j.created_at + (1 + abs(hashtext(j.id::text)) % 24) * interval '1 hour', 'approved'
+    from jobs j where abs(hashtext(j.id::text)) % 30 = 11`);
+  await db.unsafe(`
+    insert into moderation_decisions (subject_type, subject_id, action, ground, note, decided_at)
+    select 'job', h.job_id::text, 'approve', 'terms_violation', 'bench', h.decided_at from job_holds h`);
+  await db.unsafe(`
+    insert into appeals (kind, decision_id, text, created_at, outcome, answer, answered_at)
+    select 'decision', d.id, 'bench', d.decided_at + interval '1 day',
+           case when h % 20 = 0 then 'reversed' when h % 10 = 0 then 'upheld' end,
+           case when h % 10 = 0 then 'bench' end,
+           case when h % 10 = 0 then d.decided_at + interval '3 days' end
+    from (select d.*, abs(hashtext(d.id::text)) as h from moderation_decisions d) d where d.h % 5 = 0`);
+  await db.unsafe(`vacuum analyze`);
+  console.log(`seeded reports, holds, decisions and appeals in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 }
@@ -64,6 +104,7 @@ async function main() {
   const raw = postgres(URL_, { max: 1, onnotice: () => {} });
   try {
     await seedHealth(raw);
+    await seedModeration(raw);
   } finally {
     await raw.end({ timeout: 5 });
   }

@@ -101,6 +101,8 @@ export const appeals = pgTable(
     index("appeals_open_idx")
       .on(t.createdAt)
       .where(sql`${t.outcome} is null`),
+    // Health: appeals made by day (docs/decisions/072).
+    index("appeals_created_at_idx").on(t.createdAt),
     // Health: answered appeals by day.
     index("appeals_answered_at_idx").on(t.answeredAt),
     index("appeals_appellant_idx").on(t.appellantId, t.createdAt.desc()),

@@ -51,6 +51,10 @@ export const reports = pgTable(
     index("reports_open_oldest_idx")
       .on(t.createdAt)
       .where(sql`${t.status} = 'open'`),
+    // Marketplace health and the transparency counts: reports received by day (docs/decisions/072).
+    index("reports_created_at_idx").on(t.createdAt),
+    // An item's reports open or closed, oldest first: when a decided item entered the queue (health).
+    index("reports_subject_idx").on(t.subjectType, t.subjectId, t.createdAt),
     // A reporter's own reports, newest first.
     index("reports_reporter_idx").on(t.reporterId, t.createdAt.desc(), t.id.desc()),
     // An author's account deletion closes the open reports of their items.

@@ -1,10 +1,11 @@
 import type { Queryable } from "../../db/database.ts";
+import { appealsMade, hoursToDecision, reportsPer1000Jobs, reversals } from "./moderation.ts";
 import type { HealthPeriod, HealthSeries } from "./period.ts";
 import { fillRate, hoursToFill, hoursToFirstApplication, jobsPosted, lateCancellations, noShowRate } from "./series.ts";
 
 /**
- * The console's health figures, by name. Moderation's (reports per 1,000 jobs, hours to a decision,
- * appeals and reversals) join as more entries once reports and decisions exist (docs/decisions/072).
+ * The console's health figures, by name, in page order (docs/decisions/072): the marketplace's, then
+ * moderation's (server/health/moderation.ts).
  */
 export const HEALTH_SERIES = {
   jobsPosted,
@@ -13,6 +14,10 @@ export const HEALTH_SERIES = {
   hoursToFill,
   noShowRate,
   lateCancellations,
+  reportsPer1000Jobs,
+  hoursToDecision,
+  appeals: appealsMade,
+  reversals,
 } satisfies Record<string, (db: Queryable, p: HealthPeriod) => Promise<HealthSeries>>;
 
 export type HealthSeriesName = keyof typeof HEALTH_SERIES;

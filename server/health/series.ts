@@ -8,7 +8,7 @@ import { inCountry, periodInstants, pointCount, pointOf, pointStart, type Health
  * thing counted with its point `b`, `value` aggregates them, once per point and once over the period
  * (GROUP BY ROLLUP), and every point of the period is answered, an empty one with `empty`.
  */
-async function bucketed(db: Queryable, p: HealthPeriod, facts: SQL, value: SQL, empty: SQL): Promise<HealthSeries> {
+export async function bucketed(db: Queryable, p: HealthPeriod, facts: SQL, value: SQL, empty: SQL): Promise<HealthSeries> {
   const rows = await queryRows<{ b: number | null; value: number | null }>(
     db,
     sql`with facts as (${facts}),
@@ -22,9 +22,9 @@ async function bucketed(db: Queryable, p: HealthPeriod, facts: SQL, value: SQL, 
   return { points, total: rows.find((r) => r.b === null)?.value ?? null };
 }
 
-const ZERO = sql`0::float8`;
-const NONE = sql`null::float8`;
-const median = (hours: SQL) => sql`percentile_cont(0.5) within group (order by ${hours})`;
+export const ZERO = sql`0::float8`;
+export const NONE = sql`null::float8`;
+export const median = (hours: SQL) => sql`percentile_cont(0.5) within group (order by ${hours})`;
 
 /** Jobs posted per point, by when they were posted. */
 export function jobsPosted(db: Queryable, p: HealthPeriod): Promise<HealthSeries> {

@@ -10,6 +10,7 @@ type Figure = { title: () => string; hint: () => string; format: (value: number)
 const count = (value: number) => formatNumber(value);
 const rate = (value: number) => m.health_percent({ value: formatNumber(value * 100, 1) });
 const hours = (value: number) => m.health_hours({ value: formatNumber(value, 1) });
+const perThousand = (value: number) => formatNumber(value, 1);
 
 /** How the console names, explains and writes each health figure (docs/decisions/072), in page order. */
 export const HEALTH_FIGURES: Record<HealthSeriesName, Figure> = {
@@ -27,6 +28,14 @@ export const HEALTH_FIGURES: Record<HealthSeriesName, Figure> = {
     hint: () => m.health_late_cancellations_hint(),
     format: count,
   },
+  reportsPer1000Jobs: {
+    title: () => m.health_reports_per_1000_jobs(),
+    hint: () => m.health_reports_per_1000_jobs_hint(),
+    format: perThousand,
+  },
+  hoursToDecision: { title: () => m.health_time_to_decision(), hint: () => m.health_time_to_decision_hint(), format: hours },
+  appeals: { title: () => m.health_appeals(), hint: () => m.health_appeals_hint(), format: count },
+  reversals: { title: () => m.health_reversals(), hint: () => m.health_reversals_hint(), format: count },
 };
 
 /** A figure's value as the page writes it, or a dash for nothing to measure. */
