@@ -36,7 +36,9 @@ export async function listChats(
   const last = db
     .select({
       id: sql<number>`${chatMessages.id}`.mapWith(Number).as("last_id"),
-      content: sql<string>`case when ${chatMessages.removedAt} is null then ${chatMessages.content} else '' end`.as("last_content"),
+      content: sql<string>`case when ${chatMessages.removedAt} is null then ${chatMessages.content} else '' end`.as(
+        "last_content",
+      ),
       hasImage: sql<boolean>`${chatMessages.imagePath} is not null and ${chatMessages.removedAt} is null`.as("last_has_image"),
       removed: sql<boolean>`${chatMessages.removedAt} is not null`.as("last_removed"),
       createdAt: sql<Date>`${chatMessages.createdAt}`.mapWith(chatMessages.createdAt).as("last_created_at"),

@@ -78,12 +78,18 @@ describe("a job", () => {
     expect(notices.map((n) => n.userId).sort()).toEqual([hired.id, pending.id].sort());
     expect(notices.every((n) => n.actorId === null)).toBe(true);
     const byUser = new Map(notices.map((n) => [n.userId, n.payload as NotificationPayload]));
-    expect(byUser.get(hired.id)).toEqual({ kind: "job_removed", jobId: job.id, jobTitle: job.title, hired: true });
-    expect(byUser.get(pending.id)).toMatchObject({ hired: false });
-    const hiredText = notificationText(byUser.get(hired.id)!, "en");
-    expect(hiredText.body).toBe("Daywork took “Warehouse night shift” down; you don't need to come.");
-    expect(notificationText(byUser.get(pending.id)!, "ru").body).toContain("Daywork снял работу «Warehouse night shift»");
-    expect(notificationPath(byUser.get(hired.id)!)).toBe("/my-jobs");
+    const hiredNotice: NotificationPayload = { kind: "job_removed", jobId: job.id, jobTitle: job.title, hired: true };
+    const pendingNotice: NotificationPayload = { ...hiredNotice, hired: false };
+    expect(byUser.get(hired.id)).toEqual(hiredNotice);
+    expect(byUser.get(pending.id)).toEqual(pendingNotice);
+    expect(notificationText(hiredNotice, "en")).toEqual({
+      title: "Job taken down",
+      body: "Daywork took “Warehouse night shift” down; you don't need to come.",
+    });
+    expect(notificationText(pendingNotice, "ru").body).toBe(
+      "Daywork снял работу «Warehouse night shift». Она больше не предлагается.",
+    );
+    expect(notificationPath(hiredNotice)).toBe("/my-jobs");
   });
 
   it("removed twice changes nothing and tells nobody again; restored it is visible, nobody told", async () => {
@@ -245,7 +251,13 @@ describe("a review", () => {
     await createAcceptedApplication(t.db, other.id, worker.id);
     await t.db.update(jobs).set({ status: "completed" }).where(eq(jobs.id, job.id));
     await t.db.update(jobs).set({ status: "completed" }).where(eq(jobs.id, other.id));
-    const unfair = await createRating(t.db, { jobId: job.id, fromUserId: owner.id, toUserId: worker.id, rating: 1, comment: "Lazy" });
+    const unfair = await createRating(t.db, {
+      jobId: job.id,
+      fromUserId: owner.id,
+      toUserId: worker.id,
+      rating: 1,
+      comment: "Lazy",
+    });
     const fair = await createRating(t.db, { jobId: other.id, fromUserId: owner.id, toUserId: worker.id, rating: 5 });
     return { owner, worker, job, unfair, fair };
   }

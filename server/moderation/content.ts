@@ -27,12 +27,7 @@ function wellFormed(subject: RemovableSubject): boolean {
  * kept for an appeal and the author's export); a review leaves every list and the person's average
  * (the summary triggers of migration 0036).
  */
-export async function removeContent(
-  tx: Tx,
-  queue: BackgroundQueue,
-  subject: RemovableSubject,
-  now: Date,
-): Promise<boolean> {
+export async function removeContent(tx: Tx, queue: BackgroundQueue, subject: RemovableSubject, now: Date): Promise<boolean> {
   if (!wellFormed(subject)) return false;
   switch (subject.type) {
     case "job": {
@@ -64,12 +59,7 @@ export async function removeContent(
  * only if it was removed (a held job stays held); its applicants are not told, and nobody who left
  * meanwhile is added back. The owner learns of it from the decision's statement.
  */
-export async function restoreContent(
-  tx: Tx,
-  _queue: BackgroundQueue,
-  subject: RemovableSubject,
-  _now: Date,
-): Promise<boolean> {
+export async function restoreContent(tx: Tx, _queue: BackgroundQueue, subject: RemovableSubject, _now: Date): Promise<boolean> {
   if (!wellFormed(subject)) return false;
   switch (subject.type) {
     case "job": {
@@ -129,4 +119,3 @@ async function tellApplicants(tx: Queryable, queue: BackgroundQueue, job: { id: 
     await notifyPeople(tx, queue, ids, { kind: "job_removed", jobId: job.id, jobTitle: job.title, hired }, { actorId: null });
   }
 }
-
