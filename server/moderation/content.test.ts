@@ -224,6 +224,7 @@ describe("a message", () => {
     expect(await remove({ type: "message", id: "99999999999" })).toBe(false);
     expect(await remove({ type: "message", id: "1; drop table" })).toBe(false);
     expect(await remove({ type: "message", id: "-1" })).toBe(false);
+    expect(await remove({ type: "message", id: "99999999999999999999" })).toBe(false);
   });
 
   it("a direct conversation's preview says removed too", async () => {

@@ -10,11 +10,12 @@ import { announceToPeople } from "../realtime/user-events.ts";
 /** An item an operator's decision can take down or bring back (docs/decisions/074). */
 export type RemovableSubject = { type: "job" | "message" | "review"; id: string };
 
-/** A message's id is its number; anything else names no message. */
-const MESSAGE_ID = /^[1-9][0-9]{0,15}$/;
+/** A message's id is its number (as the client reads it: a safe integer); anything else names no message. */
+const MESSAGE_ID = /^[1-9][0-9]*$/;
 
 function wellFormed(subject: RemovableSubject): boolean {
-  return subject.type === "message" ? MESSAGE_ID.test(subject.id) : UUID.test(subject.id);
+  if (subject.type !== "message") return UUID.test(subject.id);
+  return MESSAGE_ID.test(subject.id) && Number.isSafeInteger(Number(subject.id));
 }
 
 /**
