@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createChatMessage, createDirectConversation } from "../../db/factories/chat.ts";
 import { createAcceptedApplication } from "../../db/factories/hiring.ts";
@@ -183,6 +183,18 @@ describe("a message", () => {
     const [row] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, bad.id));
     expect(row).toMatchObject({ content: "pay me on telegram", imagePath: `chat/${owner.id}/x.png` });
     expect(row?.removedAt).toBeInstanceOf(Date);
+  });
+
+  it("tells the participants' open pages, so their chat lists re-read the preview", async () => {
+    const { owner, worker, bad } = await conversation();
+    const heard: string[] = [];
+    const stops = [owner, worker].map((p) => t.services.userEvents.subscribe(p.id, (event) => heard.push(`${p.id}:${event}`)));
+    try {
+      await remove({ type: "message", id: String(bad.id) });
+      await vi.waitFor(() => expect(heard.sort()).toEqual([`${owner.id}:chat`, `${worker.id}:chat`].sort()));
+    } finally {
+      for (const stop of stops) stop();
+    }
   });
 
   it("restored: shown again as it was; removing or restoring twice answers false", async () => {
