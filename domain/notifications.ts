@@ -174,6 +174,11 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
     shiftDate: z.string(),
     workerName: z.string(),
   }),
+  /**
+   * To a pending or hired applicant: Daywork took the job down (docs/decisions/074); `hired` ones are
+   * told they need not come. No reason is given to them.
+   */
+  z.object({ kind: z.literal("job_removed"), jobId: z.string(), jobTitle: z.string(), hired: z.boolean() }),
 ]);
 
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
@@ -193,7 +198,7 @@ export type NotificationView = {
  * home page.
  */
 export function notificationTarget(payload: NotificationPayload): {
-  page: "job" | "applications" | "chat" | "saved-searches" | "timesheets" | "reports";
+  page: "job" | "applications" | "chat" | "saved-searches" | "timesheets" | "reports" | "my-jobs";
   id: string;
 } {
   switch (payload.kind) {
@@ -229,6 +234,9 @@ export function notificationTarget(payload: NotificationPayload): {
     case "report_received":
     case "report_closed":
       return { page: "reports", id: "" };
+    // The job is no longer shown to them: their list of jobs.
+    case "job_removed":
+      return { page: "my-jobs", id: "" };
     case "saved_search_digest": {
       const [only] = payload.jobs;
       return payload.count === 1 && only ? { page: "job", id: only.jobId } : { page: "saved-searches", id: "" };
@@ -243,6 +251,7 @@ export function notificationPath(payload: NotificationPayload): string {
   if (page === "saved-searches") return "/settings/saved-searches";
   if (page === "reports") return "/settings/reports";
   if (page === "timesheets") return `/jobs/${id}/timesheets`;
+  if (page === "my-jobs") return "/my-jobs";
   return page === "chat" ? `/chats/${id}` : `/jobs/${id}`;
 }
 

@@ -8,7 +8,8 @@ import { signFileLink } from "../storage/signed-links.ts";
 
 /**
  * A fresh signed link (3600 s) to a message's image, for participants of its conversation only: anyone
- * else is refused the same way whether or not the message exists; a message without an image has none.
+ * else is refused the same way whether or not the message exists; a message without an image has none,
+ * and neither has one an operator removed (docs/decisions/074).
  */
 export async function chatImageUrl(
   db: Queryable,
@@ -16,7 +17,7 @@ export async function chatImageUrl(
   params: { messageId: number; userId: string },
 ): Promise<{ url: string; expiresAt: Date } | Refusal<"not_participant" | "no_image">> {
   const [row] = await db
-    .select({ imagePath: chatMessages.imagePath })
+    .select({ imagePath: chatMessages.imagePath, removedAt: chatMessages.removedAt })
     .from(chatMessages)
     .innerJoin(
       conversationParticipants,
@@ -28,6 +29,6 @@ export async function chatImageUrl(
     .where(eq(chatMessages.id, params.messageId))
     .limit(1);
   if (!row) return refusal("not_participant");
-  if (!row.imagePath) return refusal("no_image");
+  if (!row.imagePath || row.removedAt) return refusal("no_image");
   return signFileLink({ key: row.imagePath }, services.fileLinkSecret, services.now());
 }

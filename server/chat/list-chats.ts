@@ -17,7 +17,8 @@ export type ChatListItem = {
   otherParticipant: { id: string; fullName: string; initials: string } | null;
   /** Everyone in the conversation, the caller included. */
   participantCount: number;
-  lastMessage: { id: number; content: string; hasImage: boolean; createdAt: Date; fromMe: boolean } | null;
+  /** The latest message; one an operator removed comes without its text and image, `removed` (docs/decisions/074). */
+  lastMessage: { id: number; content: string; hasImage: boolean; createdAt: Date; fromMe: boolean; removed: boolean } | null;
   /** Others' messages after the caller's read marker, counted up to UNREAD_COUNT_CAP ("99+"). */
   unreadCount: number;
 };
@@ -35,8 +36,11 @@ export async function listChats(
   const last = db
     .select({
       id: sql<number>`${chatMessages.id}`.mapWith(Number).as("last_id"),
-      content: sql<string>`${chatMessages.content}`.as("last_content"),
-      hasImage: sql<boolean>`${chatMessages.imagePath} is not null`.as("last_has_image"),
+      content: sql<string>`case when ${chatMessages.removedAt} is null then ${chatMessages.content} else '' end`.as(
+        "last_content",
+      ),
+      hasImage: sql<boolean>`${chatMessages.imagePath} is not null and ${chatMessages.removedAt} is null`.as("last_has_image"),
+      removed: sql<boolean>`${chatMessages.removedAt} is not null`.as("last_removed"),
       createdAt: sql<Date>`${chatMessages.createdAt}`.mapWith(chatMessages.createdAt).as("last_created_at"),
       senderId: sql<string>`${chatMessages.senderId}`.as("last_sender_id"),
     })
@@ -88,6 +92,7 @@ export async function listChats(
       lastHasImage: last.hasImage,
       lastCreatedAt: last.createdAt,
       lastSenderId: last.senderId,
+      lastRemoved: last.removed,
     })
     .from(me)
     .innerJoin(conversations, eq(conversations.id, me.conversationId))
@@ -116,6 +121,7 @@ export async function listChats(
             hasImage: r.lastHasImage ?? false,
             createdAt: r.lastCreatedAt,
             fromMe: r.lastSenderId === params.userId,
+            removed: r.lastRemoved ?? false,
           }
         : null,
     unreadCount: r.unreadCount,

@@ -17,6 +17,8 @@ export type ChatMessageView = {
   /** A signed link valid for 3600 s; `chat.imageUrl` gives a fresh one after it expires. */
   imageUrl: string | null;
   createdAt: Date;
+  /** Removed by an operator (docs/decisions/074): its content and image are not sent to anyone. */
+  removed: boolean;
 };
 
 /** Turns a storage key into a signed link path. */
@@ -35,6 +37,7 @@ const columns = {
   content: chatMessages.content,
   imagePath: chatMessages.imagePath,
   createdAt: chatMessages.createdAt,
+  removedAt: chatMessages.removedAt,
 };
 
 function selectMessages(db: Queryable) {
@@ -42,9 +45,17 @@ function selectMessages(db: Queryable) {
 }
 type Row = Awaited<ReturnType<typeof selectMessages>>[number];
 
+/** A removed message keeps its place and sender but goes without its text and image (kept for an appeal). */
 function toView(row: Row, sign: LinkSigner): ChatMessageView {
-  const { imagePath, ...rest } = row;
-  return { ...rest, senderInitials: initialsOf(row.senderName), imageUrl: imagePath ? sign(imagePath) : null };
+  const { imagePath, removedAt, ...rest } = row;
+  const removed = removedAt !== null;
+  return {
+    ...rest,
+    content: removed ? "" : rest.content,
+    senderInitials: initialsOf(row.senderName),
+    imageUrl: imagePath && !removed ? sign(imagePath) : null,
+    removed,
+  };
 }
 
 /** Messages of a conversation with an id above `afterId`, oldest first (the resume cursor's query). */

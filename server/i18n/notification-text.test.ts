@@ -20,6 +20,8 @@ const EVERY_KIND: NotificationPayload[] = [
   { kind: "job_reminder", ...JOB, startDate: "2026-11-24", location: "Almaty, Abay 10" },
   { kind: "application_withdrawn", ...JOB, workerName: "Anna Petrova", hired: false },
   { kind: "application_withdrawn", ...JOB, workerName: "Anna Petrova", hired: true },
+  { kind: "job_removed", ...JOB, hired: false },
+  { kind: "job_removed", ...JOB, hired: true },
 ];
 
 describe("notificationText", () => {

@@ -206,6 +206,14 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
           options,
         ),
       };
+    case "job_removed":
+      return {
+        title: m.notification_job_removed_title({}, options),
+        // A hired worker is told they need not come (docs/decisions/074).
+        body: payload.hired
+          ? m.notification_job_removed_hired_body({ jobTitle: payload.jobTitle }, options)
+          : m.notification_job_removed_body({ jobTitle: payload.jobTitle }, options),
+      };
   }
 }
 
@@ -279,6 +287,7 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
     case "timesheet_approved":
     case "timesheet_edited":
     case "timesheet_resolved":
+    case "job_removed":
       return about(payload.jobTitle);
   }
 }

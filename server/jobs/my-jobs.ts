@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 import { queryRows, type Queryable } from "../../db/database.ts";
 import { jobApplications, jobOwnerViews, jobs } from "../../db/schema/index.ts";
@@ -156,6 +156,8 @@ function appliedJobs(db: Queryable, p: ListParams) {
     .where(
       and(
         eq(jobApplications.workerId, p.personId),
+        // A job Daywork took down is gone for all but its owner; its applicants were told (docs/decisions/074).
+        ne(jobs.moderation, "removed"),
         p.tab ? appliedIn(p.tab, seen) : undefined,
         p.cursor ? key.after(p.cursor) : undefined,
       ),

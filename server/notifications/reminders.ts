@@ -52,6 +52,8 @@ export async function writeDueReminders(db: Database, queue: BackgroundQueue, no
         ) r
         join profiles p on p.id = r.user_id
         where j.status in ('open', 'in_progress')
+          -- A job Daywork took down: its hired workers were told not to come (docs/decisions/074).
+          and j.moderation <> 'removed'
           and j.start_date between ${utcToday} - ${LIMITS.durationDaysMax}::int and ${utcToday} + 2
           and r.day between j.start_date and j.start_date + (j.duration_days - 1)
           and (${at}::timestamptz at time zone coalesce(p.time_zone, 'UTC'))::date + 1 = r.day

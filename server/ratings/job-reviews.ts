@@ -10,6 +10,7 @@ type Counterpart = {
   rating: number | null;
   comment: string | null;
   ratedAt: Date | null;
+  removedAt: Date | null;
 };
 
 /**
@@ -31,6 +32,7 @@ export async function reviewTargets(db: Queryable, jobId: string, userId: string
     rating: ratings.rating,
     comment: ratings.comment,
     ratedAt: ratings.createdAt,
+    removedAt: ratings.removedAt,
   };
   let people: Counterpart[];
   if (job.employerId === userId) {
@@ -62,8 +64,9 @@ export async function reviewTargets(db: Queryable, jobId: string, userId: string
     toReview: canReview
       ? people.filter((p) => p.rating === null).map(({ userId: id, fullName, role }) => ({ userId: id, fullName, role }))
       : [],
-    reviewed: people.flatMap(({ rating, comment, ratedAt, ...person }) =>
-      rating !== null && ratedAt !== null ? [{ ...person, rating, comment, ratedAt }] : [],
+    // A review an operator removed is shown no more, and stays given: one review per person and job.
+    reviewed: people.flatMap(({ rating, comment, ratedAt, removedAt, ...person }) =>
+      rating !== null && ratedAt !== null && removedAt === null ? [{ ...person, rating, comment, ratedAt }] : [],
     ),
   };
 }

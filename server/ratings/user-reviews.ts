@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import type { Queryable } from "../../db/database.ts";
@@ -38,7 +38,14 @@ export async function reviewsOfUser(db: Queryable, { userId, viewerId, cursor, l
     .from(ratings)
     .innerJoin(reviewer, eq(reviewer.id, ratings.fromUserId))
     .innerJoin(jobs, eq(jobs.id, ratings.jobId))
-    .where(and(eq(ratings.toUserId, userId), cursor ? afterCursor(ratings.createdAt, ratings.id, cursor) : undefined))
+    .where(
+      and(
+        eq(ratings.toUserId, userId),
+        // A review an operator removed is shown to no one (docs/decisions/074).
+        isNull(ratings.removedAt),
+        cursor ? afterCursor(ratings.createdAt, ratings.id, cursor) : undefined,
+      ),
+    )
     .orderBy(...newestFirst(ratings.createdAt, ratings.id))
     .limit(limit + 1);
   const page = takeNewestPage(rows, limit);

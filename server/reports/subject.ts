@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import type { Queryable } from "../../db/database.ts";
@@ -19,7 +19,8 @@ const shownName = sql<string>`coalesce(nullif(${author.companyName}, ''), ${auth
  * The item as `viewerId` may see it, or null when it does not exist or is not theirs to see
  * (docs/decisions/070): any job, a profile not hidden from them, a message of a conversation they are
  * in, a review of a person whose profile they may see. An item whose author's account was deleted
- * (its stand-in, docs/decisions/050) is nobody's to report: null too.
+ * (its stand-in, docs/decisions/050) is nobody's to report: null too, as is one an operator removed
+ * (docs/decisions/074): a removed job (its owner still sees it), message or review.
  */
 export async function visibleSubject(db: Queryable, subject: ReportSubject, viewerId: string): Promise<SubjectSeen | null> {
   const alive = isNull(author.deletedAt);
@@ -29,7 +30,7 @@ export async function visibleSubject(db: Queryable, subject: ReportSubject, view
         .select({ authorId: author.id, name: jobs.title })
         .from(jobs)
         .innerJoin(author, eq(author.id, jobs.employerId))
-        .where(and(eq(jobs.id, subject.id), alive))
+        .where(and(eq(jobs.id, subject.id), alive, ne(jobs.moderation, "removed")))
         .limit(1);
       return row ?? null;
     }
@@ -53,7 +54,7 @@ export async function visibleSubject(db: Queryable, subject: ReportSubject, view
           ),
         )
         .innerJoin(author, eq(author.id, chatMessages.senderId))
-        .where(and(eq(chatMessages.id, subject.id), alive))
+        .where(and(eq(chatMessages.id, subject.id), alive, isNull(chatMessages.removedAt)))
         .limit(1);
       return row ?? null;
     }
@@ -63,7 +64,14 @@ export async function visibleSubject(db: Queryable, subject: ReportSubject, view
         .from(ratings)
         .innerJoin(reviewed, eq(reviewed.id, ratings.toUserId))
         .innerJoin(author, eq(author.id, ratings.fromUserId))
-        .where(and(eq(ratings.id, subject.id), alive, sql`(${reviewed.privacyProfileVisible} or ${reviewed.id} = ${viewerId})`))
+        .where(
+          and(
+            eq(ratings.id, subject.id),
+            alive,
+            isNull(ratings.removedAt),
+            sql`(${reviewed.privacyProfileVisible} or ${reviewed.id} = ${viewerId})`,
+          ),
+        )
         .limit(1);
       // A reviewer who hid their profile is "a Daywork member" to the reader (server/ratings/user-reviews.ts).
       return row ? { authorId: row.authorId, name: row.authorVisible || row.authorId === viewerId ? row.name : null } : null;

@@ -9,16 +9,16 @@ import { Avatar } from "../ui/avatar.tsx";
 import { TruncatedText } from "./truncated-text.tsx";
 import type { ChatListItem } from "./types.ts";
 
-/** "You: …" for the reader's own last message; a photo label when it has no text. */
+/** "You: …" for the reader's own last message; a photo label when it has no text; a removed one says so. */
 function LastMessage({ last }: { last: NonNullable<ChatListItem["lastMessage"]> }) {
-  const text = last.content || m.chats_image_message();
+  const text = last.removed ? m.chat_message_removed() : last.content || m.chats_image_message();
   return (
     <span className="flex min-w-0 items-center gap-1">
       {/* "You:" apart from the text, which is cut at its own end in its own direction (a Russian message
           in the Arabic interface keeps its first words). */}
       {last.fromMe && <span className="shrink-0">{`${m.chats_you_label()} `}</span>}
       {last.hasImage && <ImageIcon aria-hidden className="size-3.5 shrink-0" />}
-      <TruncatedText>{text}</TruncatedText>
+      <TruncatedText className={cn(last.removed && "italic")}>{text}</TruncatedText>
     </span>
   );
 }

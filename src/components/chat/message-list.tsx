@@ -78,6 +78,12 @@ function MessageItem({
               onLoad={onImageLoad}
             />
           )}
+          {/* Removed by an operator: the server sends neither its text nor its image (docs/decisions/074). */}
+          {message.removed && (
+            <p className="text-start text-[0.9375rem] leading-snug italic" data-testid="chat-message-removed">
+              {m.chat_message_removed()}
+            </p>
+          )}
           {message.content && (
             <p
               dir="auto"
@@ -107,7 +113,8 @@ function MessageItem({
         </div>
       </div>
       {/* No menu or long-press exists on a message: a small, quiet action beside others' bubbles. */}
-      {!own && (
+      {/* A removed message is nobody's to report any more. */}
+      {!own && !message.removed && (
         <IconButton
           label={m.report_title_message()}
           size="sm"

@@ -53,6 +53,7 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "job_completed":
     case "job_cancelled":
     case "job_ended":
+    case "job_removed":
       return <BriefcaseBusiness aria-hidden className={className} />;
     case "timesheet_ready":
     case "timesheet_approved":
@@ -64,7 +65,7 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
   }
 }
 
-/** Where a notification leads: its job, the job's applications or timesheets, the conversation, or the saved searches. */
+/** Where a notification leads: its job, the job's applications or timesheets, the conversation, the saved searches, or My jobs. */
 function Target({ payload, onOpen, children }: { payload: NotificationPayload; onOpen: () => void; children: string }) {
   const common = { onClick: onOpen, "data-testid": "notification-link", className: "font-medium", children } as const;
   const { page, id } = notificationTarget(payload);
@@ -73,6 +74,7 @@ function Target({ payload, onOpen, children }: { payload: NotificationPayload; o
   if (page === "saved-searches") return <CardLink to="/settings/saved-searches" {...common} />;
   if (page === "reports") return <CardLink to="/settings/reports" {...common} />;
   if (page === "timesheets") return <CardLink to="/jobs/$jobId/timesheets" params={{ jobId: id }} {...common} />;
+  if (page === "my-jobs") return <CardLink to="/my-jobs" {...common} />;
   return <CardLink to="/jobs/$jobId" params={{ jobId: id }} {...common} />;
 }
 

@@ -47,6 +47,8 @@ export function notificationText(payload: NotificationPayload): { title: string;
   if (payload.kind === "report_closed") kind = `report_closed_${payload.outcome}`;
   // A move to a stated start time says the time too (docs/decisions/056).
   if (payload.kind === "job_schedule_changed" && payload.startTime) kind = "job_schedule_changed_at";
+  // A hired worker is told they need not come (docs/decisions/074).
+  if (payload.kind === "job_removed" && payload.hired) kind = "job_removed_hired";
   const text = (part: "title" | "body") =>
     catalogue[`notification_${kind}_${part}`]?.(params) ?? catalogue[`notification_${payload.kind}_${part}`]?.(params) ?? "";
   return { title: text("title"), body: text("body") };
