@@ -9,6 +9,7 @@ import {
   Flag,
   Handshake,
   MessageSquare,
+  Scale,
   Star,
   UserMinus,
   UserPlus,
@@ -61,6 +62,9 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "timesheet_resolved":
     case "timesheet_auto_approved":
       return <ClipboardClock aria-hidden className={className} />;
+    case "moderation_decision":
+    case "appeal_answered":
+      return <Scale aria-hidden className={className} />;
   }
 }
 
@@ -73,6 +77,7 @@ function Target({ payload, onOpen, children }: { payload: NotificationPayload; o
   if (page === "saved-searches") return <CardLink to="/settings/saved-searches" {...common} />;
   if (page === "reports") return <CardLink to="/settings/reports" {...common} />;
   if (page === "timesheets") return <CardLink to="/jobs/$jobId/timesheets" params={{ jobId: id }} {...common} />;
+  if (page === "decision") return <CardLink to="/decisions/$decisionId" params={{ decisionId: id }} {...common} />;
   return <CardLink to="/jobs/$jobId" params={{ jobId: id }} {...common} />;
 }
 
