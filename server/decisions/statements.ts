@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { accountSanctions, appeals, chatMessages, jobs, moderationDecisions, ratings } from "../../db/schema/index.ts";
-import type { DecisionSubjectType } from "../../domain/moderation/decisions.ts";
 import { LIMITS } from "../../domain/limits.ts";
+import type { DecisionSubjectType } from "../../domain/moderation/decisions.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
 import { afterCursor, cursorTimestamp, newestFirst, takeNewestPage } from "../pagination/keyset.ts";
 
@@ -157,8 +157,7 @@ export async function decisionStatement(db: Queryable, p: { userId: string; deci
           kind: row.sanctionKind,
           endsAt: row.sanctionEndsAt,
           // Lifted, or its days are over: the account works as before.
-          over:
-            row.sanctionLiftedAt !== null || (row.sanctionEndsAt !== null && row.sanctionEndsAt.getTime() <= p.now.getTime()),
+          over: row.sanctionLiftedAt !== null || (row.sanctionEndsAt !== null && row.sanctionEndsAt.getTime() <= p.now.getTime()),
         };
   return {
     id: row.id,
