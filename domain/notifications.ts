@@ -2,8 +2,8 @@ import { z } from "zod";
 
 import { rowRefSchema } from "./ids.ts";
 import { DECISION_SUBJECT_TYPES } from "./moderation/decisions.ts";
-import { NOTIFIED_ACTIONS } from "./moderation/statements.ts";
 import { MODERATION_GROUNDS, type ModerationGround } from "./moderation/grounds.ts";
+import { NOTIFIED_ACTIONS } from "./moderation/statements.ts";
 import { pageCursorSchema } from "./page-cursor.ts";
 import { REPORT_OUTCOMES, REPORT_SUBJECT_TYPES } from "./reports.ts";
 import { SAVED_SEARCH_DIGEST_JOBS } from "./saved-searches.ts";

@@ -7,7 +7,13 @@ import { decisionIdSchema, type ModerationAction } from "./decisions.ts";
  * Decisions the affected person is told about (docs/decisions/074): what takes something from them, and
  * what gives it back (a held job approved, content restored). A dismissal affects nobody.
  */
-export const NOTIFIED_ACTIONS = ["remove", "restrict", "ban", "restore", "approve"] as const satisfies readonly ModerationAction[];
+export const NOTIFIED_ACTIONS = [
+  "remove",
+  "restrict",
+  "ban",
+  "restore",
+  "approve",
+] as const satisfies readonly ModerationAction[];
 export type NotifiedAction = (typeof NOTIFIED_ACTIONS)[number];
 
 /** The caller's statements of reasons, newest first; `cursor` is the previous page's `nextCursor`. */

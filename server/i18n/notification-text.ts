@@ -293,7 +293,7 @@ function decisionNotice(payload: DecisionPayload, locale: LanguageCode): { title
   const ground = m.decision_notice_ground({ ground: groundText(payload.ground, locale) }, options);
   const statement = m.decision_notice_statement({}, options);
   const date = payload.appealBy === null ? null : appealDeadlineText(payload.appealBy, locale);
-  const appeal = date === null ? [] : [m.decision_notice_appeal({ date }, options)];
+  const appeal = date === null ? [] : [m.decision_notice_appeal({ when: date }, options)];
   switch (payload.action) {
     case "remove":
       return {
@@ -312,7 +312,7 @@ function decisionNotice(payload: DecisionPayload, locale: LanguageCode): { title
           [
             m.decision_notice_ban({}, options),
             ground,
-            ...(date === null ? [] : [m.decision_notice_ban_appeal({ email: LEGAL.supportEmail, date }, options)]),
+            ...(date === null ? [] : [m.decision_notice_ban_appeal({ email: LEGAL.supportEmail, when: date }, options)]),
           ],
           locale,
         ),

@@ -4,8 +4,8 @@ import type { ModerationGround } from "../../../domain/moderation/grounds.ts";
 import type { NotificationPayload } from "../../../domain/notifications.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
-import { getLocale } from "../../paraglide/runtime.js";
 import { m } from "../../paraglide/messages.js";
+import { getLocale } from "../../paraglide/runtime.js";
 
 /**
  * A decision's ground as the statement of reasons and the console name it (docs/decisions/074): the
@@ -99,7 +99,7 @@ export function decisionNoticeText(payload: Extract<NotificationPayload, { kind:
   const ground = m.decision_notice_ground({ ground: groundName(payload.ground) });
   const statement = m.decision_notice_statement();
   const date = payload.appealBy === null ? null : formatDateTime(payload.appealBy);
-  const appeal = date === null ? [] : [m.decision_notice_appeal({ date })];
+  const appeal = date === null ? [] : [m.decision_notice_appeal({ when: date })];
   switch (payload.action) {
     case "remove":
       return {
@@ -117,7 +117,7 @@ export function decisionNoticeText(payload: Extract<NotificationPayload, { kind:
         body: sentences([
           m.decision_notice_ban(),
           ground,
-          ...(date === null ? [] : [m.decision_notice_ban_appeal({ email: LEGAL.supportEmail, date })]),
+          ...(date === null ? [] : [m.decision_notice_ban_appeal({ email: LEGAL.supportEmail, when: date })]),
         ]),
       };
     case "restore":
