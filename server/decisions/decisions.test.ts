@@ -118,6 +118,16 @@ describe("decisions.get", () => {
     expect(statement.sanction).toMatchObject({ kind: "restricted", over: false });
     expect(statement.sanction?.endsAt?.getTime()).toBeGreaterThan(Date.now() + 6 * DAY);
 
+    // A dismissal took nothing from them: it is not theirs to read (it would tell them they were reported).
+    const dismissal = await decide({
+      affectedUserId: owner.id,
+      subjectType: "job",
+      subjectId: job.id,
+      action: "dismiss",
+      appealBy: null,
+    });
+    expect(await refusal(t.callerAs(owner.id).decisions.get({ decisionId: dismissal.id }))).toEqual(NOT_FOUND);
+
     const { items } = await t.callerAs(owner.id).decisions.mine({});
     expect(items.map((d) => [d.id, d.subjectName, d.canAppeal])).toEqual([
       [restriction.id, null, true],

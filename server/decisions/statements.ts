@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { accountSanctions, appeals, chatMessages, jobs, moderationDecisions, ratings } from "../../db/schema/index.ts";
@@ -12,6 +12,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A decided job's title: subject ids are text, a job's is a uuid (cast only on the job's rows). */
 const jobTitle = sql<string | null>`(select ${jobs.title} from ${jobs} where ${jobs.id} =
   case when ${moderationDecisions.subjectType} = 'job' then ${moderationDecisions.subjectId}::uuid end)`;
+
+/**
+ * The decisions a person reads about themselves: any but a dismissal, which took nothing from them and
+ * would only tell them they were reported.
+ */
+function aboutPerson(userId: string) {
+  return and(eq(moderationDecisions.affectedUserId, userId), ne(moderationDecisions.action, "dismiss"));
+}
 
 /** Appealable now: an appeal window still open, no appeal yet, not reversed. */
 export function canAppeal(
@@ -48,7 +56,7 @@ export async function myDecisions(db: Queryable, p: { userId: string; now: Date;
     .leftJoin(appeals, eq(appeals.decisionId, moderationDecisions.id))
     .where(
       and(
-        eq(moderationDecisions.affectedUserId, p.userId),
+        aboutPerson(p.userId),
         p.cursor ? afterCursor(moderationDecisions.decidedAt, moderationDecisions.id, p.cursor) : undefined,
       ),
     )
@@ -137,7 +145,7 @@ export async function decisionStatement(db: Queryable, p: { userId: string; deci
     .from(moderationDecisions)
     .leftJoin(accountSanctions, eq(accountSanctions.id, moderationDecisions.sanctionId))
     .leftJoin(appeals, eq(appeals.decisionId, moderationDecisions.id))
-    .where(and(eq(moderationDecisions.id, p.decisionId), eq(moderationDecisions.affectedUserId, p.userId)));
+    .where(and(eq(moderationDecisions.id, p.decisionId), aboutPerson(p.userId)));
   if (!row) return null;
   const subjectType = row.subjectType as DecisionSubjectType;
   const appeal =
