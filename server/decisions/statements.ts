@@ -90,13 +90,14 @@ async function decidedItem(
     case "job": {
       if (!UUID.test(subject.id)) return null;
       const [row] = await db
-        .select({ title: jobs.title })
+        .select({ title: jobs.title, moderation: jobs.moderation })
         .from(jobs)
         .where(and(eq(jobs.id, subject.id), eq(jobs.employerId, authorId)));
-      return row ? { title: row.title, text: null, stars: null, removed: false } : null;
+      return row ? { title: row.title, text: null, stars: null, removed: row.moderation === "removed" } : null;
     }
     case "message": {
-      if (!/^\d{1,18}$/.test(subject.id)) return null;
+      // A message's id is a safe integer; anything else names no message.
+      if (!/^[1-9]\d*$/.test(subject.id) || !Number.isSafeInteger(Number(subject.id))) return null;
       const [row] = await db
         .select({ text: chatMessages.content, removedAt: chatMessages.removedAt })
         .from(chatMessages)
