@@ -54,7 +54,7 @@ function StatementPage() {
       <BackLink to="/settings/decisions">{m.decisions_title()}</BackLink>
       <header className="grid gap-1">
         <p className="text-sm text-muted-foreground">{m.decision_title()}</p>
-        <h1 dir="auto" className="text-xl font-bold break-words sm:text-2xl" data-testid="decision-heading">
+        <h1 className="text-xl font-bold break-words sm:text-2xl" data-testid="decision-heading">
           {heading}
         </h1>
       </header>
