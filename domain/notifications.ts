@@ -1,6 +1,9 @@
 import { z } from "zod";
 
 import { rowRefSchema } from "./ids.ts";
+import { DECISION_SUBJECT_TYPES } from "./moderation/decisions.ts";
+import { MODERATION_GROUNDS, type ModerationGround } from "./moderation/grounds.ts";
+import { NOTIFIED_ACTIONS } from "./moderation/statements.ts";
 import { pageCursorSchema } from "./page-cursor.ts";
 import { REPORT_OUTCOMES, REPORT_SUBJECT_TYPES } from "./reports.ts";
 import { SAVED_SEARCH_DIGEST_JOBS } from "./saved-searches.ts";
@@ -179,6 +182,28 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
    * told they need not come. No reason is given to them.
    */
   z.object({ kind: z.literal("job_removed"), jobId: z.string(), jobTitle: z.string(), hired: z.boolean() }),
+  /**
+   * To the person an operator's decision affects (docs/decisions/074): what was decided about which item,
+   * on which ground, and until when it can be appealed (ISO; null: not appealable). A ban's notice also
+   * carries the operator's note: the banned person cannot sign in to read the statement, so the e-mail is it.
+   */
+  z.object({
+    kind: z.literal("moderation_decision"),
+    decisionId: z.string(),
+    action: z.enum(NOTIFIED_ACTIONS),
+    ground: z.enum(MODERATION_GROUNDS as [ModerationGround, ...ModerationGround[]]),
+    subjectType: z.enum(DECISION_SUBJECT_TYPES),
+    subjectName: z.string().nullable(),
+    appealBy: z.string().nullable(),
+    note: z.string().optional(),
+  }),
+  /** To the appellant: an operator answered their appeal of a decision. */
+  z.object({
+    kind: z.literal("appeal_answered"),
+    decisionId: z.string(),
+    appealId: z.string(),
+    outcome: z.enum(["upheld", "reversed"]),
+  }),
 ]);
 
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
@@ -198,7 +223,7 @@ export type NotificationView = {
  * home page.
  */
 export function notificationTarget(payload: NotificationPayload): {
-  page: "job" | "applications" | "chat" | "saved-searches" | "timesheets" | "reports" | "my-jobs";
+  page: "job" | "applications" | "chat" | "saved-searches" | "timesheets" | "reports" | "my-jobs" | "decision";
   id: string;
 } {
   switch (payload.kind) {
@@ -241,6 +266,10 @@ export function notificationTarget(payload: NotificationPayload): {
       const [only] = payload.jobs;
       return payload.count === 1 && only ? { page: "job", id: only.jobId } : { page: "saved-searches", id: "" };
     }
+    // A decision and its appeal: the statement of reasons (docs/decisions/074).
+    case "moderation_decision":
+    case "appeal_answered":
+      return { page: "decision", id: payload.decisionId };
   }
 }
 
@@ -252,6 +281,7 @@ export function notificationPath(payload: NotificationPayload): string {
   if (page === "reports") return "/settings/reports";
   if (page === "timesheets") return `/jobs/${id}/timesheets`;
   if (page === "my-jobs") return "/my-jobs";
+  if (page === "decision") return `/decisions/${id}`;
   return page === "chat" ? `/chats/${id}` : `/jobs/${id}`;
 }
 

@@ -40,6 +40,8 @@ export const SPA_PAGE_PATHS = [
   "/ops",
   "/ops/health",
   "/ops/team",
+  "/settings/decisions",
+  "/decisions/$decisionId",
 ] as const;
 
 const PATTERNS = SPA_PAGE_PATHS.map((page) => new RegExp(`^${page.replace(/\$\w+/g, "[^/]+").replace(/\/$/, "")}/?$`));

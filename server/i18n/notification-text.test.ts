@@ -22,6 +22,18 @@ const EVERY_KIND: NotificationPayload[] = [
   { kind: "application_withdrawn", ...JOB, workerName: "Anna Petrova", hired: true },
   { kind: "job_removed", ...JOB, hired: false },
   { kind: "job_removed", ...JOB, hired: true },
+  ...(["remove", "restrict", "ban", "restore", "approve"] as const).map((action): NotificationPayload => ({
+    kind: "moderation_decision",
+    decisionId: "d-1",
+    action,
+    ground: action === "ban" ? "terms_violation" : "workplace_safety",
+    subjectType: "job",
+    subjectName: "Moving boxes",
+    appealBy: action === "restore" || action === "approve" ? null : "2026-12-21T15:41:00.000Z",
+    ...(action === "ban" ? { note: "Took deposits" } : {}),
+  })),
+  { kind: "appeal_answered", decisionId: "d-1", appealId: "a-1", outcome: "upheld" },
+  { kind: "appeal_answered", decisionId: "d-1", appealId: "a-1", outcome: "reversed" },
 ];
 
 describe("notificationText", () => {

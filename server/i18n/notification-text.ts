@@ -1,5 +1,14 @@
-import { formatCalendarDate, formatCalendarDates, formatMoneyIn } from "../../domain/intl-locale.ts";
+import {
+  dateTimeFormat,
+  formatCalendarDate,
+  formatCalendarDates,
+  formatMoneyIn,
+  intlLocaleFor,
+  NUMERIC_DATE,
+} from "../../domain/intl-locale.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
+import { LEGAL } from "../../domain/legal.ts";
+import type { ModerationGround } from "../../domain/moderation/grounds.ts";
 import type { NotificationPayload } from "../../domain/notifications.ts";
 import type { ReportSubjectType } from "../../domain/reports.ts";
 import { m } from "./paraglide/messages.js";
@@ -214,7 +223,124 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
           ? m.notification_job_removed_hired_body({ jobTitle: payload.jobTitle }, options)
           : m.notification_job_removed_body({ jobTitle: payload.jobTitle }, options),
       };
+    case "moderation_decision":
+      return decisionNotice(payload, locale);
+    case "appeal_answered":
+      return {
+        title: m.notification_appeal_answered_title({}, options),
+        body:
+          payload.outcome === "reversed"
+            ? m.notification_appeal_answered_reversed_body({}, options)
+            : m.notification_appeal_answered_upheld_body({}, options),
+      };
   }
+}
+
+type DecisionPayload = Extract<NotificationPayload, { kind: "moderation_decision" }>;
+
+/** A decision's ground as the statement of reasons names it; reasons members report for where the words fit. */
+export function groundText(ground: ModerationGround, locale: LanguageCode): string {
+  const options = { locale };
+  switch (ground) {
+    case "scam":
+      return m.report_reason_scam({}, options);
+    case "fake_job":
+      return m.report_reason_fake_job({}, options);
+    case "discrimination":
+      return m.report_reason_discrimination({}, options);
+    case "harassment":
+      return m.report_reason_harassment({}, options);
+    case "inappropriate":
+      return m.report_reason_inappropriate({}, options);
+    case "spam":
+      return m.report_reason_spam({}, options);
+    case "workplace_safety":
+      return m.moderation_ground_workplace_safety({}, options);
+    case "terms_violation":
+      return m.moderation_ground_terms_violation({}, options);
+  }
+}
+
+/** The item a decision is about, as the object of "We removed …": "your job “X”", "your review". */
+function decisionAbout(payload: DecisionPayload, locale: LanguageCode): string {
+  const options = { locale };
+  switch (payload.subjectType) {
+    case "job":
+      return payload.subjectName
+        ? m.decision_about_job({ name: payload.subjectName }, options)
+        : m.decision_about_job_unnamed({}, options);
+    case "profile":
+      return m.decision_about_profile({}, options);
+    case "message":
+      return m.decision_about_message({}, options);
+    case "review":
+      return m.decision_about_review({}, options);
+  }
+}
+
+/**
+ * The appeal deadline as an e-mail can state it for anyone anywhere: date and time in UTC, since the
+ * server does not know the reader's time zone (the app writes it in theirs).
+ */
+export function appealDeadlineText(iso: string, locale: LanguageCode): string {
+  const { locale: intl, named } = intlLocaleFor(locale);
+  const options: Intl.DateTimeFormatOptions = named
+    ? { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }
+    : { ...NUMERIC_DATE, hour: "2-digit", minute: "2-digit", timeZone: "UTC" };
+  return `${dateTimeFormat(intl, options).format(new Date(iso))} UTC`;
+}
+
+/**
+ * A statement of reasons in short (docs/decisions/074): what was decided, on which ground, that the full
+ * statement with the operator's note is in the app, and until when to appeal. A banned person cannot
+ * sign in, so theirs says where to write instead.
+ */
+function decisionNotice(payload: DecisionPayload, locale: LanguageCode): { title: string; body: string } {
+  const options = { locale };
+  const about = decisionAbout(payload, locale);
+  const ground = m.decision_notice_ground({ ground: groundText(payload.ground, locale) }, options);
+  const statement = m.decision_notice_statement({}, options);
+  const date = payload.appealBy === null ? null : appealDeadlineText(payload.appealBy, locale);
+  const appeal = date === null ? [] : [m.decision_notice_appeal({ when: date }, options)];
+  switch (payload.action) {
+    case "remove":
+      return {
+        title: m.notification_moderation_decision_remove_title({}, options),
+        body: sentences([m.decision_notice_remove({ about }, options), ground, statement, ...appeal], locale),
+      };
+    case "restrict":
+      return {
+        title: m.notification_moderation_decision_restrict_title({}, options),
+        body: sentences([m.decision_notice_restrict({}, options), ground, statement, ...appeal], locale),
+      };
+    case "ban":
+      return {
+        title: m.notification_moderation_decision_ban_title({}, options),
+        body: sentences(
+          [
+            m.decision_notice_ban({}, options),
+            ground,
+            ...(date === null ? [] : [m.decision_notice_ban_appeal({ email: LEGAL.supportEmail, when: date }, options)]),
+          ],
+          locale,
+        ),
+      };
+    case "restore":
+      return {
+        title: m.notification_moderation_decision_restore_title({}, options),
+        body: sentences([m.decision_notice_restore({ about }, options), statement], locale),
+      };
+    case "approve":
+      return {
+        title: m.notification_moderation_decision_approve_title({}, options),
+        body: sentences([m.decision_notice_approve({ about }, options), statement], locale),
+      };
+  }
+}
+
+/** Sentences as one text: Chinese runs them on, the other languages space them. */
+function sentences(parts: readonly string[], locale: LanguageCode): string {
+  return parts.join(locale === "zh" ? "" : " ");
 }
 
 /** What a report was about, as its notices say it: "about the job “X”", "about a message from Y". */
@@ -275,6 +401,8 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
     case "saved_search_digest":
     case "report_received":
     case "report_closed":
+    case "moderation_decision":
+    case "appeal_answered":
       return title;
     case "application_rejected":
     case "job_started":
@@ -299,6 +427,10 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
  */
 export function notificationDetails(payload: NotificationPayload, locale: LanguageCode): string[] {
   const { kind } = payload;
+  // A ban's e-mail is its whole statement: the banned person cannot sign in to read the note.
+  if (kind === "moderation_decision") {
+    return payload.note === undefined ? [] : [m.decision_notice_note({ note: payload.note }, { locale })];
+  }
   if (
     kind !== "application_accepted" &&
     kind !== "job_reminder" &&

@@ -21,6 +21,7 @@ import { createRating } from "../../db/factories/ratings.ts";
 import { createSavedSearch } from "../../db/factories/saved-searches.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import {
+  moderationDecisions,
   notifications,
   operators,
   personBlocks,
@@ -194,6 +195,8 @@ const RULES = {
   // The operator console (docs/decisions/071): no wrong caller here has a role.
   moderator: rule("member with an operator role", "member", OPERATORS_ONLY),
   admin: rule("member with the admin role", "member", ADMINS_ONLY),
+  // A statement of reasons (docs/decisions/074): only the person the decision affects.
+  affectedPerson: rule("member, the person the decision affects", "member", NOT_FOUND, { notYoursIsNotFound: true }),
 } satisfies Record<string, Rule>;
 
 type Fixture = Awaited<ReturnType<typeof buildFixture>>;
@@ -799,6 +802,27 @@ const ACCESS = {
     right: { as: (m) => m.accepted.id },
     seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.reportId),
   },
+  "decisions.mine": {
+    rule: RULES.member,
+    input: () => ({}),
+    right: { as: (m) => m.accepted.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.decisions.decisionId),
+  },
+  "decisions.get": {
+    rule: RULES.affectedPerson,
+    input: (m) => ({ decisionId: m.decisions.decisionId }),
+    missing: () => ({ decisionId: randomUUID() }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "decisions.appeal": {
+    rule: RULES.affectedPerson,
+    input: (m) => ({ decisionId: m.decisions.decisionId, text: "It was a joke between colleagues" }),
+    missing: () => ({ decisionId: randomUUID(), text: "It was a joke between colleagues" }),
+    right: {
+      as: (m) => m.accepted.id,
+      input: (m) => ({ decisionId: m.decisions.spareDecisionId, text: "It was a joke between colleagues" }),
+    },
+  },
 } satisfies Record<ProcedurePath, Entry>;
 
 /**
@@ -886,6 +910,29 @@ async function buildFixture(t: TestApp) {
     .values({ reporterId: accepted.id, subjectType: "job", subjectId: spareJob.id, subjectUserId: owner.id, reason: "spam" })
     .returning({ id: reports.id });
   if (!report) throw new Error("report was not inserted");
+  // Two appealable restrictions of the accepted worker: one to read, one to appeal.
+  const decided = {
+    subjectType: "profile",
+    subjectId: accepted.id,
+    affectedUserId: accepted.id,
+    ground: "harassment",
+  } as const;
+  const appealBy = new Date(Date.now() + 14 * 86_400_000);
+  const [decision, spareDecision] = await t.db
+    .insert(moderationDecisions)
+    .values([
+      {
+        ...decided,
+        action: "restrict",
+        note: "Insults in the group chat",
+        decidedBy: moderator.id,
+        decidedAt: new Date(),
+        appealBy,
+      },
+      { ...decided, action: "restrict", note: "Insults again", decidedBy: moderator.id, decidedAt: new Date(), appealBy },
+    ])
+    .returning({ id: moderationDecisions.id });
+  if (!decision || !spareDecision) throw new Error("decisions were not inserted");
   const callers: Record<Who, string | null> = {
     anonymous: null,
     "half-onboarded": half.id,
@@ -925,6 +972,7 @@ async function buildFixture(t: TestApp) {
     moderatorId: moderator.id,
     blocks: { targetId: blockTarget.id, acceptedBlockedId: acceptedBlocked.id },
     callers,
+    decisions: { decisionId: decision.id, spareDecisionId: spareDecision.id },
   };
 }
 

@@ -13,6 +13,7 @@ export type LinkListRow = {
     | "/settings/saved-searches"
     | "/settings/blocked"
     | "/settings/reports"
+    | "/settings/decisions"
     | "/ops/health";
   icon: LucideIcon;
   label: string;

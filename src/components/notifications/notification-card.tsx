@@ -9,6 +9,7 @@ import {
   Flag,
   Handshake,
   MessageSquare,
+  Scale,
   Star,
   UserMinus,
   UserPlus,
@@ -62,6 +63,9 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "timesheet_resolved":
     case "timesheet_auto_approved":
       return <ClipboardClock aria-hidden className={className} />;
+    case "moderation_decision":
+    case "appeal_answered":
+      return <Scale aria-hidden className={className} />;
   }
 }
 
@@ -75,6 +79,7 @@ function Target({ payload, onOpen, children }: { payload: NotificationPayload; o
   if (page === "reports") return <CardLink to="/settings/reports" {...common} />;
   if (page === "timesheets") return <CardLink to="/jobs/$jobId/timesheets" params={{ jobId: id }} {...common} />;
   if (page === "my-jobs") return <CardLink to="/my-jobs" {...common} />;
+  if (page === "decision") return <CardLink to="/decisions/$decisionId" params={{ decisionId: id }} {...common} />;
   return <CardLink to="/jobs/$jobId" params={{ jobId: id }} {...common} />;
 }
 

@@ -3,6 +3,7 @@ import type { ReportSubjectType } from "../../../domain/reports.ts";
 import { formatDate, formatDates } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
+import { decisionNoticeText } from "../decisions/decision-words.ts";
 
 /** What a report was about: "about the job “X”", "about a message from Y" (the name isolated for RTL). */
 function reportAbout(payload: { subjectType: ReportSubjectType; subjectName: string | null }): string {
@@ -28,6 +29,8 @@ const catalogue = m as unknown as Record<string, MessageFn | undefined>;
  * parameters, names and titles isolated for right-to-left text, dates written for the language.
  */
 export function notificationText(payload: NotificationPayload): { title: string; body: string } {
+  // A decision's notice is a statement of reasons in short (docs/decisions/074).
+  if (payload.kind === "moderation_decision") return decisionNoticeText(payload);
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(payload)) params[key] = typeof value === "string" ? isolate(value) : value;
   if ("startDate" in payload && payload.startDate !== undefined) params.startDate = formatDate(payload.startDate);
@@ -45,6 +48,8 @@ export function notificationText(payload: NotificationPayload): { title: string;
   // A report's notices say what it was about; a decision says which (docs/decisions/070).
   if (payload.kind === "report_received" || payload.kind === "report_closed") params.about = reportAbout(payload);
   if (payload.kind === "report_closed") kind = `report_closed_${payload.outcome}`;
+  // An appeal's answer says which (docs/decisions/074).
+  if (payload.kind === "appeal_answered") kind = `appeal_answered_${payload.outcome}`;
   // A move to a stated start time says the time too (docs/decisions/056).
   if (payload.kind === "job_schedule_changed" && payload.startTime) kind = "job_schedule_changed_at";
   // A hired worker is told they need not come (docs/decisions/074).

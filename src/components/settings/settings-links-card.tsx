@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Ban, Bell, BookmarkCheck, Flag, ShieldCheck, UsersRound } from "lucide-react";
+import { Ban, Bell, BookmarkCheck, Flag, Scale, ShieldCheck, UsersRound } from "lucide-react";
 
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -27,6 +27,7 @@ export function SettingsLinksCard() {
         { to: "/settings/privacy", icon: ShieldCheck, label: m.settings_privacy_link(), testId: "settings-link-privacy" },
         { to: "/settings/blocked", icon: Ban, label: m.settings_blocked_link(), testId: "settings-link-blocked" },
         { to: "/settings/reports", icon: Flag, label: m.settings_reports_link(), testId: "settings-link-reports" },
+        { to: "/settings/decisions", icon: Scale, label: m.settings_decisions_link(), testId: "settings-link-decisions" },
         ...(data?.role
           ? [{ to: "/ops/health" as const, icon: UsersRound, label: m.ops_console_link(), testId: "settings-link-ops" }]
           : []),
