@@ -21,6 +21,7 @@ import { createRating } from "../../db/factories/ratings.ts";
 import { createSavedSearch } from "../../db/factories/saved-searches.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import {
+  appeals,
   moderationDecisions,
   notifications,
   operators,
@@ -796,6 +797,28 @@ const ACCESS = {
     missing: () => ({ subject: { type: "message", id: NO_SUCH_MESSAGE }, reason: "harassment" }),
     right: { as: (m) => m.accepted.id },
   },
+  "moderation.queue": { rule: RULES.moderator, input: () => ({}), right: { as: (m) => m.moderatorId } },
+  "moderation.item": {
+    rule: RULES.moderator,
+    input: (m) => ({ subject: { type: "message", id: m.messageId } }),
+    right: { as: (m) => m.moderatorId },
+  },
+  "moderation.readMessage": {
+    rule: RULES.moderator,
+    input: (m) => ({ messageId: m.messageId }),
+    right: { as: (m) => m.moderatorId },
+  },
+  "moderation.decide": {
+    rule: RULES.moderator,
+    input: (m) => ({ subject: { type: "profile", id: m.hidden.id }, action: "dismiss", ground: "spam", note: "Not spam" }),
+    right: { as: (m) => m.moderatorId },
+  },
+  "moderation.appeal": { rule: RULES.moderator, input: (m) => ({ appealId: m.appealId }), right: { as: (m) => m.moderatorId } },
+  "moderation.answerAppeal": {
+    rule: RULES.moderator,
+    input: (m) => ({ appealId: m.appealId, outcome: "upheld", note: "The link was sent to twelve people" }),
+    right: { as: (m) => m.moderatorId },
+  },
   "reports.mine": {
     rule: RULES.ownAccount,
     input: () => ({}),
@@ -933,6 +956,32 @@ async function buildFixture(t: TestApp) {
     ])
     .returning({ id: moderationDecisions.id });
   if (!decision || !spareDecision) throw new Error("decisions were not inserted");
+  // The moderation queue's items: the group chat's message reported, the hidden worker's profile
+  // reported (a moderator's right call dismisses it), and an admin's restriction of them appealed.
+  await t.db.insert(reports).values([
+    { reporterId: accepted.id, subjectType: "message", subjectId: String(message.id), subjectUserId: owner.id, reason: "harassment" },
+    { reporterId: workerStranger.id, subjectType: "profile", subjectId: hidden.id, subjectUserId: hidden.id, reason: "spam" },
+  ]);
+  const [appealedDecision] = await t.db
+    .insert(moderationDecisions)
+    .values({
+      subjectType: "profile",
+      subjectId: hidden.id,
+      affectedUserId: hidden.id,
+      action: "restrict",
+      ground: "spam",
+      note: "Posted the same link to many people",
+      decidedBy: admin.id,
+      decidedAt: new Date(),
+      appealBy: new Date(Date.now() + 14 * 86_400_000),
+    })
+    .returning({ id: moderationDecisions.id });
+  if (!appealedDecision) throw new Error("decision was not inserted");
+  const [appeal] = await t.db
+    .insert(appeals)
+    .values({ kind: "decision", decisionId: appealedDecision.id, appellantId: hidden.id, text: "I only shared it once", createdAt: new Date() })
+    .returning({ id: appeals.id });
+  if (!appeal) throw new Error("appeal was not inserted");
   const callers: Record<Who, string | null> = {
     anonymous: null,
     "half-onboarded": half.id,
@@ -966,6 +1015,7 @@ async function buildFixture(t: TestApp) {
     spareSavedSearchId: spareSavedSearch.id,
     strikeId: strike.id,
     reportId: report.id,
+    appealId: appeal.id,
     shifts,
     rehiring,
     admin,

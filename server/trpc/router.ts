@@ -8,6 +8,7 @@ import { decisionsRouter } from "../decisions/router.ts";
 import { healthRouter } from "../health/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
 import { notificationsRouter } from "../notifications/router.ts";
+import { moderationRouter } from "../moderation/router.ts";
 import { operatorsRouter } from "../operators/router.ts";
 import { peopleRouter } from "../people/router.ts";
 import { placesRouter } from "../places/router.ts";
@@ -50,6 +51,7 @@ export const appRouter = router({
   reports: reportsRouter,
   health: healthRouter,
   decisions: decisionsRouter,
+  moderation: moderationRouter,
 });
 
 export type AppRouter = typeof appRouter;
