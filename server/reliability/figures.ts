@@ -2,6 +2,7 @@ import { sql, type Column, type SQL } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { profiles } from "../../db/schema/index.ts";
+import { strikeAppealStates, type StrikeAppealState } from "../disputes/states.ts";
 import {
   ON_TIME_GRACE_MINUTES,
   STRIKE_CLEAN_SHIFTS,
@@ -138,4 +139,27 @@ export async function reliabilityOf(db: Queryable, userId: string): Promise<Reli
         activeStrikes: 0,
         strikes: [],
       };
+}
+
+/**
+ * The person's own figures, each strike with where it stands with Daywork (docs/decisions/074): their
+ * appeal and its answer, or until when they may appeal. Only the person reads this; others see
+ * `reliabilityField`'s public strikes.
+ */
+export async function ownReliability(
+  db: Queryable,
+  userId: string,
+  now: Date,
+): Promise<Omit<Reliability, "strikes"> & { strikes: (Strike & StrikeAppealState)[] }> {
+  const figures = await reliabilityOf(db, userId);
+  const states = await strikeAppealStates(
+    db,
+    userId,
+    figures.strikes.map((s) => s.id),
+    now,
+  );
+  return {
+    ...figures,
+    strikes: figures.strikes.map((s) => ({ ...s, ...(states.get(s.id) ?? { appeal: null, appealableUntil: null }) })),
+  };
 }

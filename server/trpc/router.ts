@@ -4,6 +4,7 @@ import { blocksRouter } from "../blocks/router.ts";
 import { certificatesRouter } from "../certificates/router.ts";
 import { chatRouter, chatsRouter } from "../chat/router.ts";
 import { currencyRouter } from "../currency/router.ts";
+import { disputesRouter } from "../disputes/router.ts";
 import { healthRouter } from "../health/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
 import { notificationsRouter } from "../notifications/router.ts";
@@ -48,6 +49,7 @@ export const appRouter = router({
   blocks: blocksRouter,
   reports: reportsRouter,
   health: healthRouter,
+  disputes: disputesRouter,
 });
 
 export type AppRouter = typeof appRouter;
