@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, eq, inArray } from "drizzle-orm";
+import { aliasedTable, and, asc, eq } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
 import {
@@ -139,7 +139,7 @@ async function strikeCase(db: Queryable, appeal: Appeal, operatorId: string) {
               and(
                 eq(shiftAttendance.jobId, strike.jobId),
                 eq(shiftAttendance.shiftDate, strike.onDate),
-                inArray(jobApplications.workerId, [strike.userId]),
+                eq(jobApplications.workerId, strike.userId),
               ),
             )
         ).map(({ row }) => attendanceView(row, about.job.timeZone))

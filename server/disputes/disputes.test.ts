@@ -270,16 +270,14 @@ describe("a strike appealed", () => {
   it("taken back by the owner while appealed: the appeal closes with it, and nothing fails", async () => {
     const { worker, owner, hire, strike } = await noShow();
     const { appealId } = await bed.t.callerAs(worker.id).disputes.appealStrike({ strikeId: strike.id, text: "I was there" });
-    await bed.t
-      .callerAs(owner.id)
-      .attendance.record({
-        applicationId: hire.id,
-        date: FIRST_DAY,
-        presence: "present",
-        checkIn: "08:00",
-        checkOut: "16:00",
-        reason: "Wrong person marked",
-      });
+    await bed.t.callerAs(owner.id).attendance.record({
+      applicationId: hire.id,
+      date: FIRST_DAY,
+      presence: "present",
+      checkIn: "08:00",
+      checkOut: "16:00",
+      reason: "Wrong person marked",
+    });
     expect((await bed.t.callerAs(worker.id).reliability.mine()).strikes).toEqual([]);
     const [appeal] = await bed.t.db.select().from(appeals).where(eq(appeals.id, appealId));
     expect(appeal).toMatchObject({ outcome: "reversed", reliabilityEventId: null, answeredBy: null });

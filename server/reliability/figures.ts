@@ -2,13 +2,13 @@ import { sql, type Column, type SQL } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { profiles } from "../../db/schema/index.ts";
-import { strikeAppealStates, type StrikeAppealState } from "../disputes/states.ts";
 import {
   ON_TIME_GRACE_MINUTES,
   STRIKE_CLEAN_SHIFTS,
   type ReliabilityEventKind,
   type ReliabilityRole,
 } from "../../domain/reliability.ts";
+import { strikeAppealStates, type StrikeAppealState } from "../disputes/states.ts";
 
 /** The most strikes a profile lists (the counts are always whole). */
 export const STRIKES_LISTED = 50;

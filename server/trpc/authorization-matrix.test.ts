@@ -1038,17 +1038,15 @@ async function shiftFixture(t: TestApp, people: { owner: string; accepted: strin
 
   async function disputedSince(timesheetId: string, hours: number) {
     const at = new Date(Date.now() - hours * 3_600_000);
-    await t.db
-      .insert(timesheetEvents)
-      .values({
-        timesheetId,
-        actor: "worker",
-        action: "disputed",
-        oldMinutes: 480,
-        newMinutes: 540,
-        reason: "Longer",
-        createdAt: at,
-      });
+    await t.db.insert(timesheetEvents).values({
+      timesheetId,
+      actor: "worker",
+      action: "disputed",
+      oldMinutes: 480,
+      newMinutes: 540,
+      reason: "Longer",
+      createdAt: at,
+    });
     return timesheetId;
   }
 }

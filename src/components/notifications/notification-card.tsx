@@ -9,6 +9,7 @@ import {
   Flag,
   Handshake,
   MessageSquare,
+  Scale,
   Star,
   UserMinus,
   UserPlus,
@@ -60,7 +61,12 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "timesheet_disputed":
     case "timesheet_resolved":
     case "timesheet_auto_approved":
+    case "timesheet_escalated":
+    case "timesheet_settled":
       return <ClipboardClock aria-hidden className={className} />;
+    case "strike_appeal_answered":
+    case "strike_reversed":
+      return <Scale aria-hidden className={className} />;
   }
 }
 
@@ -73,6 +79,7 @@ function Target({ payload, onOpen, children }: { payload: NotificationPayload; o
   if (page === "saved-searches") return <CardLink to="/settings/saved-searches" {...common} />;
   if (page === "reports") return <CardLink to="/settings/reports" {...common} />;
   if (page === "timesheets") return <CardLink to="/jobs/$jobId/timesheets" params={{ jobId: id }} {...common} />;
+  if (page === "profile") return <CardLink to="/profile" {...common} />;
   return <CardLink to="/jobs/$jobId" params={{ jobId: id }} {...common} />;
 }
 

@@ -47,6 +47,9 @@ export function notificationText(payload: NotificationPayload): { title: string;
   if (payload.kind === "report_closed") kind = `report_closed_${payload.outcome}`;
   // A move to a stated start time says the time too (docs/decisions/056).
   if (payload.kind === "job_schedule_changed" && payload.startTime) kind = "job_schedule_changed_at";
+  // A strike's notices name its day; an appeal's answer says which it was (docs/decisions/074).
+  if ("onDate" in payload) params.onDate = formatDate(payload.onDate);
+  if (payload.kind === "strike_appeal_answered") kind = `strike_appeal_answered_${payload.outcome}`;
   const text = (part: "title" | "body") =>
     catalogue[`notification_${kind}_${part}`]?.(params) ?? catalogue[`notification_${payload.kind}_${part}`]?.(params) ?? "";
   return { title: text("title"), body: text("body") };
