@@ -204,6 +204,39 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
     appealId: z.string(),
     outcome: z.enum(["upheld", "reversed"]),
   }),
+  /** To the other side of a disputed timesheet: `name` asked Daywork to decide it (docs/decisions/074). */
+  z.object({
+    kind: z.literal("timesheet_escalated"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    shiftDate: z.string(),
+    name: z.string(),
+  }),
+  /** To both sides: an operator settled the escalated timesheet at `hours` (h:mm), and why. */
+  z.object({
+    kind: z.literal("timesheet_settled"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    shiftDate: z.string(),
+    hours: z.string(),
+    note: z.string(),
+  }),
+  /** To the strike's person: their appeal was answered, the strike kept or removed, and why. */
+  z.object({
+    kind: z.literal("strike_appeal_answered"),
+    outcome: z.enum(["upheld", "reversed"]),
+    onDate: z.string(),
+    note: z.string(),
+  }),
+  /** To the job's owner: an operator removed a strike of `workerName` on their job, on appeal. */
+  z.object({
+    kind: z.literal("strike_reversed"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    onDate: z.string(),
+    workerName: z.string(),
+    note: z.string(),
+  }),
 ]);
 
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
@@ -223,7 +256,7 @@ export type NotificationView = {
  * home page.
  */
 export function notificationTarget(payload: NotificationPayload): {
-  page: "job" | "applications" | "chat" | "saved-searches" | "timesheets" | "reports" | "my-jobs" | "decision";
+  page: "job" | "applications" | "chat" | "saved-searches" | "timesheets" | "reports" | "my-jobs" | "decision" | "profile";
   id: string;
 } {
   switch (payload.kind) {
@@ -241,6 +274,8 @@ export function notificationTarget(payload: NotificationPayload): {
     case "timesheet_disputed":
     case "timesheet_resolved":
     case "timesheet_auto_approved":
+    case "timesheet_escalated":
+    case "timesheet_settled":
       return { page: "timesheets", id: payload.jobId };
     case "application_accepted":
     case "application_rejected":
@@ -254,7 +289,11 @@ export function notificationTarget(payload: NotificationPayload): {
     case "saved_search_match":
     case "job_invitation":
     case "followed_employer_job":
+    case "strike_reversed":
       return { page: "job", id: payload.jobId };
+    // About the person's own strike: their profile, whose reliability card lists it.
+    case "strike_appeal_answered":
+      return { page: "profile", id: "" };
     // About the caller's own report: their list of reports, which says how each stands.
     case "report_received":
     case "report_closed":
@@ -282,6 +321,7 @@ export function notificationPath(payload: NotificationPayload): string {
   if (page === "timesheets") return `/jobs/${id}/timesheets`;
   if (page === "my-jobs") return "/my-jobs";
   if (page === "decision") return `/decisions/${id}`;
+  if (page === "profile") return "/profile";
   return page === "chat" ? `/chats/${id}` : `/jobs/${id}`;
 }
 

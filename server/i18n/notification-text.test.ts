@@ -34,6 +34,12 @@ const EVERY_KIND: NotificationPayload[] = [
   })),
   { kind: "appeal_answered", decisionId: "d-1", appealId: "a-1", outcome: "upheld" },
   { kind: "appeal_answered", decisionId: "d-1", appealId: "a-1", outcome: "reversed" },
+  // Disputes and strike appeals before operators (docs/decisions/074).
+  { kind: "timesheet_escalated", ...JOB, shiftDate: "2026-11-24", name: "Anna Petrova" },
+  { kind: "timesheet_settled", ...JOB, shiftDate: "2026-11-24", hours: "7:45", note: "The gate log shows 16:15" },
+  { kind: "strike_appeal_answered", outcome: "upheld", onDate: "2026-11-24", note: "The bus strike was announced" },
+  { kind: "strike_appeal_answered", outcome: "reversed", onDate: "2026-11-24", note: "The code log shows a check-in" },
+  { kind: "strike_reversed", ...JOB, onDate: "2026-11-24", workerName: "Anna Petrova", note: "The code log shows a check-in" },
 ];
 
 describe("notificationText", () => {
@@ -59,6 +65,21 @@ describe("notificationText", () => {
     expect(notificationText(EVERY_KIND[8] as NotificationPayload, "en")).toEqual({
       title: "Work starts tomorrow",
       body: "“Moving boxes” starts on November 24, 2026. Place: Almaty, Abay 10.",
+    });
+  });
+
+  it("tells the hours Daywork settled and why, and a strike's day, in every language", () => {
+    for (const locale of LANGUAGE_CODES) {
+      for (const payload of EVERY_KIND) {
+        const { body } = notificationText(payload, locale);
+        if ("note" in payload) expect(body, `${payload.kind} in ${locale}`).toContain(payload.note);
+        if (payload.kind === "timesheet_settled") expect(body).toContain("7:45");
+        if ("onDate" in payload) expect(body).toContain(formatCalendarDate(payload.onDate, locale, "long"));
+      }
+    }
+    expect(notificationText(EVERY_KIND[13] as NotificationPayload, "en")).toEqual({
+      title: "Your appeal was not granted",
+      body: "The strike of November 24, 2026 stays. Daywork’s reason: The bus strike was announced",
     });
   });
 

@@ -233,6 +233,47 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
             ? m.notification_appeal_answered_reversed_body({}, options)
             : m.notification_appeal_answered_upheld_body({}, options),
       };
+    case "timesheet_escalated":
+      return {
+        title: m.notification_timesheet_escalated_title({}, options),
+        body: m.notification_timesheet_escalated_body(
+          { name: payload.name, jobTitle: payload.jobTitle, shiftDate: shiftDate(payload, locale) },
+          options,
+        ),
+      };
+    case "timesheet_settled":
+      return {
+        title: m.notification_timesheet_settled_title({}, options),
+        body: m.notification_timesheet_settled_body(
+          { jobTitle: payload.jobTitle, shiftDate: shiftDate(payload, locale), hours: payload.hours, note: payload.note },
+          options,
+        ),
+      };
+    case "strike_appeal_answered": {
+      const onDate = formatCalendarDate(payload.onDate, locale, "long");
+      return payload.outcome === "reversed"
+        ? {
+            title: m.notification_strike_appeal_answered_reversed_title({}, options),
+            body: m.notification_strike_appeal_answered_reversed_body({ onDate, note: payload.note }, options),
+          }
+        : {
+            title: m.notification_strike_appeal_answered_upheld_title({}, options),
+            body: m.notification_strike_appeal_answered_upheld_body({ onDate, note: payload.note }, options),
+          };
+    }
+    case "strike_reversed":
+      return {
+        title: m.notification_strike_reversed_title({}, options),
+        body: m.notification_strike_reversed_body(
+          {
+            workerName: payload.workerName,
+            jobTitle: payload.jobTitle,
+            onDate: formatCalendarDate(payload.onDate, locale, "long"),
+            note: payload.note,
+          },
+          options,
+        ),
+      };
   }
 }
 
@@ -391,7 +432,12 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
     case "invitation_declined":
     case "timesheet_disputed":
     case "timesheet_auto_approved":
+    case "strike_reversed":
       return about(payload.jobTitle, payload.workerName);
+    case "timesheet_escalated":
+      return about(payload.jobTitle, payload.name);
+    case "strike_appeal_answered":
+      return title;
     case "followed_employer_job":
       return about(payload.jobTitle, payload.employerName);
     case "review_received":
@@ -416,6 +462,7 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
     case "timesheet_edited":
     case "timesheet_resolved":
     case "job_removed":
+    case "timesheet_settled":
       return about(payload.jobTitle);
   }
 }

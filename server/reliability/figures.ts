@@ -8,6 +8,7 @@ import {
   type ReliabilityEventKind,
   type ReliabilityRole,
 } from "../../domain/reliability.ts";
+import { strikeAppealStates, type StrikeAppealState } from "../disputes/states.ts";
 
 /** The most strikes a profile lists (the counts are always whole). */
 export const STRIKES_LISTED = 50;
@@ -138,4 +139,27 @@ export async function reliabilityOf(db: Queryable, userId: string): Promise<Reli
         activeStrikes: 0,
         strikes: [],
       };
+}
+
+/**
+ * The person's own figures, each strike with where it stands with Daywork (docs/decisions/074): their
+ * appeal and its answer, or until when they may appeal. Only the person reads this; others see
+ * `reliabilityField`'s public strikes.
+ */
+export async function ownReliability(
+  db: Queryable,
+  userId: string,
+  now: Date,
+): Promise<Omit<Reliability, "strikes"> & { strikes: (Strike & StrikeAppealState)[] }> {
+  const figures = await reliabilityOf(db, userId);
+  const states = await strikeAppealStates(
+    db,
+    userId,
+    figures.strikes.map((s) => s.id),
+    now,
+  );
+  return {
+    ...figures,
+    strikes: figures.strikes.map((s) => ({ ...s, ...(states.get(s.id) ?? { appeal: null, appealableUntil: null }) })),
+  };
 }

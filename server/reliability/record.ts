@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
-import { reliabilityEvents } from "../../db/schema/index.ts";
+import { appeals, reliabilityEvents } from "../../db/schema/index.ts";
 import { hoursOfNotice, isLateCancellation, type ReliabilityRole } from "../../domain/reliability.ts";
 
 /**
@@ -53,14 +53,22 @@ export async function recordPresence(
       .onConflictDoNothing();
     return;
   }
+  const noShow = and(
+    eq(reliabilityEvents.userId, p.workerId),
+    eq(reliabilityEvents.jobId, p.jobId),
+    eq(reliabilityEvents.kind, "no_show"),
+    eq(reliabilityEvents.onDate, p.shiftDate),
+  );
+  // An open appeal of it has nothing left to decide: it closes as reversed, by nobody, before the row
+  // goes (an open strike appeal must name its strike: appeals_subject; docs/decisions/074).
   await tx
-    .delete(reliabilityEvents)
+    .update(appeals)
+    .set({ outcome: "reversed", answeredAt: p.now })
     .where(
       and(
-        eq(reliabilityEvents.userId, p.workerId),
-        eq(reliabilityEvents.jobId, p.jobId),
-        eq(reliabilityEvents.kind, "no_show"),
-        eq(reliabilityEvents.onDate, p.shiftDate),
+        isNull(appeals.outcome),
+        inArray(appeals.reliabilityEventId, tx.select({ id: reliabilityEvents.id }).from(reliabilityEvents).where(noShow)),
       ),
     );
+  await tx.delete(reliabilityEvents).where(noShow);
 }

@@ -255,25 +255,41 @@ export async function resolveTimesheet(
 ) {
   return decide(db, params.timesheetId, { owner: params.ownerId }, async (tx, sheet, parties, refuse) => {
     if (sheet.status !== "disputed") return refuse("timesheet_state");
-    const [resolved] = await tx
-      .update(timesheets)
-      .set({ status: "resolved", minutes: params.minutes, updatedAt: params.now })
-      .where(eq(timesheets.id, sheet.id))
-      .returning();
+    const resolved = await closeDispute(tx, queue, sheet, { ...params, actor: "owner", action: "resolved" });
     if (!resolved) return refuse("timesheet_not_found");
-    await appendTimesheetEvents(tx, [
-      {
-        timesheetId: sheet.id,
-        actor: "owner",
-        action: "resolved",
-        oldMinutes: sheet.minutes,
-        newMinutes: params.minutes,
-        reason: params.reason,
-        at: params.now,
-      },
-    ]);
     await tellWorker(tx, queue, "timesheet_resolved", parties);
-    await queueCompletionCheck(tx, queue, [resolved.jobId]);
     return timesheetView(resolved);
   });
+}
+
+/**
+ * Inside the deciding transaction, with the timesheet's row locked: a dispute ends with final minutes
+ * and a reason, resolved; its history line, and the job's completion check. The owner's resolution and
+ * an operator's settlement of an escalated dispute (docs/decisions/074) both end a dispute this way.
+ */
+export async function closeDispute(
+  tx: Tx,
+  queue: BackgroundQueue,
+  sheet: Timesheet,
+  change: { minutes: number; reason: string; now: Date; actor: "owner" | "operator"; action: "resolved" | "settled" },
+): Promise<Timesheet | null> {
+  const [resolved] = await tx
+    .update(timesheets)
+    .set({ status: "resolved", minutes: change.minutes, employerDeadline: null, workerDeadline: null, updatedAt: change.now })
+    .where(eq(timesheets.id, sheet.id))
+    .returning();
+  if (!resolved) return null;
+  await appendTimesheetEvents(tx, [
+    {
+      timesheetId: sheet.id,
+      actor: change.actor,
+      action: change.action,
+      oldMinutes: sheet.minutes,
+      newMinutes: change.minutes,
+      reason: change.reason,
+      at: change.now,
+    },
+  ]);
+  await queueCompletionCheck(tx, queue, [resolved.jobId]);
+  return resolved;
 }

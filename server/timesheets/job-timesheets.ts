@@ -7,6 +7,7 @@ import { absentFrom, shiftDates, shiftDayIndex } from "../../domain/attendance.t
 import { isAgreedTimesheet } from "../../domain/timesheets.ts";
 import { formerHireShiftJob, hiredShiftJob, ownedShiftJob } from "../attendance/shift-job.ts";
 import { attendanceView, timesheetView, type AttendanceView, type TimesheetView } from "../attendance/views.ts";
+import { escalationStates, type EscalationState } from "../disputes/states.ts";
 import { jobEarnings, type Earnings } from "./earnings.ts";
 import { latestChanges, type LatestChange } from "./history.ts";
 
@@ -44,7 +45,7 @@ export type TimesheetRow = {
   attendance: AttendanceView | null;
   timesheet: TimesheetView | null;
   latestChange: LatestChange | null;
-};
+} & EscalationState;
 
 /**
  * A job's timesheets (docs/product.md, Shift operations): for the owner every hired worker, for a hired
@@ -83,6 +84,8 @@ export async function jobTimesheets(db: Queryable, params: { jobId: string; call
   const sheets = await db.select().from(timesheets).where(ofJob(timesheets));
   const changes = await latestChanges(db, job.jobId);
   const earnings = await jobEarnings(db, job.jobId, workerId);
+  // Where each disputed timesheet stands with Daywork (docs/decisions/074).
+  const escalations = await escalationStates(db, sheets);
 
   const today = todayIn(job.timeZone, params.now);
   const dates = [
@@ -120,6 +123,7 @@ export async function jobTimesheets(db: Queryable, params: { jobId: string; call
         attendance: day ? attendanceView(day, job.timeZone) : null,
         timesheet: sheet ? timesheetView(sheet) : null,
         latestChange: sheet ? (changes.get(sheet.id) ?? null) : null,
+        ...((sheet && escalations.get(sheet.id)) ?? { escalation: null, escalableFrom: null }),
       });
     }
   }

@@ -29,6 +29,7 @@ import {
   reliabilityEvents,
   reports,
   shiftAttendance,
+  timesheetEvents,
   timesheets,
   userInterests,
 } from "../../db/schema/index.ts";
@@ -193,6 +194,10 @@ const RULES = {
   pastJobPoster: rule("member with a confirmed address, owner of the past job", "verified", POST_AGAIN_NOT_FOUND, {
     notYoursIsNotFound: true,
   }),
+  timesheetPartyMember: rule("member, the job's owner or the worker of the timesheet", "member", TIMESHEET_NOT_FOUND, {
+    notYoursIsNotFound: true,
+  }),
+  strikePersonMember: rule("member, the strike's person", "member", NOT_FOUND, { notYoursIsNotFound: true }),
   // The operator console (docs/decisions/071): no wrong caller here has a role.
   moderator: rule("member with an operator role", "member", OPERATORS_ONLY),
   admin: rule("member with the admin role", "member", ADMINS_ONLY),
@@ -846,6 +851,34 @@ const ACCESS = {
       input: (m) => ({ decisionId: m.decisions.spareDecisionId, text: "It was a joke between colleagues" }),
     },
   },
+  // Disputes and strike appeals before operators (docs/decisions/074).
+  "disputes.escalateTimesheet": {
+    rule: RULES.timesheetPartyMember,
+    input: (m) => ({ timesheetId: m.shifts.sheets.toEscalate, text: "Please decide" }),
+    missing: () => ({ timesheetId: randomUUID(), text: "Please decide" }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "disputes.appealStrike": {
+    rule: RULES.strikePersonMember,
+    input: (m) => ({ strikeId: m.strikeId, text: "I was there" }),
+    missing: () => ({ strikeId: randomUUID(), text: "I was there" }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "disputes.case": {
+    rule: RULES.moderator,
+    input: (m) => ({ appealId: m.appeals.timesheet }),
+    right: { as: (m) => m.moderatorId },
+  },
+  "disputes.settleTimesheet": {
+    rule: RULES.moderator,
+    input: (m) => ({ appealId: m.appeals.timesheet, minutes: 480, note: "The gate log agrees" }),
+    right: { as: (m) => m.moderatorId },
+  },
+  "disputes.answerStrike": {
+    rule: RULES.moderator,
+    input: (m) => ({ appealId: m.appeals.strike, outcome: "reversed", note: "The code log shows a check-in" }),
+    right: { as: (m) => m.moderatorId },
+  },
 } satisfies Record<ProcedurePath, Entry>;
 
 /**
@@ -928,6 +961,7 @@ async function buildFixture(t: TestApp) {
     { userId: admin.id, role: "admin" },
     { userId: moderator.id, role: "moderator" },
   ]);
+  const appealed = await appealsFixture(t, { completedJobId: completed.id, startDate: completed.startDate, shifts });
   const [report] = await t.db
     .insert(reports)
     .values({ reporterId: accepted.id, subjectType: "job", subjectId: spareJob.id, subjectUserId: owner.id, reason: "spam" })
@@ -959,7 +993,13 @@ async function buildFixture(t: TestApp) {
   // The moderation queue's items: the group chat's message reported, the hidden worker's profile
   // reported (a moderator's right call dismisses it), and an admin's restriction of them appealed.
   await t.db.insert(reports).values([
-    { reporterId: accepted.id, subjectType: "message", subjectId: String(message.id), subjectUserId: owner.id, reason: "harassment" },
+    {
+      reporterId: accepted.id,
+      subjectType: "message",
+      subjectId: String(message.id),
+      subjectUserId: owner.id,
+      reason: "harassment",
+    },
     { reporterId: workerStranger.id, subjectType: "profile", subjectId: hidden.id, subjectUserId: hidden.id, reason: "spam" },
   ]);
   const [appealedDecision] = await t.db
@@ -979,7 +1019,13 @@ async function buildFixture(t: TestApp) {
   if (!appealedDecision) throw new Error("decision was not inserted");
   const [appeal] = await t.db
     .insert(appeals)
-    .values({ kind: "decision", decisionId: appealedDecision.id, appellantId: hidden.id, text: "I only shared it once", createdAt: new Date() })
+    .values({
+      kind: "decision",
+      decisionId: appealedDecision.id,
+      appellantId: hidden.id,
+      text: "I only shared it once",
+      createdAt: new Date(),
+    })
     .returning({ id: appeals.id });
   if (!appeal) throw new Error("appeal was not inserted");
   const callers: Record<Who, string | null> = {
@@ -1016,6 +1062,7 @@ async function buildFixture(t: TestApp) {
     strikeId: strike.id,
     reportId: report.id,
     appealId: appeal.id,
+    appeals: appealed,
     shifts,
     rehiring,
     admin,
@@ -1091,8 +1138,69 @@ async function shiftFixture(t: TestApp, people: { owner: string; accepted: strin
       toAccept: await sheet(0, answerable),
       toDispute: await sheet(1, answerable),
       toResolve: await sheet(2, { status: "disputed", employerDeadline: null }),
+      // Disputed 49 hours ago: either side may send it to Daywork (docs/decisions/074).
+      toEscalate: await disputedSince(await sheet(3, { status: "disputed", employerDeadline: null }), 49),
+      // Sent to Daywork already: an operator settles it.
+      escalated: await disputedSince(await sheet(4, { status: "disputed", employerDeadline: null }), 50),
     },
   };
+
+  async function disputedSince(timesheetId: string, hours: number) {
+    const at = new Date(Date.now() - hours * 3_600_000);
+    await t.db.insert(timesheetEvents).values({
+      timesheetId,
+      actor: "worker",
+      action: "disputed",
+      oldMinutes: 480,
+      newMinutes: 540,
+      reason: "Longer",
+      createdAt: at,
+    });
+    return timesheetId;
+  }
+}
+
+/**
+ * Open appeals an operator answers (docs/decisions/074): the accepted worker's escalated timesheet, and
+ * a strike of a worker of its own (so no other procedure's figures change) appealed.
+ */
+async function appealsFixture(
+  t: TestApp,
+  p: { completedJobId: string; startDate: string; shifts: Awaited<ReturnType<typeof shiftFixture>> },
+) {
+  const struck = await createWorker(t.db, { fullName: "Sven Struck" });
+  await createAcceptedApplication(t.db, p.completedJobId, struck.id);
+  const [strike] = await t.db
+    .insert(reliabilityEvents)
+    .values({
+      userId: struck.id,
+      jobId: p.completedJobId,
+      kind: "no_show",
+      role: "worker",
+      onDate: p.startDate,
+      createdAt: new Date(),
+    })
+    .returning({ id: reliabilityEvents.id });
+  if (!strike) throw new Error("strike was not inserted");
+  const rows = await t.db
+    .insert(appeals)
+    .values([
+      {
+        kind: "timesheet",
+        timesheetId: p.shifts.sheets.escalated,
+        appellantId: null,
+        text: "Please decide",
+        createdAt: new Date(),
+      },
+      { kind: "strike", reliabilityEventId: strike.id, appellantId: struck.id, text: "I was there", createdAt: new Date() },
+    ])
+    .returning({ id: appeals.id, kind: appeals.kind });
+  const idOf = (kind: string) => {
+    const row = rows.find((r) => r.kind === kind);
+    if (!row) throw new Error(`${kind} appeal was not inserted`);
+    return row.id;
+  };
+  return { timesheet: idOf("timesheet"), strike: idOf("strike") };
 }
 
 let t: TestApp;

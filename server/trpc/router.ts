@@ -5,10 +5,11 @@ import { certificatesRouter } from "../certificates/router.ts";
 import { chatRouter, chatsRouter } from "../chat/router.ts";
 import { currencyRouter } from "../currency/router.ts";
 import { decisionsRouter } from "../decisions/router.ts";
+import { disputesRouter } from "../disputes/router.ts";
 import { healthRouter } from "../health/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
-import { notificationsRouter } from "../notifications/router.ts";
 import { moderationRouter } from "../moderation/router.ts";
+import { notificationsRouter } from "../notifications/router.ts";
 import { operatorsRouter } from "../operators/router.ts";
 import { peopleRouter } from "../people/router.ts";
 import { placesRouter } from "../places/router.ts";
@@ -52,6 +53,7 @@ export const appRouter = router({
   health: healthRouter,
   decisions: decisionsRouter,
   moderation: moderationRouter,
+  disputes: disputesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -62,9 +62,13 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "timesheet_disputed":
     case "timesheet_resolved":
     case "timesheet_auto_approved":
+    case "timesheet_escalated":
+    case "timesheet_settled":
       return <ClipboardClock aria-hidden className={className} />;
     case "moderation_decision":
     case "appeal_answered":
+    case "strike_appeal_answered":
+    case "strike_reversed":
       return <Scale aria-hidden className={className} />;
   }
 }
@@ -80,6 +84,7 @@ function Target({ payload, onOpen, children }: { payload: NotificationPayload; o
   if (page === "timesheets") return <CardLink to="/jobs/$jobId/timesheets" params={{ jobId: id }} {...common} />;
   if (page === "my-jobs") return <CardLink to="/my-jobs" {...common} />;
   if (page === "decision") return <CardLink to="/decisions/$decisionId" params={{ decisionId: id }} {...common} />;
+  if (page === "profile") return <CardLink to="/profile" {...common} />;
   return <CardLink to="/jobs/$jobId" params={{ jobId: id }} {...common} />;
 }
 

@@ -54,6 +54,9 @@ export function notificationText(payload: NotificationPayload): { title: string;
   if (payload.kind === "job_schedule_changed" && payload.startTime) kind = "job_schedule_changed_at";
   // A hired worker is told they need not come (docs/decisions/074).
   if (payload.kind === "job_removed" && payload.hired) kind = "job_removed_hired";
+  // A strike's notices name its day; an appeal's answer says which it was (docs/decisions/074).
+  if ("onDate" in payload) params.onDate = formatDate(payload.onDate);
+  if (payload.kind === "strike_appeal_answered") kind = `strike_appeal_answered_${payload.outcome}`;
   const text = (part: "title" | "body") =>
     catalogue[`notification_${kind}_${part}`]?.(params) ?? catalogue[`notification_${payload.kind}_${part}`]?.(params) ?? "";
   return { title: text("title"), body: text("body") };

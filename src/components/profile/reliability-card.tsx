@@ -2,10 +2,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 
+import { APPEAL_TEXT_MAX } from "../../../domain/moderation/decisions.ts";
+import { appealStrikeSchema } from "../../../domain/moderation/disputes.ts";
 import { RELIABILITY_REPLY_MAX, reliabilityReplySchema, STRIKE_CLEAN_SHIFTS } from "../../../domain/reliability.ts";
 import { cn } from "../../lib/cn.ts";
 import { errorMessage } from "../../lib/errors.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatDay } from "../../lib/format.ts";
 import { translate } from "../../lib/messages.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
@@ -18,8 +20,11 @@ import { Skeleton } from "../ui/skeleton.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { reliabilityFigures } from "./reliability-figures.ts";
 
-type Reliability = RouterOutputs["reliability"]["mine"];
-type Strike = Reliability["strikes"][number];
+type Mine = RouterOutputs["reliability"]["mine"];
+type OwnStrike = Mine["strikes"][number];
+/** A strike as anyone reads it; the person's own also say where they stand with Daywork (docs/decisions/074). */
+type Strike = Omit<OwnStrike, "appeal" | "appealableUntil"> & Partial<Pick<OwnStrike, "appeal" | "appealableUntil">>;
+type Reliability = Omit<Mine, "strikes"> & { strikes: Strike[] };
 
 /** The signed-in person's own reliability card (their /profile page). */
 export function MyReliabilityCard() {
@@ -79,7 +84,8 @@ export function ReliabilityCard({ reliability, canReply = false }: { reliability
   );
 }
 
-function strikeText(strike: Strike): string {
+/** "No-show on 3 March", "Cancelled 5 hours before the start on …": what the strike is. */
+export function strikeText(strike: Pick<Strike, "kind" | "role" | "onDate" | "noticeHours">): string {
   const date = formatDate(strike.onDate);
   if (strike.kind === "no_show") return m.reliability_strike_no_show({ date });
   const hours = Math.max(0, strike.noticeHours ?? 0);
@@ -122,6 +128,10 @@ function StrikeRow({ strike, canReply }: { strike: Strike; canReply: boolean }) 
           {strike.active ? m.reliability_strike_active() : m.reliability_strike_expired()}
         </Badge>
       </div>
+      {strike.appeal && <StrikeAppealState appeal={strike.appeal} />}
+      {canReply && strike.appealableUntil && !strike.appeal && (
+        <StrikeAppealForm strikeId={strike.id} until={strike.appealableUntil} />
+      )}
       {strike.reply && !editing && (
         <p dir="auto" className="text-sm whitespace-pre-line break-words text-muted-foreground" data-testid="reliability-reply">
           <span className="font-medium text-foreground">{m.reliability_reply_label()}: </span>
@@ -170,5 +180,79 @@ function StrikeRow({ strike, canReply }: { strike: Strike; canReply: boolean }) 
         </form>
       )}
     </li>
+  );
+}
+
+/** Where the person's appeal of a strike stands: waiting for Daywork, or not granted and why (a granted one removed the strike). */
+function StrikeAppealState({ appeal }: { appeal: NonNullable<Strike["appeal"]> }) {
+  return (
+    <p
+      dir="auto"
+      className="text-sm whitespace-pre-line break-words text-muted-foreground"
+      data-testid="strike-appeal-state"
+      data-outcome={appeal.outcome ?? "open"}
+    >
+      {appeal.outcome === null
+        ? m.strike_appeal_pending({ date: formatDay(appeal.at) })
+        : m.strike_appeal_answered({ date: formatDay(appeal.answeredAt ?? appeal.at), answer: appeal.answer ?? "" })}
+    </p>
+  );
+}
+
+/** The person appeals one of their strikes to Daywork, once, within the appeal window. */
+function StrikeAppealForm({ strikeId, until }: { strikeId: string; until: Date | string }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string>();
+  const appeal = useMutation(
+    trpc.disputes.appealStrike.mutationOptions({
+      onSuccess: () => {
+        toastSuccess(m.strike_appeal_sent());
+        void queryClient.invalidateQueries({ queryKey: trpc.reliability.mine.queryKey() });
+      },
+      onError: (e) => setError(errorMessage(e)),
+    }),
+  );
+  const submit = () => {
+    const parsed = appealStrikeSchema.safeParse({ strikeId, text });
+    if (!parsed.success) return setError(translate(parsed.error.issues[0]?.message ?? "error_generic"));
+    setError(undefined);
+    appeal.mutate(parsed.data);
+  };
+  return (
+    <details data-testid="strike-appeal">
+      <summary className="cursor-pointer text-sm text-primary underline-offset-4 hover:underline">
+        {m.strike_appeal_open()}
+      </summary>
+      <form
+        className="grid gap-2 pt-2"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <p className="text-sm text-muted-foreground">{m.strike_appeal_hint({ date: formatDateTime(until) })}</p>
+        <Field label={m.strike_appeal_label()} error={error} required>
+          <Textarea
+            value={text}
+            dir="auto"
+            rows={3}
+            maxLength={APPEAL_TEXT_MAX}
+            onChange={(e) => setText(e.target.value)}
+            data-testid="strike-appeal-text"
+          />
+        </Field>
+        <Button
+          type="submit"
+          size="sm"
+          className="justify-self-start"
+          disabled={appeal.isPending}
+          data-testid="strike-appeal-submit"
+        >
+          {m.strike_appeal_submit()}
+        </Button>
+      </form>
+    </details>
   );
 }

@@ -10,6 +10,7 @@ import { LoadFailedPage } from "../../components/layout/notice.tsx";
 import { personName } from "../../components/profile/person-name.ts";
 import { DayTimes } from "../../components/shifts/day-times.tsx";
 import { downloadCsv, ownerCanApprove, ownerCanEdit, workerCanAnswer } from "../../components/shifts/shift-helpers.ts";
+import { TimesheetEscalation } from "../../components/shifts/timesheet-escalation.tsx";
 import {
   ChangeLine,
   hoursText,
@@ -207,6 +208,7 @@ function TimesheetsPage() {
                     {!owner && workerCanAnswer(sheet.status) && (
                       <MinutesReasonForm jobId={jobId} timesheetId={sheet.id} kind="dispute" minutes={sheet.minutes} />
                     )}
+                    <TimesheetEscalation jobId={jobId} row={row} />
                     <TimesheetHistory timesheetId={sheet.id} />
                   </div>
                 )}

@@ -1,0 +1,134 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Scale } from "lucide-react";
+import { useState, type FormEvent } from "react";
+
+import { DECISION_NOTE_MAX } from "../../../../domain/moderation/decisions.ts";
+import { errorMessage } from "../../../lib/errors.ts";
+import { formatDateTime } from "../../../lib/format.ts";
+import { toastSuccess } from "../../../lib/toast.ts";
+import { m } from "../../../paraglide/messages.js";
+import { trpc, type RouterOutputs } from "../../../trpc.ts";
+import { personName } from "../../profile/person-name.ts";
+import { strikeText } from "../../profile/reliability-card.tsx";
+import { Button } from "../../ui/button.tsx";
+import { SectionCard } from "../../ui/card.tsx";
+import { Field } from "../../ui/field.tsx";
+import { Skeleton } from "../../ui/skeleton.tsx";
+import { Textarea } from "../../ui/textarea.tsx";
+import { AppealStatement, AttendanceFacts, Fact, JobFacts, PartyNotice } from "./case-parts.tsx";
+
+type StrikeCase = Extract<RouterOutputs["disputes"]["case"], { kind: "strike" }>;
+
+/**
+ * A strike's appeal as an operator decides it (docs/decisions/074): the appeal, the person, the strike,
+ * its job and that day's attendance, then the answer: keep it (upheld) or remove it (reversed), with a
+ * note the person reads (and, on a reversal, the job's owner).
+ */
+export function StrikeAppealCase({ appealId }: { appealId: string }) {
+  const read = useQuery(trpc.disputes.case.queryOptions({ appealId }));
+  if (read.isPending) return <Skeleton className="h-64" />;
+  if (read.isError)
+    return (
+      <p role="alert" className="text-sm">
+        {errorMessage(read.error)}
+      </p>
+    );
+  if (read.data.kind !== "strike") return null;
+  return <StrikeCaseView found={read.data} />;
+}
+
+function StrikeCaseView({ found }: { found: StrikeCase }) {
+  const { appeal, strike, person, job, owner, attendance } = found;
+  return (
+    <div className="grid gap-6" data-testid="strike-appeal-case">
+      <SectionCard title={m.dispute_case_strike_title()} icon={<Scale aria-hidden />} contentClassName="grid gap-4">
+        <AppealStatement appeal={appeal} from={person ? personName(person.name) : m.dispute_case_from_deleted()} />
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <Fact term={m.dispute_case_strike()}>
+            {strike ? (
+              <>
+                {strikeText(strike)}
+                <span className="block text-xs text-muted-foreground">
+                  {m.dispute_case_recorded_at({ date: formatDateTime(strike.createdAt) })}
+                </span>
+              </>
+            ) : (
+              m.dispute_case_strike_removed()
+            )}
+          </Fact>
+          {strike?.reply && <Fact term={m.reliability_reply_label()}>{strike.reply}</Fact>}
+          {job && <JobFacts job={job} />}
+          {owner && <Fact term={m.dispute_case_owner()}>{personName(owner.name)}</Fact>}
+        </dl>
+        {strike?.kind === "no_show" && (
+          <div className="grid gap-2">
+            <h3 className="text-sm font-semibold">{m.shift_presence()}</h3>
+            <AttendanceFacts attendance={attendance[0] ?? null} />
+          </div>
+        )}
+      </SectionCard>
+      {appeal.outcome === null && (found.mayDecide ? <AnswerForm appealId={appeal.id} /> : <PartyNotice />)}
+    </div>
+  );
+}
+
+function AnswerForm({ appealId }: { appealId: string }) {
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<"upheld" | "reversed" | null>(null);
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string>();
+  const answer = useMutation(
+    trpc.disputes.answerStrike.mutationOptions({
+      onSuccess: () => {
+        toastSuccess(m.dispute_case_saved());
+        void queryClient.invalidateQueries({ queryKey: trpc.disputes.case.queryKey({ appealId }) });
+      },
+      onError: (e) => setError(errorMessage(e)),
+    }),
+  );
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!outcome) return setError(m.dispute_case_choose_outcome());
+    setError(undefined);
+    answer.mutate({ appealId, outcome, note });
+  }
+  const choices = [
+    { value: "upheld" as const, label: m.dispute_case_uphold() },
+    { value: "reversed" as const, label: m.dispute_case_reverse() },
+  ];
+  return (
+    <SectionCard title={m.dispute_case_decide()}>
+      <form onSubmit={submit} noValidate className="grid gap-3" data-testid="case-answer">
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">{m.dispute_case_outcome()}</legend>
+          {choices.map((choice) => (
+            <label key={choice.value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`outcome-${appealId}`}
+                value={choice.value}
+                checked={outcome === choice.value}
+                onChange={() => setOutcome(choice.value)}
+                data-testid={`case-answer-${choice.value}`}
+              />
+              {choice.label}
+            </label>
+          ))}
+        </fieldset>
+        <Field label={m.dispute_case_note_person()} required error={error}>
+          <Textarea
+            value={note}
+            dir="auto"
+            rows={3}
+            maxLength={DECISION_NOTE_MAX}
+            onChange={(e) => setNote(e.target.value)}
+            data-testid="case-answer-note"
+          />
+        </Field>
+        <Button type="submit" className="justify-self-start" disabled={answer.isPending} data-testid="case-answer-submit">
+          {m.dispute_case_answer()}
+        </Button>
+      </form>
+    </SectionCard>
+  );
+}
