@@ -29,7 +29,12 @@ async function operator(role: "moderator" | "admin", name: string) {
   return person;
 }
 
-async function report(reporterId: string, subjectType: "job" | "message" | "profile" | "review", subjectId: string, authorId: string) {
+async function report(
+  reporterId: string,
+  subjectType: "job" | "message" | "profile" | "review",
+  subjectId: string,
+  authorId: string,
+) {
   await bed.t.db.insert(reports).values({ reporterId, subjectType, subjectId, subjectUserId: authorId, reason: "harassment" });
 }
 
@@ -45,7 +50,9 @@ describe("the moderation queue (docs/decisions/074)", () => {
     const mod = await operator("moderator", "Queue Reader");
     const { owner, accepted, stranger } = bed.f;
     const held = await createJob(bed.t.db, owner.id, { title: "Pay a registration fee first", moderation: "held" });
-    await bed.t.db.insert(jobHolds).values({ jobId: held.id, rules: ["payment_request"], heldAt: new Date(Date.now() - 3_600_000) });
+    await bed.t.db
+      .insert(jobHolds)
+      .values({ jobId: held.id, rules: ["payment_request"], heldAt: new Date(Date.now() - 3_600_000) });
     await report(accepted.id, "job", held.id, owner.id);
     await report(accepted.id, "profile", stranger.id, stranger.id);
 
@@ -86,7 +93,9 @@ describe("decisions", () => {
     expect(hold?.decision).toBe("rejected");
     const [decision] = await bed.t.db.select().from(moderationDecisions).where(eq(moderationDecisions.id, decisionId));
     expect(decision).toMatchObject({ affectedUserId: bed.f.owner.id, action: "remove", ground: "scam", decidedBy: mod.id });
-    expect(decision?.appealBy && decision.appealBy.getTime() - decision.decidedAt.getTime()).toBe(APPEAL_WINDOW_DAYS * 86_400_000);
+    expect(decision?.appealBy && decision.appealBy.getTime() - decision.decidedAt.getTime()).toBe(
+      APPEAL_WINDOW_DAYS * 86_400_000,
+    );
     expect(await auditOf(held.id)).toEqual([{ action: "decision_remove", reason: "scam", operatorId: mod.id }]);
     // Decided once: a second decision finds nothing left to remove.
     await expectRefusal(
@@ -111,7 +120,10 @@ describe("decisions", () => {
       days: 7,
     });
     expect(await activeSanction(bed.t.db, accepted.id, new Date())).toMatchObject({ kind: "restricted" });
-    const [row] = await bed.t.db.select({ removedAt: chatMessages.removedAt }).from(chatMessages).where(eq(chatMessages.id, message.id));
+    const [row] = await bed.t.db
+      .select({ removedAt: chatMessages.removedAt })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, message.id));
     expect(row?.removedAt).not.toBeNull();
     const closed = await bed.t.db
       .select({ status: reports.status, outcome: reports.outcome })
@@ -125,7 +137,8 @@ describe("decisions", () => {
     const mod = await operator("moderator", "Message Reader");
     const { owner, accepted, conversationId } = bed.f;
     const sent = [];
-    for (let i = 0; i < 14; i++) sent.push(await createChatMessage(bed.t.db, conversationId, i % 2 ? owner.id : accepted.id, { content: `line ${i}` }));
+    for (let i = 0; i < 14; i++)
+      sent.push(await createChatMessage(bed.t.db, conversationId, i % 2 ? owner.id : accepted.id, { content: `line ${i}` }));
     const target = sent[7];
     if (!target) throw new Error("no message");
     const as = bed.t.callerAs(mod.id);
@@ -192,16 +205,54 @@ describe("appeals of decisions", () => {
     const answer = { appealId: appeal.id, outcome: "reversed" as const, note: "The message gives the start time" };
     await expectRefusal(bed.t.callerAs(first.id).moderation.answerAppeal(answer), "FORBIDDEN", ERR.appealOwnDecision);
     const seen = await bed.t.callerAs(second.id).moderation.appeal({ appealId: appeal.id });
-    expect(seen).toMatchObject({ kind: "decision", text: "It was the start time", decidedByCaller: false, decision: { action: "restrict" } });
+    expect(seen).toMatchObject({
+      kind: "decision",
+      text: "It was the start time",
+      decidedByCaller: false,
+      decision: { action: "restrict" },
+    });
     expect(seen.item?.content).toMatchObject({ type: "message", removed: true });
 
     await bed.t.callerAs(second.id).moderation.answerAppeal(answer);
     expect(await activeSanction(bed.t.db, accepted.id, new Date())).toBeNull();
-    const [row] = await bed.t.db.select({ removedAt: chatMessages.removedAt }).from(chatMessages).where(eq(chatMessages.id, message.id));
+    const [row] = await bed.t.db
+      .select({ removedAt: chatMessages.removedAt })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, message.id));
     expect(row?.removedAt).toBeNull();
     const [decision] = await bed.t.db.select().from(moderationDecisions).where(eq(moderationDecisions.id, decisionId));
     expect(decision?.reversedAt).not.toBeNull();
     await expectRefusal(bed.t.callerAs(second.id).moderation.answerAppeal(answer), "CONFLICT", ERR.appealTaken);
     expect((await auditOf(decisionId)).map((a) => a.action)).toEqual(["appeal_reversed"]);
+  });
+});
+
+describe("moderation records after an account's deletion (docs/decisions/074)", () => {
+  it("keep the decision, its ground, note and appeal, naming nobody", async () => {
+    const mod = await operator("moderator", "Records Keeper");
+    const person = await createWorker(bed.t.db, { fullName: "Leaving Lena" });
+    await report(bed.f.accepted.id, "profile", person.id, person.id);
+    const { decisionId } = await bed.t.callerAs(mod.id).moderation.decide({
+      subject: { type: "profile", id: person.id },
+      action: "restrict",
+      ground: "spam",
+      note: "Sent the same advert to everyone",
+      days: 2,
+    });
+    await bed.t.callerAs(person.id).decisions.appeal({ decisionId, text: "It was one message" });
+    expect(await bed.t.callerAs(person.id).privacy.deleteAccount()).toEqual({ deleted: true });
+
+    const [decision] = await bed.t.db.select().from(moderationDecisions).where(eq(moderationDecisions.id, decisionId));
+    expect(decision).toMatchObject({
+      affectedUserId: null,
+      ground: "spam",
+      note: "Sent the same advert to everyone",
+      decidedBy: mod.id,
+    });
+    expect(decision?.subjectId).toMatch(/^deleted:/);
+    const [appeal] = await bed.t.db.select().from(appeals).where(eq(appeals.decisionId, decisionId));
+    expect(appeal).toMatchObject({ appellantId: null, text: "It was one message" });
+    const audit = await bed.t.db.select().from(operatorAudit).where(eq(operatorAudit.subjectId, person.id));
+    expect(audit).toEqual([]);
   });
 });

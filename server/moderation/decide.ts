@@ -39,7 +39,9 @@ export async function lockItem(tx: Tx, subject: ModerationSubject): Promise<Item
         .innerJoin(profiles, eq(profiles.id, jobs.employerId))
         .where(eq(jobs.id, subject.id))
         .for("update", { of: jobs });
-      return row ? { authorId: row.gone ? null : row.authorId, held: row.moderation === "held", removed: row.moderation === "removed" } : null;
+      return row
+        ? { authorId: row.gone ? null : row.authorId, held: row.moderation === "held", removed: row.moderation === "removed" }
+        : null;
     }
     case "message": {
       const [row] = await tx
@@ -83,14 +85,23 @@ type DecideRefusal = Refusal<
  * statement of reasons to the item's author. A restriction or ban also takes the item down (a scam's
  * author and the scam go together); a held job's removal rejects its hold.
  */
-export async function decide(db: Database, services: DecideServices, input: DecideInput): Promise<{ decisionId: string } | DecideRefusal> {
+export async function decide(
+  db: Database,
+  services: DecideServices,
+  input: DecideInput,
+): Promise<{ decisionId: string } | DecideRefusal> {
   const now = services.now();
   return inTransaction(db, async (tx) => {
     const item = await lockItem(tx, input.subject);
     if (!item) return refusal("not_found");
     if (!actionFits(input.action, input.subject.type, item.held)) return refusal("moderation_action_unfit");
     if (item.authorId === input.operator.id) return refusal("operator_self");
-    if (isAdverse(input.action) && item.authorId && input.operator.role !== "admin" && (await findOperatorRole(tx, item.authorId))) {
+    if (
+      isAdverse(input.action) &&
+      item.authorId &&
+      input.operator.role !== "admin" &&
+      (await findOperatorRole(tx, item.authorId))
+    ) {
       return refusal("operator_protected");
     }
     const { subjectType, subjectId } = subjectKey(input.subject);
@@ -105,12 +116,20 @@ export async function decide(db: Database, services: DecideServices, input: Deci
         if ((open?.n ?? 0) === 0) return refusal("moderation_nothing_to_decide");
         break;
       case "approve":
-        if (!(await decideHoldIn(tx, services.queue, { jobId: subjectId, operatorId: input.operator.id, decision: "approved", now }))) {
+        if (
+          !(await decideHoldIn(tx, services.queue, {
+            jobId: subjectId,
+            operatorId: input.operator.id,
+            decision: "approved",
+            now,
+          }))
+        ) {
           return refusal("moderation_nothing_to_decide");
         }
         break;
       case "restore":
-        if (!item.removed || !(await restoreItem(tx, services.queue, input.subject, now))) return refusal("moderation_nothing_to_decide");
+        if (!item.removed || !(await restoreItem(tx, services.queue, input.subject, now)))
+          return refusal("moderation_nothing_to_decide");
         break;
       case "remove":
         if (item.removed) return refusal("moderation_nothing_to_decide");

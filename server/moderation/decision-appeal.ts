@@ -40,7 +40,8 @@ export async function appealCase(db: Queryable, appealId: string, now: Date) {
     .leftJoin(decider, eq(decider.id, moderationDecisions.decidedBy))
     .where(eq(appeals.id, appealId));
   if (!row) return null;
-  const subject = row.decision?.subjectType && row.decision.subjectId ? subjectFromKey(row.decision.subjectType, row.decision.subjectId) : null;
+  const subject =
+    row.decision?.subjectType && row.decision.subjectId ? subjectFromKey(row.decision.subjectType, row.decision.subjectId) : null;
   const item = subject ? await moderationItem(db, subject, now) : null;
   return { ...row, item };
 }

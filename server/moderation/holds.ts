@@ -111,10 +111,14 @@ export async function decideHoldIn(
 
 /** An operator shows a held job; null when it has no waiting hold. The moderation queue decides through server/moderation/decide.ts. */
 export async function approveHold(db: Database, services: HoldDecisionServices, jobId: string, operatorId: string) {
-  return db.transaction((tx) => decideHoldIn(tx, services.queue, { jobId, operatorId, decision: "approved", now: services.now() }));
+  return db.transaction((tx) =>
+    decideHoldIn(tx, services.queue, { jobId, operatorId, decision: "approved", now: services.now() }),
+  );
 }
 
 /** An operator removes a held job: it stays hidden for good. Null when it has no waiting hold. */
 export async function rejectHold(db: Database, services: HoldDecisionServices, jobId: string, operatorId: string) {
-  return db.transaction((tx) => decideHoldIn(tx, services.queue, { jobId, operatorId, decision: "rejected", now: services.now() }));
+  return db.transaction((tx) =>
+    decideHoldIn(tx, services.queue, { jobId, operatorId, decision: "rejected", now: services.now() }),
+  );
 }

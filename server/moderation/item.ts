@@ -15,7 +15,12 @@ import {
   ratingSummaries,
   reports,
 } from "../../db/schema/index.ts";
-import { actionFits, MODERATION_ACTIONS, type ModerationAction, type ModerationSubject } from "../../domain/moderation/decisions.ts";
+import {
+  actionFits,
+  MODERATION_ACTIONS,
+  type ModerationAction,
+  type ModerationSubject,
+} from "../../domain/moderation/decisions.ts";
 import { subjectKey } from "../../domain/reports.ts";
 import { reliabilityOf, type Reliability } from "../reliability/figures.ts";
 import { activeSanction } from "./sanctions.ts";
@@ -36,7 +41,14 @@ export type AuthorHistory = {
   ratingAverage: number | null;
   reportsAbout: number;
   sanction: { kind: string; endsAt: Date | null } | null;
-  decisions: { id: string; action: ModerationAction; ground: string; subjectType: string; decidedAt: Date; reversedAt: Date | null }[];
+  decisions: {
+    id: string;
+    action: ModerationAction;
+    ground: string;
+    subjectType: string;
+    decidedAt: Date;
+    reversedAt: Date | null;
+  }[];
 };
 
 /**
@@ -154,7 +166,13 @@ async function itemContent(db: Queryable, subject: ModerationSubject) {
         .where(eq(chatMessages.id, subject.id));
       if (!message) return null;
       const { authorGone, removedAt, ...rest } = message;
-      return { type: "message" as const, ...rest, authorId: authorGone ? null : message.authorId, held: false, removed: removedAt !== null };
+      return {
+        type: "message" as const,
+        ...rest,
+        authorId: authorGone ? null : message.authorId,
+        held: false,
+        removed: removedAt !== null,
+      };
     }
     case "review": {
       const reviewed = alias(profiles, "reviewed");
@@ -176,7 +194,13 @@ async function itemContent(db: Queryable, subject: ModerationSubject) {
         .where(eq(ratings.id, subject.id));
       if (!review) return null;
       const { authorGone, removedAt, ...rest } = review;
-      return { type: "review" as const, ...rest, authorId: authorGone ? null : review.authorId, held: false, removed: removedAt !== null };
+      return {
+        type: "review" as const,
+        ...rest,
+        authorId: authorGone ? null : review.authorId,
+        held: false,
+        removed: removedAt !== null,
+      };
     }
   }
 }

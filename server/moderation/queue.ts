@@ -33,7 +33,10 @@ const waiting = (column: typeof reports.createdAt | typeof jobHolds.heldAt | typ
  * as one entry (reports_open_oldest_idx), held jobs (job_holds_waiting_idx) and open appeals
  * (appeals_open_idx). A held job's reports wait with its hold, not as a second entry.
  */
-export async function moderationQueue(db: Queryable, p: { kind?: QueueKind | null }): Promise<{ items: QueueItem[]; total: number }> {
+export async function moderationQueue(
+  db: Queryable,
+  p: { kind?: QueueKind | null },
+): Promise<{ items: QueueItem[]; total: number }> {
   // Builders are mutable: the page and the count each get their own.
   const [counted] = await db.select({ n: count() }).from(waitingItems(db, p.kind).as("waiting"));
   const rows = await waitingItems(db, p.kind)
@@ -80,9 +83,10 @@ function waitingItems(db: Queryable, kind: QueueKind | null | undefined) {
       subjectType: sql<string>`'job'`.as("subject_type"),
       subjectId: sql<string>`${jobHolds.jobId}::text`.as("subject_id"),
       waitingSince: waiting(jobHolds.heldAt, ""),
-      reportCount: sql<number>`(select count(*)::int from ${reports} where ${reports.subjectType} = 'job' and ${reports.subjectId} = ${jobHolds.jobId}::text and ${reports.status} = 'open')`.as(
-        "report_count",
-      ),
+      reportCount:
+        sql<number>`(select count(*)::int from ${reports} where ${reports.subjectType} = 'job' and ${reports.subjectId} = ${jobHolds.jobId}::text and ${reports.status} = 'open')`.as(
+          "report_count",
+        ),
       tags: sql<string[]>`${jobHolds.rules}`.as("tags"),
       appealId: sql<string | null>`null::uuid`.as("appeal_id"),
       personId: sql<string | null>`${jobs.employerId}`.as("person_id"),

@@ -26,7 +26,10 @@ const line = {
 export async function readReportedMessage(
   db: Database,
   p: { operatorId: string; messageId: number },
-): Promise<{ messages: ((typeof line extends infer _ ? Awaited<ReturnType<typeof around>>[number] : never) & { reported: boolean })[] } | Refusal<"not_found">> {
+): Promise<
+  | { messages: ((typeof line extends infer _ ? Awaited<ReturnType<typeof around>>[number] : never) & { reported: boolean })[] }
+  | Refusal<"not_found">
+> {
   return inTransaction(db, async (tx) => {
     const key = String(p.messageId);
     const [reported] = await tx
@@ -63,7 +66,9 @@ async function around(tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
     .select(line)
     .from(chatMessages)
     .innerJoin(profiles, eq(profiles.id, chatMessages.senderId))
-    .where(and(eq(chatMessages.conversationId, conversationId), or(eq(chatMessages.id, messageId), gt(chatMessages.id, messageId))))
+    .where(
+      and(eq(chatMessages.conversationId, conversationId), or(eq(chatMessages.id, messageId), gt(chatMessages.id, messageId))),
+    )
     .orderBy(asc(chatMessages.id))
     .limit(MESSAGE_CONTEXT_EACH_SIDE + 1);
   return [...before.reverse(), ...fromIt];

@@ -1,8 +1,13 @@
 import { z } from "zod";
 
-import { answerAppealSchema, appealIdSchema, moderationDecideSchema, moderationSubjectSchema } from "../../domain/moderation/decisions.ts";
-import { moderationQueueSchema } from "../../domain/moderation/queue.ts";
 import { messageIdSchema } from "../../domain/ids.ts";
+import {
+  answerAppealSchema,
+  appealIdSchema,
+  moderationDecideSchema,
+  moderationSubjectSchema,
+} from "../../domain/moderation/decisions.ts";
+import { moderationQueueSchema } from "../../domain/moderation/queue.ts";
 import { refused, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { moderatorProcedure } from "../trpc/procedures.ts";
@@ -28,7 +33,9 @@ export const moderationRouter = router({
   /** A reported message with the 10 around it; the read is written to the audit log first. */
   readMessage: moderatorProcedure
     .input(z.object({ messageId: messageIdSchema }))
-    .mutation(async ({ ctx, input }) => settle(await readReportedMessage(ctx.db, { operatorId: ctx.user.id, messageId: input.messageId }))),
+    .mutation(async ({ ctx, input }) =>
+      settle(await readReportedMessage(ctx.db, { operatorId: ctx.user.id, messageId: input.messageId })),
+    ),
 
   decide: moderatorProcedure
     .input(moderationDecideSchema)
@@ -46,6 +53,8 @@ export const moderationRouter = router({
   answerAppeal: moderatorProcedure
     .input(answerAppealSchema)
     .mutation(async ({ ctx, input }) =>
-      settle(await answerDecisionAppeal(ctx.db, ctx.services, { ...input, operator: { id: ctx.user.id, role: ctx.operatorRole } })),
+      settle(
+        await answerDecisionAppeal(ctx.db, ctx.services, { ...input, operator: { id: ctx.user.id, role: ctx.operatorRole } }),
+      ),
     ),
 });

@@ -89,12 +89,18 @@ export async function imposeSanctionIn(tx: Queryable, input: SanctionInput): Pro
 type LiftInput = { operator: { id: string; role: OperatorRole }; sanctionId: string; note: string; now: Date };
 
 /** Lifts a sanction in force before its end (a reversal on appeal, a mistake), with its audit row. */
-export async function liftSanction(db: Database, input: LiftInput): Promise<{ lifted: true } | Refusal<"not_found" | "operator_self">> {
+export async function liftSanction(
+  db: Database,
+  input: LiftInput,
+): Promise<{ lifted: true } | Refusal<"not_found" | "operator_self">> {
   return inTransaction(db, (tx) => liftSanctionIn(tx, input));
 }
 
 /** The same in the caller's transaction; a refusal writes nothing (run it inside `inTransaction`). */
-export async function liftSanctionIn(tx: Queryable, input: LiftInput): Promise<{ lifted: true } | Refusal<"not_found" | "operator_self">> {
+export async function liftSanctionIn(
+  tx: Queryable,
+  input: LiftInput,
+): Promise<{ lifted: true } | Refusal<"not_found" | "operator_self">> {
   const [held] = await tx
     .select({ userId: accountSanctions.userId })
     .from(accountSanctions)

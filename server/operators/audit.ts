@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 
 import type { Queryable, Tx } from "../../db/database.ts";
-import { operatorAudit } from "../../db/schema/index.ts";
+import { moderationDecisions, operatorAudit } from "../../db/schema/index.ts";
 
 /** What an operator did or read, on what, and why (docs/decisions/071). */
 export type AuditEntry = {
@@ -31,12 +31,17 @@ export async function recordOperatorAction(db: Queryable, entry: AuditEntry): Pr
 }
 
 /**
- * At an account's deletion: the person's id in the audit log, as operator or as subject, becomes one
- * pseudonym, so the log keeps what was decided and why without naming them (docs/decisions/071).
- * The only change the log's trigger lets through.
+ * At an account's deletion: the person's id in the audit log, as operator or as subject, and as the
+ * subject of a decision about their profile, becomes one pseudonym, so the records keep what was decided
+ * and why without naming them (docs/decisions/071, 074). The only change the log's trigger lets through;
+ * the decisions' and appeals' links to the account go by their foreign keys (set null).
  */
-export async function pseudonymiseAudit(tx: Tx, userId: string): Promise<void> {
+export async function pseudonymiseModerationRecords(tx: Tx, userId: string): Promise<void> {
   const pseudonym = `deleted:${randomUUID()}`;
+  await tx
+    .update(moderationDecisions)
+    .set({ subjectId: pseudonym })
+    .where(and(eq(moderationDecisions.subjectType, "profile"), eq(moderationDecisions.subjectId, userId)));
   await tx.update(operatorAudit).set({ operatorId: pseudonym }).where(eq(operatorAudit.operatorId, userId));
   await tx
     .update(operatorAudit)

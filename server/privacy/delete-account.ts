@@ -23,7 +23,7 @@ import {
   userInterests,
 } from "../../db/schema/index.ts";
 import { chatImagePrefix } from "../../domain/chat.ts";
-import { pseudonymiseAudit } from "../operators/audit.ts";
+import { pseudonymiseModerationRecords } from "../operators/audit.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { enqueueFileDeletions } from "../storage/file-deletions.ts";
 import { forgetExpiredStanding, keptRecords, moveToStandIn } from "./stand-in.ts";
@@ -147,7 +147,7 @@ export async function deleteAccount(
       }
     }
     await forgetExpiredStanding(tx, now);
-    await pseudonymiseAudit(tx, userId);
+    await pseudonymiseModerationRecords(tx, userId);
 
     // Give back the places the person held for work not yet begun on other people's jobs.
     await tx

@@ -404,8 +404,16 @@ export async function exportPersonalData(
         .from(moderationDecisions)
         .where(eq(moderationDecisions.affectedUserId, userId))
         .orderBy(asc(moderationDecisions.decidedAt));
+      // As an operator: what they decided and when, not about whom or the note written to that person.
       const decisionsTaken = await tx
-        .select(decisionColumns)
+        .select({
+          id: moderationDecisions.id,
+          subjectType: moderationDecisions.subjectType,
+          action: moderationDecisions.action,
+          ground: moderationDecisions.ground,
+          decidedAt: moderationDecisions.decidedAt,
+          reversedAt: moderationDecisions.reversedAt,
+        })
         .from(moderationDecisions)
         .where(eq(moderationDecisions.decidedBy, userId))
         .orderBy(asc(moderationDecisions.decidedAt));
@@ -416,7 +424,14 @@ export async function exportPersonalData(
         .where(eq(appeals.appellantId, userId))
         .orderBy(asc(appeals.createdAt));
       const appealsAnswered = await tx
-        .select(appealColumns)
+        .select({
+          id: appeals.id,
+          kind: appeals.kind,
+          createdAt: appeals.createdAt,
+          outcome: appeals.outcome,
+          answer: appeals.answer,
+          answeredAt: appeals.answeredAt,
+        })
         .from(appeals)
         .where(eq(appeals.answeredBy, userId))
         .orderBy(asc(appeals.createdAt));

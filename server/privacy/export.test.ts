@@ -55,6 +55,10 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "reports.reporter_id": (e) => e.reports.sent,
   "reports.subject_user_id": (e) => e.reports.about_you,
   "job_holds.decided_by": (e) => e.operator.holds_decided,
+  "moderation_decisions.affected_user_id": (e) => e.moderation.decisions,
+  "moderation_decisions.decided_by": (e) => e.operator.decisions_taken,
+  "appeals.appellant_id": (e) => e.moderation.appeals,
+  "appeals.answered_by": (e) => e.operator.appeals_answered,
 };
 
 /**

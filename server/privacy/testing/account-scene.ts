@@ -10,12 +10,14 @@ import { createRating } from "../../../db/factories/ratings.ts";
 import { createEmployer, createWorker } from "../../../db/factories/users.ts";
 import {
   accountSanctions,
+  appeals,
   employerFollows,
   favouriteWorkers,
   fileDeletions,
   jobHolds,
   jobInvitations,
   jobOwnerViews,
+  moderationDecisions,
   notifications,
   operatorAudit,
   operators,
@@ -302,6 +304,57 @@ export async function accountScene(t: TestApp) {
       ground: "harassment",
       endsAt: new Date(Date.now() + 86_400_000),
       decidedBy: employer.id,
+    },
+  ]);
+  // Moderation decisions (docs/decisions/074): the employer restricted the subject, who appealed; the subject
+  // restricted the worker and answered the worker's appeal.
+  const decisionsMade = await t.db
+    .insert(moderationDecisions)
+    .values([
+      {
+        subjectType: "profile",
+        subjectId: subject.id,
+        affectedUserId: subject.id,
+        action: "restrict",
+        ground: "harassment",
+        note: "SUBJECT-DECISION threats",
+        decidedBy: employer.id,
+        decidedAt: new Date(),
+        appealBy: new Date(Date.now() + 14 * 86_400_000),
+      },
+      {
+        subjectType: "profile",
+        subjectId: worker.id,
+        affectedUserId: worker.id,
+        action: "restrict",
+        ground: "spam",
+        note: "WALT-DECISION spam",
+        decidedBy: subject.id,
+        decidedAt: new Date(),
+        appealBy: new Date(Date.now() + 14 * 86_400_000),
+      },
+    ])
+    .returning({ id: moderationDecisions.id });
+  const [aboutSubject, bySubject] = decisionsMade;
+  if (!aboutSubject || !bySubject) throw new Error("decisions were not inserted");
+  await t.db.insert(appeals).values([
+    {
+      kind: "decision",
+      decisionId: aboutSubject.id,
+      appellantId: subject.id,
+      text: "SUBJECT-APPEAL it was a quote",
+      createdAt: new Date(),
+    },
+    {
+      kind: "decision",
+      decisionId: bySubject.id,
+      appellantId: worker.id,
+      text: "WALT-APPEAL not spam",
+      createdAt: new Date(),
+      outcome: "upheld",
+      answer: "Sent to forty people",
+      answeredBy: subject.id,
+      answeredAt: new Date(),
     },
   ]);
   await t.db.insert(operatorAudit).values([
