@@ -38,7 +38,9 @@ function ItemPage() {
   usePageTitle(title);
   return (
     <main id="main" className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:py-8">
-      <BackLink to="/ops/queue">{m.ops_item_back()}</BackLink>
+      <BackLink to="/ops/queue" className="justify-self-start">
+        {m.ops_item_back()}
+      </BackLink>
       <h1 className="text-xl font-bold break-words sm:text-2xl">{title}</h1>
       <div className="grid gap-6">
         <ItemSections item={item} />

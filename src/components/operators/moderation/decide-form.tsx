@@ -34,6 +34,8 @@ export function DecideForm({ subject, actions }: { subject: ModerationSubject; a
     trpc.moderation.decide.mutationOptions({
       onSuccess: async () => {
         toastSuccess(m.ops_decide_done());
+        // The queue's cached pages still list this item: dropped, so the queue is read afresh.
+        queryClient.removeQueries({ queryKey: trpc.moderation.queue.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.moderation.pathKey() });
         await navigate({ to: "/ops/queue" });
       },

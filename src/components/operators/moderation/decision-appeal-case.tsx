@@ -74,6 +74,7 @@ function AnswerForm({ appealId }: { appealId: string }) {
     trpc.moderation.answerAppeal.mutationOptions({
       onSuccess: async () => {
         toastSuccess(m.dispute_case_saved());
+        queryClient.removeQueries({ queryKey: trpc.moderation.queue.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.moderation.pathKey() });
       },
       onError: (e) => setError(errorMessage(e)),
