@@ -42,6 +42,9 @@ export const SPA_PAGE_PATHS = [
   "/ops/team",
   "/settings/decisions",
   "/decisions/$decisionId",
+  "/ops/queue",
+  "/ops/queue/$subjectType/$subjectId",
+  "/ops/appeals/$appealId",
 ] as const;
 
 const PATTERNS = SPA_PAGE_PATHS.map((page) => new RegExp(`^${page.replace(/\$\w+/g, "[^/]+").replace(/\/$/, "")}/?$`));

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 
-/** /ops opens on the marketplace's health, which every operator sees; the team is one link away for admins. */
+/** /ops opens on the moderation queue, which every operator works (docs/decisions/074). */
 export const Route = createFileRoute("/_authed/ops/")({
   beforeLoad: () => {
-    throw redirect({ to: "/ops/health" });
+    throw redirect({ to: "/ops/queue" });
   },
 });

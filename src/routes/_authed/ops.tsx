@@ -3,8 +3,8 @@ import { createFileRoute, Link, Outlet, redirect } from "@tanstack/react-router"
 import { m } from "../../paraglide/messages.js";
 
 /**
- * The operator console (docs/decisions/071, 072): its own code-split routes, which no visitor or member
- * downloads. Every operator sees the marketplace's health; the team is for admins. Anyone else is sent
+ * The operator console (docs/decisions/071, 072, 074): its own code-split routes, which no visitor or member
+ * downloads. Every operator works the moderation queue and sees the marketplace's health; the team is for admins. Anyone else is sent
  * home. The server checks the role on every call; this only spares others a page of refusals.
  */
 export const Route = createFileRoute("/_authed/ops")({
@@ -24,6 +24,17 @@ function OpsLayout() {
     <>
       <nav aria-label={m.ops_nav_label()} className="mx-auto w-full max-w-5xl px-4 pt-4" data-testid="ops-nav">
         <ul className="flex gap-2 border-b">
+          <li>
+            <Link
+              to="/ops/queue"
+              className={TAB}
+              activeProps={{ className: "border-primary text-foreground", "aria-current": "page" }}
+              inactiveProps={{ className: "border-transparent text-muted-foreground" }}
+              data-testid="ops-nav-queue"
+            >
+              {m.ops_nav_queue()}
+            </Link>
+          </li>
           <li>
             <Link
               to="/ops/health"
