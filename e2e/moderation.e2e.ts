@@ -79,6 +79,13 @@ async function decide(page: Page, d: { action: string; ground: string; note: str
   await page.getByTestId("decide-note").fill(d.note);
 }
 
+/** Clicks a console form's submit button and waits for the server's answer to `procedure`: it took it. */
+async function submitTo(page: Page, testId: string, procedure: string) {
+  const answered = page.waitForResponse((r) => r.url().includes(`/api/trpc/${procedure}`) && r.request().method() === "POST");
+  await page.getByTestId(testId).click();
+  expect((await answered).ok()).toBe(true);
+}
+
 /** Opens the newest statement of reasons from the person's notifications (they arrive on their own). */
 async function openStatement(page: Page): Promise<void> {
   await page.goto("/notifications");
@@ -170,7 +177,7 @@ test.describe("trust and safety", () => {
     await expect(mod.getByText(title).first()).toBeVisible();
     const note = "Asking workers to pay before they start is not allowed on Daywork.";
     await decide(mod, { action: "remove", ground: "scam", note });
-    await mod.getByTestId("decide-submit").click();
+    await submitTo(mod, "decide-submit", "moderation.decide");
     // The item has left the queue.
     await mod.goto("/ops/queue");
     await expect(mod.locator(`[data-testid=queue-item-link][href$="/${jobId}"]`)).toHaveCount(0);
@@ -218,7 +225,7 @@ test.describe("trust and safety", () => {
     await expect(first.getByText(abuse).first()).toBeVisible();
     const note = "Insulting a worker who asked about the job is harassment.";
     await decide(first, { action: "restrict", ground: "harassment", note, days: 7 });
-    await first.getByTestId("decide-submit").click();
+    await submitTo(first, "decide-submit", "moderation.decide");
     await first.goto("/ops/queue");
     await expect(first.locator(`[data-testid=queue-item-link][href$="/${messageId}"]`)).toHaveCount(0);
 
@@ -249,7 +256,7 @@ test.describe("trust and safety", () => {
     const answer = "A first offence, apologised for: the restriction is lifted.";
     await second.getByTestId("appeal-form").getByTestId("appeal-reversed").check();
     await second.getByTestId("appeal-note").fill(answer);
-    await second.getByTestId("appeal-submit").click();
+    await submitTo(second, "appeal-submit", "moderation.answerAppeal");
     await second.goto("/ops/queue");
     await expect(
       second.locator("[data-testid=queue-item][data-kind=appeal][data-subject-type=decision]").filter({ hasText: company }),
@@ -295,6 +302,7 @@ test.describe("trust and safety", () => {
     const ops = await signedIn(browser, admin);
     await openQueueItem(ops, "[data-testid=queue-item][data-kind=report][data-subject-type=message]", { href: messageId });
     await decide(ops, { action: "ban", ground: "scam", note: "Money scams sent to employers." });
+    const banned = ops.waitForResponse((r) => r.url().includes("/api/trpc/moderation.decide") && r.request().method() === "POST");
     const clicked = Date.now();
     await ops.getByTestId("decide-submit").click();
 
@@ -302,6 +310,7 @@ test.describe("trust and safety", () => {
     // ended session, docs/decisions/014) ...
     await expect(spammer.getByTestId("chat-reconnecting")).toBeVisible({ timeout: 2_000 });
     expect(Date.now() - clicked).toBeLessThan(2_000);
+    expect((await banned).ok()).toBe(true);
 
     // ... and the server refuses what comes next: the page's next load is signed out, and so is sign-in.
     await spammer.reload();
