@@ -14,7 +14,7 @@ export type LinkListRow = {
     | "/settings/blocked"
     | "/settings/reports"
     | "/settings/decisions"
-    | "/ops/health";
+    | "/ops/queue";
   icon: LucideIcon;
   label: string;
   testId: string;

@@ -29,7 +29,7 @@ export function SettingsLinksCard() {
         { to: "/settings/reports", icon: Flag, label: m.settings_reports_link(), testId: "settings-link-reports" },
         { to: "/settings/decisions", icon: Scale, label: m.settings_decisions_link(), testId: "settings-link-decisions" },
         ...(data?.role
-          ? [{ to: "/ops/health" as const, icon: UsersRound, label: m.ops_console_link(), testId: "settings-link-ops" }]
+          ? [{ to: "/ops/queue" as const, icon: UsersRound, label: m.ops_console_link(), testId: "settings-link-ops" }]
           : []),
       ]}
     />
