@@ -62,6 +62,9 @@ export function subjectKey(subject: ReportSubject): { subjectType: ReportSubject
 
 /** The subject back from the table's text key; null for a key that names no item of its kind. */
 export function subjectFromKey(subjectType: string, subjectId: string): ReportSubject | null {
-  const parsed = reportSubjectSchema.safeParse({ type: subjectType, id: subjectType === "message" ? Number(subjectId) : subjectId });
+  const parsed = reportSubjectSchema.safeParse({
+    type: subjectType,
+    id: subjectType === "message" ? Number(subjectId) : subjectId,
+  });
   return parsed.success ? parsed.data : null;
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 import { ERR } from "../errors.ts";
-import { REPORT_SUBJECT_TYPES, reportSubjectSchema, type ReportSubject, type ReportSubjectType } from "../reports.ts";
 import { uuidSchema } from "../ids.ts";
+import { REPORT_SUBJECT_TYPES, reportSubjectSchema, type ReportSubject, type ReportSubjectType } from "../reports.ts";
 import { boundedText } from "../text.ts";
 import { MAX_RESTRICTION_DAYS, MODERATION_GROUNDS, type ModerationGround } from "./grounds.ts";
 
