@@ -71,7 +71,7 @@ async function openQueueItem(page: Page, selector: string, filter: { hasText?: s
 async function decide(page: Page, d: { action: string; ground: string; note: string; days?: number }) {
   const form = page.getByTestId("decide-form");
   await expect(form).toBeVisible();
-  await form.getByRole("radio", { name: text("en", `moderation_action_${d.action}`), exact: true }).check();
+  await form.getByRole("radio", { name: text("en", `ops_do_${d.action}`), exact: true }).check();
   await page.getByTestId("decide-ground").selectOption(d.ground);
   if (d.days !== undefined) await page.getByTestId("decide-days").fill(String(d.days));
   await page.getByTestId("decide-note").fill(d.note);

@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Scale } from "lucide-react";
-import { useState, type FormEvent } from "react";
 
-import { DECISION_NOTE_MAX } from "../../../../domain/moderation/decisions.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { toastSuccess } from "../../../lib/toast.ts";
@@ -10,11 +8,9 @@ import { m } from "../../../paraglide/messages.js";
 import { trpc, type RouterOutputs } from "../../../trpc.ts";
 import { personName } from "../../profile/person-name.ts";
 import { strikeText } from "../../profile/reliability-card.tsx";
-import { Button } from "../../ui/button.tsx";
 import { SectionCard } from "../../ui/card.tsx";
-import { Field } from "../../ui/field.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
-import { Textarea } from "../../ui/textarea.tsx";
+import { AppealAnswerForm } from "../appeal-answer-form.tsx";
 import { AppealStatement, AttendanceFacts, Fact, JobFacts, PartyNotice } from "./case-parts.tsx";
 
 type StrikeCase = Extract<RouterOutputs["disputes"]["case"], { kind: "strike" }>;
@@ -74,61 +70,23 @@ function StrikeCaseView({ found }: { found: StrikeCase }) {
 
 function AnswerForm({ appealId }: { appealId: string }) {
   const queryClient = useQueryClient();
-  const [outcome, setOutcome] = useState<"upheld" | "reversed" | null>(null);
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string>();
   const answer = useMutation(
     trpc.disputes.answerStrike.mutationOptions({
       onSuccess: () => {
         toastSuccess(m.dispute_case_saved());
         void queryClient.invalidateQueries({ queryKey: trpc.disputes.case.queryKey({ appealId }) });
       },
-      onError: (e) => setError(errorMessage(e)),
     }),
   );
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!outcome) return setError(m.dispute_case_choose_outcome());
-    setError(undefined);
-    answer.mutate({ appealId, outcome, note });
-  }
-  const choices = [
-    { value: "upheld" as const, label: m.dispute_case_uphold() },
-    { value: "reversed" as const, label: m.dispute_case_reverse() },
-  ];
   return (
-    <SectionCard title={m.dispute_case_decide()}>
-      <form onSubmit={submit} noValidate className="grid gap-3" data-testid="case-answer">
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">{m.dispute_case_outcome()}</legend>
-          {choices.map((choice) => (
-            <label key={choice.value} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={`outcome-${appealId}`}
-                value={choice.value}
-                checked={outcome === choice.value}
-                onChange={() => setOutcome(choice.value)}
-                data-testid={`case-answer-${choice.value}`}
-              />
-              {choice.label}
-            </label>
-          ))}
-        </fieldset>
-        <Field label={m.dispute_case_note_person()} required error={error}>
-          <Textarea
-            value={note}
-            dir="auto"
-            rows={3}
-            maxLength={DECISION_NOTE_MAX}
-            onChange={(e) => setNote(e.target.value)}
-            data-testid="case-answer-note"
-          />
-        </Field>
-        <Button type="submit" className="justify-self-start" disabled={answer.isPending} data-testid="case-answer-submit">
-          {m.dispute_case_answer()}
-        </Button>
-      </form>
-    </SectionCard>
+    <AppealAnswerForm
+      appealId={appealId}
+      testId="case-answer"
+      labels={{ upheld: m.dispute_case_uphold(), reversed: m.dispute_case_reverse() }}
+      noteLabel={m.dispute_case_note_person()}
+      pending={answer.isPending}
+      error={answer.error ? errorMessage(answer.error) : undefined}
+      onAnswer={(outcome, note) => answer.mutate({ appealId, outcome, note })}
+    />
   );
 }

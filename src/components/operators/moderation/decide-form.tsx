@@ -9,7 +9,7 @@ import { errorMessage } from "../../../lib/errors.ts";
 import { toastSuccess } from "../../../lib/toast.ts";
 import { m } from "../../../paraglide/messages.js";
 import { trpc } from "../../../trpc.ts";
-import { actionName, groundName } from "../../decisions/decision-words.ts";
+import { groundName } from "../../decisions/decision-words.ts";
 import { PendingButton } from "../../forms/pending-button.tsx";
 import { SectionCard } from "../../ui/card.tsx";
 import { Field } from "../../ui/field.tsx";
@@ -22,6 +22,16 @@ import { Textarea } from "../../ui/textarea.tsx";
  * from the list and a note the person reads in their statement of reasons; days for a restriction or a
  * ban (none: for good). The server checks all of it again and answers refusals in the reader's language.
  */
+/** What each action does, as the operator chooses it (the statement names its result). */
+const DO_ACTION: Record<ModerationAction, () => string> = {
+  dismiss: () => m.ops_do_dismiss(),
+  approve: () => m.ops_do_approve(),
+  remove: () => m.ops_do_remove(),
+  restrict: () => m.ops_do_restrict(),
+  ban: () => m.ops_do_ban(),
+  restore: () => m.ops_do_restore(),
+};
+
 export function DecideForm({ subject, actions }: { subject: ModerationSubject; actions: readonly ModerationAction[] }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -72,7 +82,7 @@ export function DecideForm({ subject, actions }: { subject: ModerationSubject; a
                 onChange={() => setAction(choice)}
                 data-testid={`decide-action-${choice}`}
               />
-              {actionName(choice)}
+              {DO_ACTION[choice]()}
             </label>
           ))}
         </fieldset>

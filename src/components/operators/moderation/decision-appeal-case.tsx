@@ -1,19 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Gavel, Scale } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { Scale } from "lucide-react";
 
-import { DECISION_NOTE_MAX } from "../../../../domain/moderation/decisions.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { toastSuccess } from "../../../lib/toast.ts";
 import { m } from "../../../paraglide/messages.js";
 import { trpc, type RouterOutputs } from "../../../trpc.ts";
 import { actionName, groundName } from "../../decisions/decision-words.ts";
-import { PendingButton } from "../../forms/pending-button.tsx";
 import { personName } from "../../profile/person-name.ts";
 import { SectionCard } from "../../ui/card.tsx";
-import { Field } from "../../ui/field.tsx";
-import { Textarea } from "../../ui/textarea.tsx";
+import { AppealAnswerForm } from "../appeal-answer-form.tsx";
 import { AppealStatement, Fact } from "../disputes/case-parts.tsx";
 import { ItemSections } from "./item-sections.tsx";
 
@@ -67,9 +63,6 @@ export function DecisionAppealCase({ found }: { found: AppealCase }) {
 
 function AnswerForm({ appealId }: { appealId: string }) {
   const queryClient = useQueryClient();
-  const [outcome, setOutcome] = useState<"upheld" | "reversed" | null>(null);
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string>();
   const answer = useMutation(
     trpc.moderation.answerAppeal.mutationOptions({
       onSuccess: async () => {
@@ -77,52 +70,18 @@ function AnswerForm({ appealId }: { appealId: string }) {
         queryClient.removeQueries({ queryKey: trpc.moderation.queue.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.moderation.pathKey() });
       },
-      onError: (e) => setError(errorMessage(e)),
     }),
   );
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!outcome) return setError(m.dispute_case_choose_outcome());
-    setError(undefined);
-    answer.mutate({ appealId, outcome, note });
-  }
-  const choices = [
-    { value: "upheld" as const, label: m.ops_appeal_uphold() },
-    { value: "reversed" as const, label: m.ops_appeal_reverse() },
-  ];
   return (
-    <SectionCard title={m.dispute_case_answer()} icon={<Gavel aria-hidden />}>
-      <form onSubmit={submit} noValidate className="grid gap-3" data-testid="appeal-form">
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">{m.dispute_case_outcome()}</legend>
-          {choices.map((choice) => (
-            <label key={choice.value} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={`appeal-outcome-${appealId}`}
-                value={choice.value}
-                checked={outcome === choice.value}
-                onChange={() => setOutcome(choice.value)}
-                data-testid={`appeal-${choice.value}`}
-              />
-              {choice.label}
-            </label>
-          ))}
-        </fieldset>
-        <Field label={m.ops_decide_note()} required description={m.ops_decide_note_hint()} error={error}>
-          <Textarea
-            value={note}
-            dir="auto"
-            rows={3}
-            maxLength={DECISION_NOTE_MAX}
-            onChange={(e) => setNote(e.target.value)}
-            data-testid="appeal-note"
-          />
-        </Field>
-        <PendingButton type="submit" className="justify-self-start" pending={answer.isPending} data-testid="appeal-submit">
-          {m.dispute_case_answer()}
-        </PendingButton>
-      </form>
-    </SectionCard>
+    <AppealAnswerForm
+      appealId={appealId}
+      testId="appeal"
+      labels={{ upheld: m.ops_appeal_uphold(), reversed: m.ops_appeal_reverse() }}
+      noteLabel={m.ops_decide_note()}
+      noteHint={m.ops_decide_note_hint()}
+      pending={answer.isPending}
+      error={answer.error ? errorMessage(answer.error) : undefined}
+      onAnswer={(outcome, note) => answer.mutate({ appealId, outcome, note })}
+    />
   );
 }
