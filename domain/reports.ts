@@ -5,11 +5,17 @@ import { idempotencyKeySchema } from "./idempotency.ts";
 import { jobIdSchema, messageIdSchema, rowIdSchema, userIdSchema } from "./ids.ts";
 import { LIMITS } from "./limits.ts";
 import { pageCursorSchema } from "./page-cursor.ts";
+import type { ReportSubject } from "./report-subject-key.ts";
 import { optionalText } from "./text.ts";
 
-/** What a member can report (docs/decisions/070): a job, a profile, a chat message, a review. */
-export const REPORT_SUBJECT_TYPES = ["job", "profile", "message", "review"] as const;
-export type ReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];
+// What a member can report (docs/decisions/070): a job, a profile, a chat message, a review.
+export {
+  REPORT_SUBJECT_TYPES,
+  subjectFromKey,
+  subjectKey,
+  type ReportSubject,
+  type ReportSubjectType,
+} from "./report-subject-key.ts";
 
 /** Why, from a fixed list; the dialog shows them in this order. */
 export const REPORT_REASONS = [
@@ -40,7 +46,8 @@ export const reportSubjectSchema = z.discriminatedUnion(
   ],
   { error: ERR.notFound },
 );
-export type ReportSubject = z.infer<typeof reportSubjectSchema>;
+// The schema reads exactly the subjects report-subject-key.ts names.
+reportSubjectSchema satisfies z.ZodType<ReportSubject>;
 
 /** The report dialog: the item, a reason and an optional comment. */
 export const reportCreateSchema = z.object({
@@ -54,17 +61,3 @@ export type ReportCreateInput = z.infer<typeof reportCreateSchema>;
 
 /** The caller's own reports, newest first; `cursor` is the previous page's `nextCursor`. */
 export const reportsMineSchema = z.object({ cursor: pageCursorSchema.nullish() });
-
-/** The subject as the table stores it: every kind's id as text. */
-export function subjectKey(subject: ReportSubject): { subjectType: ReportSubjectType; subjectId: string } {
-  return { subjectType: subject.type, subjectId: String(subject.id) };
-}
-
-/** The subject back from the table's text key; null for a key that names no item of its kind. */
-export function subjectFromKey(subjectType: string, subjectId: string): ReportSubject | null {
-  const parsed = reportSubjectSchema.safeParse({
-    type: subjectType,
-    id: subjectType === "message" ? Number(subjectId) : subjectId,
-  });
-  return parsed.success ? parsed.data : null;
-}

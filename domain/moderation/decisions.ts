@@ -5,6 +5,7 @@ import { uuidSchema } from "../ids.ts";
 import { REPORT_SUBJECT_TYPES, reportSubjectSchema, type ReportSubject, type ReportSubjectType } from "../reports.ts";
 import { boundedText } from "../text.ts";
 import { MAX_RESTRICTION_DAYS, MODERATION_GROUNDS, type ModerationGround } from "./grounds.ts";
+import { QUEUE_KINDS } from "./queue.ts";
 
 /**
  * Operators' decisions and the appeals against them (docs/decisions/074). A decision is about one item
@@ -110,3 +111,6 @@ export const answerAppealSchema = z.object({
   outcome: z.enum(["upheld", "reversed"], { error: ERR.moderationActionInvalid }),
   note: noteSchema,
 });
+
+/** The queue, all kinds or one (domain/moderation/queue.ts stays free of zod for the console's route). */
+export const moderationQueueSchema = z.object({ kind: z.enum(QUEUE_KINDS, { error: ERR.badRequest }).nullish() });

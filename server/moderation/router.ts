@@ -5,9 +5,9 @@ import {
   answerAppealSchema,
   appealIdSchema,
   moderationDecideSchema,
+  moderationQueueSchema,
   moderationSubjectSchema,
 } from "../../domain/moderation/decisions.ts";
-import { moderationQueueSchema } from "../../domain/moderation/queue.ts";
 import { refused, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { moderatorProcedure } from "../trpc/procedures.ts";

@@ -3,20 +3,17 @@ import { Scale } from "lucide-react";
 
 import { formatDateTime, formatDay } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc, type RouterOutputs, type Trpc } from "../../trpc.ts";
+import { trpc, type RouterOutputs } from "../../trpc.ts";
 import { NoticeCard } from "../layout/notice.tsx";
 import { PagedList } from "../layout/paged-list.tsx";
 import { CardLink } from "../ui/card-link.tsx";
 import { Card, CardContent } from "../ui/card.tsx";
 import { actionName, decisionAbout, decisionHeading, groundName } from "./decision-words.ts";
+import { myDecisionsQuery } from "./my-decisions-query.ts";
 
 type MyDecision = RouterOutputs["decisions"]["mine"]["items"][number];
 
 /** The decisions query of /settings/decisions, for its loader and its list. */
-export function myDecisionsQuery(api: Trpc) {
-  return api.decisions.mine.infiniteQueryOptions({}, { getNextPageParam: (page) => page.nextCursor });
-}
-
 /** Where a decision stands for the person: reversed, appealed and how, or until when it can be. */
 function standing(decision: MyDecision): string | null {
   if (decision.reversedAt) return m.decisions_status_reversed();

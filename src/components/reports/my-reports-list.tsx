@@ -5,19 +5,16 @@ import { Flag } from "lucide-react";
 import type { ReportReason, ReportSubjectType } from "../../../domain/reports.ts";
 import { formatDay } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
-import { trpc, type RouterOutputs, type Trpc } from "../../trpc.ts";
+import { trpc, type RouterOutputs } from "../../trpc.ts";
 import { NoticeCard } from "../layout/notice.tsx";
 import { PagedList } from "../layout/paged-list.tsx";
 import { Card, CardContent } from "../ui/card.tsx";
+import { myReportsQuery } from "./my-reports-query.ts";
 import { REASON_LABELS, SUBJECT_LABELS } from "./report-labels.ts";
 
 type MyReport = RouterOutputs["reports"]["mine"]["items"][number];
 
 /** The reports query of /settings/reports, for its loader and its list. */
-export function myReportsQuery(api: Trpc) {
-  return api.reports.mine.infiniteQueryOptions({}, { getNextPageParam: (page) => page.nextCursor });
-}
-
 /** How a report stands, in words. */
 function statusText(report: MyReport): string {
   if (report.status === "open") return m.reports_status_open();

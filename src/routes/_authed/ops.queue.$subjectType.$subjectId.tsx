@@ -2,7 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { Scale } from "lucide-react";
 
-import { subjectFromKey } from "../../../domain/reports.ts";
+import { subjectFromKey } from "../../../domain/report-subject-key.ts";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage, NoticePage } from "../../components/layout/notice.tsx";
 import { DecideForm } from "../../components/operators/moderation/decide-form.tsx";

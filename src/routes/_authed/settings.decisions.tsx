@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { MyDecisionsList, myDecisionsQuery } from "../../components/decisions/my-decisions-list.tsx";
+import { MyDecisionsList } from "../../components/decisions/my-decisions-list.tsx";
+import { myDecisionsQuery } from "../../components/decisions/my-decisions-query.ts";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
 import { PageHeader } from "../../components/profile/page-header.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";

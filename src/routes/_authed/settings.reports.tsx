@@ -2,7 +2,8 @@ import { createFileRoute } from "@tanstack/react-router";
 
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
 import { PageHeader } from "../../components/profile/page-header.tsx";
-import { MyReportsList, myReportsQuery } from "../../components/reports/my-reports-list.tsx";
+import { MyReportsList } from "../../components/reports/my-reports-list.tsx";
+import { myReportsQuery } from "../../components/reports/my-reports-query.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { m } from "../../paraglide/messages.js";
 
