@@ -75,9 +75,11 @@ export async function buildApp(deps: AppDeps) {
   await registerFileRoutes(app, { db, auth, services });
   await registerMailRoutes(app, { db, config, now: services.now });
   registerHealthRoutes(app, { db, services, state: app.instanceState });
+  // What a call's context is made of, for the API and for the pages rendered on the server.
   const context = { db, auth, config, services, metrics };
   await registerTrpc(app, { context, requestLogs, socketGuard: deps.socketGuard, socketPlaces: deps.socketPlaces });
   await registerPages(app, { config, context });
+  // Anything else (an unknown /api/ path, a missing asset, no SPA built) is a plain 404.
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: "Not Found" }));
 
   return app;
