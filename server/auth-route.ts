@@ -51,7 +51,7 @@ function forwardedBody(endpoint: string, body: unknown): unknown {
 /**
  * Mounts better-auth's endpoints that the app uses under /api/auth. Each Set-Cookie is forwarded on its own (merging
  * headers into one object would lose all but one cookie), and the client's IP is passed in a header we
- * control, so rate limits count per client.
+ * control, so rate limits count per client. Closing the app waits for better-auth's background work.
  */
 export function registerAuthRoute(app: FastifyInstance, auth: Auth, options: { deadlineMs: number }) {
   app.route({
@@ -101,4 +101,6 @@ export function registerAuthRoute(app: FastifyInstance, auth: Auth, options: { d
       return reply.send(response.body ? await response.text() : null);
     },
   });
+  // Account mails still being sent finish before the database they read closes.
+  app.addHook("onClose", async () => auth.settleBackgroundTasks());
 }

@@ -7,7 +7,7 @@ import { TRAILING_PUNCTUATION, URL_IN_TEXT, type StoredMail } from "./create-mai
 
 // The local inbox in the browser, for development without SMTP: /dev/mail lists the newest mails,
 // /dev/mail/:id shows one (its HTML in a sandboxed frame, its text with clickable links). A developer
-// tool, in English; registered only outside production and without SMTP_URL (server/app.ts).
+// tool, in English; registered only outside production and without SMTP_URL (server/http/mail-routes.ts).
 
 export const DEV_INBOX_PATH = "/dev/mail";
 const LIST_SIZE = 100;
