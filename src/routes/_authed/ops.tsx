@@ -18,47 +18,32 @@ export const Route = createFileRoute("/_authed/ops")({
 
 const TAB = "inline-flex h-9 items-center border-b-2 px-3 text-sm font-medium pointer-coarse:h-11";
 
+/** The console's sections; Team is for admins. */
+const SECTIONS = [
+  { to: "/ops/queue", label: () => m.ops_nav_queue(), testId: "ops-nav-queue", adminOnly: false },
+  { to: "/ops/health", label: () => m.health_title(), testId: "ops-nav-health", adminOnly: false },
+  { to: "/ops/team", label: () => m.ops_team_title(), testId: "ops-nav-team", adminOnly: true },
+] as const;
+
 function OpsLayout() {
   const { operatorRole } = Route.useRouteContext();
   return (
     <>
       <nav aria-label={m.ops_nav_label()} className="mx-auto w-full max-w-5xl px-4 pt-4" data-testid="ops-nav">
         <ul className="flex gap-2 border-b">
-          <li>
-            <Link
-              to="/ops/queue"
-              className={TAB}
-              activeProps={{ className: "border-primary text-foreground", "aria-current": "page" }}
-              inactiveProps={{ className: "border-transparent text-muted-foreground" }}
-              data-testid="ops-nav-queue"
-            >
-              {m.ops_nav_queue()}
-            </Link>
-          </li>
-          <li>
-            <Link
-              to="/ops/health"
-              className={TAB}
-              activeProps={{ className: "border-primary text-foreground", "aria-current": "page" }}
-              inactiveProps={{ className: "border-transparent text-muted-foreground" }}
-              data-testid="ops-nav-health"
-            >
-              {m.health_title()}
-            </Link>
-          </li>
-          {operatorRole === "admin" && (
-            <li>
+          {SECTIONS.filter((section) => !section.adminOnly || operatorRole === "admin").map((section) => (
+            <li key={section.to}>
               <Link
-                to="/ops/team"
+                to={section.to}
                 className={TAB}
                 activeProps={{ className: "border-primary text-foreground", "aria-current": "page" }}
                 inactiveProps={{ className: "border-transparent text-muted-foreground" }}
-                data-testid="ops-nav-team"
+                data-testid={section.testId}
               >
-                {m.ops_team_title()}
+                {section.label()}
               </Link>
             </li>
-          )}
+          ))}
         </ul>
       </nav>
       <Outlet />
