@@ -6,7 +6,7 @@ import type { OperatorRole } from "../../domain/operators.ts";
 import { subjectFromKey } from "../../domain/reports.ts";
 import { tellAppealAnswered } from "../decisions/notices.ts";
 import { recordOperatorAction } from "../operators/audit.ts";
-import { inTransaction, refusal, type Refusal } from "../refusal.ts";
+import { inTransaction, isRefusal, refusal, type Refusal } from "../refusal.ts";
 import { restoreItem, type DecideServices } from "./decide.ts";
 import { liftSanctionIn } from "./sanctions.ts";
 
@@ -58,7 +58,7 @@ export async function answerDecisionAppeal(
           .where(and(eq(accountSanctions.id, row.sanctionId), isNull(accountSanctions.liftedAt)));
         if (inForce) {
           const lifted = await liftSanctionIn(tx, { operator: input.operator, sanctionId: inForce.id, note: input.note, now });
-          if ("ok" in lifted) return lifted;
+          if (isRefusal(lifted)) return lifted;
         }
       }
       await tx.update(moderationDecisions).set({ reversedAt: now }).where(eq(moderationDecisions.id, row.decisionId));

@@ -6,7 +6,6 @@ import {
   actionFits,
   appealDeadline,
   isAdverse,
-  type ModerationAction,
   type ModerationDecideInput,
   type ModerationSubject,
 } from "../../domain/moderation/decisions.ts";
@@ -16,7 +15,7 @@ import { tellDecision } from "../decisions/notices.ts";
 import { recordOperatorAction } from "../operators/audit.ts";
 import { findOperatorRole } from "../operators/roles.ts";
 import type { BackgroundQueue } from "../queue/background-queue.ts";
-import { inTransaction, refusal, type Refusal } from "../refusal.ts";
+import { inTransaction, isRefusal, refusal, type Refusal } from "../refusal.ts";
 import { closeReportsIn } from "../reports/close-reports.ts";
 import { subjectName } from "../reports/subject.ts";
 import { removeContent, restoreContent } from "./content.ts";
@@ -147,14 +146,15 @@ export async function decide(
           note: input.note,
           now,
         });
-        if ("ok" in sanction) return sanction;
+        if (isRefusal(sanction)) return sanction;
         sanctionId = sanction.id;
         if (!item.removed && input.subject.type !== "profile") await takeDown(tx, services.queue, input, item, now);
         break;
       }
     }
 
-    await closeReportsIn(tx, services.queue, input.subject, actioned(input.action) ? "actioned" : "dismissed", now);
+    // Reports of an item acted on close as "actioned"; a dismissal, an approval or a restore as "dismissed".
+    await closeReportsIn(tx, services.queue, input.subject, isAdverse(input.action) ? "actioned" : "dismissed", now);
     const affectedUserId = input.action === "dismiss" ? null : item.authorId;
     const appealBy = isAdverse(input.action) && affectedUserId ? appealDeadline(now) : null;
     const [decision] = await tx
@@ -194,11 +194,6 @@ export async function decide(
     }
     return { decisionId: decision.id };
   });
-}
-
-/** Reports of an item acted on close as "actioned"; a dismissal, an approval or a restore clears them as "dismissed". */
-function actioned(action: ModerationAction): boolean {
-  return isAdverse(action);
 }
 
 /** Takes the item down: a held job's hold is rejected, anything else is removed (server/moderation/content.ts). */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 
-import type { Database } from "../../db/database.ts";
+import type { Database, Tx } from "../../db/database.ts";
 import { chatMessages, moderationDecisions, profiles, reports } from "../../db/schema/index.ts";
 import { recordOperatorAction } from "../operators/audit.ts";
 import { inTransaction, refusal, type Refusal } from "../refusal.ts";
@@ -26,10 +26,7 @@ const line = {
 export async function readReportedMessage(
   db: Database,
   p: { operatorId: string; messageId: number },
-): Promise<
-  | { messages: ((typeof line extends infer _ ? Awaited<ReturnType<typeof around>>[number] : never) & { reported: boolean })[] }
-  | Refusal<"not_found">
-> {
+): Promise<{ messages: (ContextLine & { reported: boolean })[] } | Refusal<"not_found">> {
   return inTransaction(db, async (tx) => {
     const key = String(p.messageId);
     const [reported] = await tx
@@ -54,7 +51,9 @@ export async function readReportedMessage(
   });
 }
 
-async function around(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], conversationId: string, messageId: number) {
+type ContextLine = Awaited<ReturnType<typeof around>>[number];
+
+async function around(tx: Tx, conversationId: string, messageId: number) {
   const before = await tx
     .select(line)
     .from(chatMessages)

@@ -1,19 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Scale } from "lucide-react";
 
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { toastSuccess } from "../../../lib/toast.ts";
 import { m } from "../../../paraglide/messages.js";
-import { trpc, type RouterOutputs } from "../../../trpc.ts";
+import { trpc } from "../../../trpc.ts";
 import { personName } from "../../profile/person-name.ts";
 import { strikeText } from "../../profile/reliability-card.tsx";
 import { SectionCard } from "../../ui/card.tsx";
-import { Skeleton } from "../../ui/skeleton.tsx";
 import { AppealAnswerForm } from "../appeal-answer-form.tsx";
 import { AppealStatement, AttendanceFacts, Fact, JobFacts, PartyNotice } from "./case-parts.tsx";
+import { DisputeCaseLoader, type DisputeCaseOf } from "./dispute-case-loader.tsx";
 
-type StrikeCase = Extract<RouterOutputs["disputes"]["case"], { kind: "strike" }>;
+type StrikeCase = DisputeCaseOf<"strike">;
 
 /**
  * A strike's appeal as an operator decides it (docs/decisions/074): the appeal, the person, the strike,
@@ -21,16 +21,7 @@ type StrikeCase = Extract<RouterOutputs["disputes"]["case"], { kind: "strike" }>
  * note the person reads (and, on a reversal, the job's owner).
  */
 export function StrikeAppealCase({ appealId }: { appealId: string }) {
-  const read = useQuery(trpc.disputes.case.queryOptions({ appealId }));
-  if (read.isPending) return <Skeleton className="h-64" />;
-  if (read.isError)
-    return (
-      <p role="alert" className="text-sm">
-        {errorMessage(read.error)}
-      </p>
-    );
-  if (read.data.kind !== "strike") return null;
-  return <StrikeCaseView found={read.data} />;
+  return <DisputeCaseLoader appealId={appealId} kind="strike" render={(found) => <StrikeCaseView found={found} />} />;
 }
 
 function StrikeCaseView({ found }: { found: StrikeCase }) {

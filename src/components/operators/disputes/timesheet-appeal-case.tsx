@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ClipboardClock, Scale } from "lucide-react";
 import { useState, type FormEvent } from "react";
 
@@ -7,7 +7,7 @@ import { errorMessage } from "../../../lib/errors.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { toastSuccess } from "../../../lib/toast.ts";
 import { m } from "../../../paraglide/messages.js";
-import { trpc, type RouterOutputs } from "../../../trpc.ts";
+import { trpc } from "../../../trpc.ts";
 import { personName } from "../../profile/person-name.ts";
 import { hoursToMinutes, minutesToClock } from "../../shifts/shift-helpers.ts";
 import { ChangeLine, hoursText, TimesheetStatusBadge } from "../../shifts/timesheet-parts.tsx";
@@ -15,11 +15,11 @@ import { Button } from "../../ui/button.tsx";
 import { SectionCard } from "../../ui/card.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
-import { Skeleton } from "../../ui/skeleton.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
 import { AppealStatement, AttendanceFacts, Fact, JobFacts, PartyNotice } from "./case-parts.tsx";
+import { DisputeCaseLoader, type DisputeCaseOf } from "./dispute-case-loader.tsx";
 
-type TimesheetCase = Extract<RouterOutputs["disputes"]["case"], { kind: "timesheet" }>;
+type TimesheetCase = DisputeCaseOf<"timesheet">;
 
 /**
  * An escalated timesheet as an operator decides it (docs/decisions/074): the appeal, both parties, the
@@ -27,16 +27,7 @@ type TimesheetCase = Extract<RouterOutputs["disputes"]["case"], { kind: "timeshe
  * the final hours and a note both sides read.
  */
 export function TimesheetAppealCase({ appealId }: { appealId: string }) {
-  const read = useQuery(trpc.disputes.case.queryOptions({ appealId }));
-  if (read.isPending) return <Skeleton className="h-64" />;
-  if (read.isError)
-    return (
-      <p role="alert" className="text-sm">
-        {errorMessage(read.error)}
-      </p>
-    );
-  if (read.data.kind !== "timesheet") return null;
-  return <TimesheetCaseView found={read.data} />;
+  return <DisputeCaseLoader appealId={appealId} kind="timesheet" render={(found) => <TimesheetCaseView found={found} />} />;
 }
 
 function TimesheetCaseView({ found }: { found: TimesheetCase }) {
