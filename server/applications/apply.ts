@@ -4,11 +4,11 @@ import type { Database } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { applicationDaysFor } from "../../domain/applications.ts";
 import type { UserType } from "../../domain/user-types.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { eitherBlocked } from "../blocks/between.ts";
 import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { applicationReceived } from "../notifications/events.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 
 export type ApplyParams = {

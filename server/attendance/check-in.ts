@@ -6,9 +6,9 @@ import { isCheckInOpen, mayRecordAbsent, minutesBetween, shiftDayAt, shiftDayEnd
 import type { RateLimits } from "../../domain/limits.ts";
 import { isActiveJob } from "../../domain/statuses.ts";
 import { employerApprovalDeadline } from "../../domain/timesheets.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, isRefusal, refusal } from "../refusal.ts";
 import { recordPresence } from "../reliability/record.ts";
 import { appendTimesheetEvents } from "../timesheets/history.ts";

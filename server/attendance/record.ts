@@ -13,8 +13,8 @@ import {
   type AttendanceRecordValues,
 } from "../../domain/attendance.ts";
 import { ownerMayChangeAt, workerAnswerDeadline } from "../../domain/timesheets.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { recordPresence } from "../reliability/record.ts";
 import { appendTimesheetEvents } from "../timesheets/history.ts";

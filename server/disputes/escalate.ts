@@ -11,8 +11,8 @@ import {
   timesheets,
 } from "../../db/schema/index.ts";
 import { escalationOpensAt, strikeAppealDeadline } from "../../domain/moderation/disputes.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { tellEscalated } from "./notices.ts";
 

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { REJECTION_UNDO_SECONDS, rejectionFinalAt } from "../../domain/applications.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { applicationDecided } from "./events.ts";
 
 /**

@@ -5,6 +5,7 @@ import { jobs } from "../../db/schema/index.ts";
 import { durationFilterOf } from "../../domain/job-filter-choices.ts";
 import { jobFiltersSchema, type JobFilters } from "../../domain/job-filters.ts";
 import { normalizeSavedFilters, savedFiltersKey } from "../../domain/saved-search-keys.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { resolveOrigin, type Origin } from "../jobs/near.ts";
 import { listed, notEnded, openJobConditions } from "../jobs/open-job-conditions.ts";
 import { findsJobsAsWritten } from "../jobs/search-jobs.ts";
@@ -13,7 +14,6 @@ import { mayMatchWithTypos } from "../jobs/text-match.ts";
 import { notifyPeople } from "../notifications/notify.ts";
 import { cityNameOf } from "../places/city-name.ts";
 import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 /** Saved searches read per round trip, and evaluated per statement (one UNION ALL branch each). */
 const CANDIDATE_PAGE = 1000;
