@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { shiftAttendance, timesheets, type ShiftAttendance, type Timesheet } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import {
@@ -14,7 +15,6 @@ import {
 } from "../../domain/attendance.ts";
 import { ownerMayChangeAt, workerAnswerDeadline } from "../../domain/timesheets.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { recordPresence } from "../reliability/record.ts";
 import { appendTimesheetEvents } from "../timesheets/history.ts";

@@ -1,6 +1,7 @@
 import { and, desc, eq, or } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import {
   appeals,
   jobApplications,
@@ -12,7 +13,6 @@ import {
 } from "../../db/schema/index.ts";
 import { escalationOpensAt, strikeAppealDeadline } from "../../domain/moderation/disputes.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { tellEscalated } from "./notices.ts";
 

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import { queryRows, type Database, type Queryable } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { durationFilterOf } from "../../domain/job-filter-choices.ts";
 import { jobFiltersSchema, type JobFilters } from "../../domain/job-filters.ts";
@@ -13,7 +14,6 @@ import { correctedTexts } from "../jobs/spelling.ts";
 import { mayMatchWithTypos } from "../jobs/text-match.ts";
 import { notifyPeople } from "../notifications/notify.ts";
 import { cityNameOf } from "../places/city-name.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
 
 /** Saved searches read per round trip, and evaluated per statement (one UNION ALL branch each). */
 const CANDIDATE_PAGE = 1000;
