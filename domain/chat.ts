@@ -65,10 +65,13 @@ export const contactEmployerSchema = z.object({
   idempotencyKey: messageKeySchema.optional(),
 });
 
-/** One page of history, newest first before `before` (a message id); returned oldest first. */
+/**
+ * One page of history: the newest messages, or those before `cursor` (the oldest message id already
+ * shown); returned oldest first. `cursor` by that name lets the client page it as an infinite query.
+ */
 export const historySchema = z.object({
   conversationId,
-  before: messageId.optional(),
+  cursor: messageId.nullish(),
   limit: z.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_MAX),
 });
 

@@ -142,9 +142,9 @@ describe("chat.history", () => {
       senderInitials: "OO",
       imageUrl: null,
     });
-    const older = await caller.chat.history({ conversationId, limit: 3, before: newest.messages[0]?.id });
+    const older = await caller.chat.history({ conversationId, limit: 3, cursor: newest.messages[0]?.id });
     expect(older.messages.map((m) => m.content)).toEqual(["m2", "m3", "m4"]);
-    const oldest = await caller.chat.history({ conversationId, limit: 3, before: older.messages[0]?.id });
+    const oldest = await caller.chat.history({ conversationId, limit: 3, cursor: older.messages[0]?.id });
     expect(oldest).toMatchObject({ messages: [{ content: "m1" }], hasOlder: false });
     expect((await caller.chat.history({ conversationId })).messages.map((m) => m.id)).toEqual(ids);
   });

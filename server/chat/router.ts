@@ -59,9 +59,11 @@ export const chatRouter = router({
     .input(conversationRefSchema)
     .query(async ({ ctx, input }) => settle(await conversationFor(ctx.db, input.conversationId, ctx.user.id))),
 
-  /** One page of messages before `before` (newest page first), returned oldest first for display. */
+  /** One page of messages before `cursor` (newest page first), returned oldest first for display. */
   history: authedProcedure.input(historySchema).query(async ({ ctx, input }) => {
-    const page = await chatHistory(ctx.db, linkSigner(ctx.services), { ...input, userId: ctx.user.id });
+    const { conversationId, limit } = input;
+    const params = { conversationId, limit, before: input.cursor ?? undefined, userId: ctx.user.id };
+    const page = await chatHistory(ctx.db, linkSigner(ctx.services), params);
     return settle(page);
   }),
 

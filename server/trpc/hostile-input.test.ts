@@ -225,7 +225,7 @@ async function buildFixture(): Promise<Fixture> {
     toUserId: userIds,
     workerId: userIds,
     messageId: messageIds,
-    before: messageIds,
+    cursor: messageIds,
     lastEventId: [...messageIds.map(String), null],
     // Per-day applications: every day, a day not of the job, a repeated day.
     days: [null, [job.startDate], ["1999-01-01"], [job.startDate, job.startDate]],

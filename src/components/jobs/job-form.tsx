@@ -1,4 +1,5 @@
-import { useController, useWatch, type FieldErrors, type Path, type UseFormReturn } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useController, useForm, useWatch, type DefaultValues, type FieldErrors, type Path } from "react-hook-form";
 import type { z } from "zod";
 
 import { CATEGORIES } from "../../../domain/categories.ts";
@@ -11,6 +12,7 @@ import { currencyName } from "../../lib/display-names.ts";
 import { showServerFieldErrors } from "../../lib/form-errors.ts";
 import { currentLanguage } from "../../lib/locale.ts";
 import { translate } from "../../lib/messages.ts";
+import { toastError } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { FormCard } from "../forms/form-card.tsx";
 import { SelectField } from "../forms/select-field.tsx";
@@ -54,13 +56,8 @@ const JOB_FIELDS = [
 ] as const satisfies readonly Path<JobFormInput>[];
 
 /** True when a field's error is the edit form's 'Please fill in all required fields'. */
-export function missesRequiredFields(errors: FieldErrors<JobFormInput>): boolean {
+function missesRequiredFields(errors: FieldErrors<JobFormInput>): boolean {
   return JOB_FIELDS.some((name) => errors[name]?.message === ERR.requiredFields);
-}
-
-/** Shows the server's per-field refusals beside the fields (the toast already says what went wrong). */
-export function showJobFieldErrors<Out>(form: UseFormReturn<JobFormInput, unknown, Out>, error: unknown) {
-  showServerFieldErrors(form.setError, error, JOB_FIELDS);
 }
 
 /** The three number inputs: typed as text, read by the schema; a step of 1 asks for whole numbers. */
@@ -75,32 +72,54 @@ function currencyLabel(code: JobCurrency): string {
 }
 
 export type JobFormProps<Out> = {
-  form: UseFormReturn<JobFormInput, unknown, Out>;
-  /** Gets the values as the domain schema parsed them. */
-  onValid: (values: Out) => void;
-  onInvalid?: (errors: FieldErrors<JobFormInput>) => void;
+  /** The domain schema that reads the values (the post, edit or post-again procedure's input). */
+  schema: z.ZodType<Out, JobFormInput>;
+  /** What the fields start with; a new job leaves the category unchosen. */
+  defaultValues: DefaultValues<JobFormInput>;
+  /**
+   * Sends the values as the schema parsed them. A refusal is toasted and marked beside the fields it
+   * names; what was typed stays.
+   */
+  onSubmit: (values: Out) => Promise<unknown>;
+  /** Also toast a missing required field and a refused skill (the edit and post-again pages). */
+  toastInvalid?: boolean;
   title: string;
   description?: string;
   /** The earliest day the calendar offers (YYYY-MM-DD). */
   notBefore: string;
-  onSkillRefused?: (key: string) => void;
-  submit: { label: string; pendingLabel: string; pending: boolean };
+  submit: { label: string; pendingLabel: string };
   testId: string;
 };
 
-/** The post and edit job form: every field, wired to react-hook-form, in a card with its submit button. */
+/**
+ * The job form of the post, edit and post-again pages: every field, wired to react-hook-form, in a card
+ * with its submit button.
+ */
 export function JobForm<Out>({
-  form,
-  onValid,
-  onInvalid,
+  schema,
+  defaultValues,
+  onSubmit,
+  toastInvalid = false,
   title,
   description,
   notBefore,
-  onSkillRefused,
   submit,
   testId,
 }: JobFormProps<Out>) {
-  const { errors } = form.formState;
+  const form = useForm<JobFormInput, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
+  const onValid = async (values: Out) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      toastError(error);
+      showServerFieldErrors(form.setError, error, JOB_FIELDS);
+    }
+  };
+  const onInvalid = (errors: FieldErrors<JobFormInput>) => {
+    if (toastInvalid && missesRequiredFields(errors)) toastError(null, translate(ERR.requiredFields));
+  };
+  const onSkillRefused = toastInvalid ? (key: string) => toastError(null, translate(key)) : undefined;
+  const { errors, isSubmitting } = form.formState;
   const category = useController({ control: form.control, name: "category" });
   const startDate = useController({ control: form.control, name: "startDate" });
   const currency = useController({ control: form.control, name: "currency" });
@@ -128,7 +147,7 @@ export function JobForm<Out>({
       heading="h1"
       description={description}
       onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
-      submit={{ ...submit, testId: "job-submit" }}
+      submit={{ ...submit, pending: isSubmitting, testId: "job-submit" }}
       testId={testId}
     >
       <Field label={m.job_form_title()} error={err(errors.title?.message)} required>

@@ -1,29 +1,21 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 
 import { todayIn } from "../../../domain/age.ts";
 import { ERR } from "../../../domain/errors.ts";
 import { isPastDate, jobUpdateSchema, type JobUpdateValues } from "../../../domain/jobs.ts";
 import { isActiveJob } from "../../../domain/statuses.ts";
-import {
-  browserTimeZone,
-  JobForm,
-  missesRequiredFields,
-  showJobFieldErrors,
-  type JobFormInput,
-} from "../../components/jobs/job-form.tsx";
+import { storedJobValues } from "../../components/jobs/job-form-values.ts";
+import { browserTimeZone, JobForm, type JobFormInput } from "../../components/jobs/job-form.tsx";
 import { JobNotEditable, JobNotFound } from "../../components/jobs/job-states.tsx";
 import type { EditableJob } from "../../components/jobs/job-types.ts";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
-import { translate } from "../../lib/messages.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { orNotFound, requireUuid } from "../../lib/route-data.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 
@@ -59,28 +51,6 @@ function EditJobPage() {
   const queryClient = useQueryClient();
   const timeZone = browserTimeZone();
   const [schema] = useState(() => editJobSchema(job));
-  const form = useForm<JobFormInput, unknown, JobUpdateValues>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      jobId: job.id,
-      title: job.title,
-      description: job.description,
-      category: job.category,
-      cityId: job.cityId ?? "",
-      district: job.district ?? "",
-      address: job.address ?? "",
-      startDate: job.startDate,
-      startTime: job.startTime?.slice(0, 5) ?? "",
-      durationDays: String(job.durationDays),
-      hourlyRate: job.hourlyRate === null ? "" : String(job.hourlyRate),
-      currency: job.currency,
-      maxWorkers: String(job.maxWorkers),
-      skills: job.skills ?? [],
-      partialDays: job.partialDays,
-      timeZone,
-    },
-  });
-
   const update = useMutation(
     trpc.jobs.update.mutationOptions({
       onSuccess: async () => {
@@ -90,10 +60,6 @@ function EditJobPage() {
         await queryClient.invalidateQueries({ queryKey: trpc.jobs.byId.queryKey({ jobId: job.id }), refetchType: "all" });
         await queryClient.invalidateQueries({ queryKey: trpc.jobs.pathKey() });
         await navigate({ to: "/jobs/$jobId", params: { jobId: job.id } });
-      },
-      onError: (error) => {
-        toastError(error);
-        showJobFieldErrors(form, error);
       },
     }),
   );
@@ -107,15 +73,13 @@ function EditJobPage() {
         {m.edit_job_back()}
       </BackLink>
       <JobForm
-        form={form}
-        onValid={(values) => update.mutate(values)}
-        onInvalid={(errors) => {
-          if (missesRequiredFields(errors)) toastError(null, translate(ERR.requiredFields));
-        }}
+        schema={schema}
+        defaultValues={{ ...storedJobValues(job, timeZone), jobId: job.id }}
+        onSubmit={(values) => update.mutateAsync(values)}
+        toastInvalid
         title={m.edit_job_title()}
         notBefore={job.startDate < today ? job.startDate : today}
-        onSkillRefused={(key) => toastError(null, translate(key))}
-        submit={{ label: m.edit_job_submit(), pendingLabel: m.edit_job_submitting(), pending: update.isPending }}
+        submit={{ label: m.edit_job_submit(), pendingLabel: m.edit_job_submitting() }}
         testId="edit-job-form"
       />
     </main>

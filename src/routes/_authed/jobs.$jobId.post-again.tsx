@@ -1,34 +1,24 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { UsersRound } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 
 import { todayIn } from "../../../domain/age.ts";
-import { ERR } from "../../../domain/errors.ts";
-import { jobCreateSchema, type JobCreateValues } from "../../../domain/jobs.ts";
+import { jobCreateSchema } from "../../../domain/jobs.ts";
 import { UnconfirmedAddressNotice } from "../../components/account/unconfirmed-address-notice.tsx";
-import {
-  browserTimeZone,
-  JobForm,
-  missesRequiredFields,
-  showJobFieldErrors,
-  type JobFormInput,
-} from "../../components/jobs/job-form.tsx";
+import { storedJobValues } from "../../components/jobs/job-form-values.ts";
+import { browserTimeZone, JobForm } from "../../components/jobs/job-form.tsx";
 import { JobNotFound } from "../../components/jobs/job-states.tsx";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
 import { SectionCard } from "../../components/ui/card.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { currentLanguage } from "../../lib/locale.ts";
-import { translate } from "../../lib/messages.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { useRequestKey } from "../../lib/request-key.ts";
 import { keyedMutationRetry } from "../../lib/retry-policy.ts";
 import { orNotFound, requireUuid } from "../../lib/route-data.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 
@@ -43,8 +33,6 @@ export const Route = createFileRoute("/_authed/jobs/$jobId/post-again")({
   component: PostAgainPage,
 });
 
-const postAgainFormSchema: z.ZodType<JobCreateValues, JobFormInput> = jobCreateSchema;
-
 /**
  * /jobs/{jobId}/post-again (docs/decisions/036): the post-job form filled in with a past job's fields
  * but a new start date to pick, and the workers hired on it, checked, to invite. One submit posts the
@@ -58,29 +46,6 @@ function PostAgainPage() {
   const queryClient = useQueryClient();
   const timeZone = browserTimeZone();
   const [invited, setInvited] = useState<ReadonlySet<string>>(() => new Set(data.hired.map((w) => w.workerId)));
-  const { job } = data;
-  const form = useForm<JobFormInput, unknown, JobCreateValues>({
-    resolver: zodResolver(postAgainFormSchema),
-    defaultValues: {
-      title: job.title,
-      description: job.description,
-      category: job.category,
-      cityId: job.cityId ?? "",
-      district: job.district ?? "",
-      address: job.address ?? "",
-      startDate: "",
-      startTime: job.startTime?.slice(0, 5) ?? "",
-      durationDays: String(job.durationDays),
-      hourlyRate: job.hourlyRate === null ? "" : String(job.hourlyRate),
-      currency: job.currency,
-      maxWorkers: String(job.maxWorkers),
-      skills: job.skills ?? [],
-      partialDays: job.partialDays,
-      timeZone,
-      language: currentLanguage(),
-    },
-  });
-
   // A resend of the same post after a lost answer is stored once (docs/decisions/063).
   const requestKey = useRequestKey();
   const post = useMutation(
@@ -92,10 +57,6 @@ function PostAgainPage() {
         await queryClient.invalidateQueries({ queryKey: trpc.jobs.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.rehiring.pathKey() });
         await navigate({ to: "/jobs/$jobId", params: { jobId: id } });
-      },
-      onError: (error) => {
-        toastError(error);
-        showJobFieldErrors(form, error);
       },
     }),
   );
@@ -139,19 +100,18 @@ function PostAgainPage() {
         </SectionCard>
       )}
       <JobForm
-        form={form}
-        onValid={(values) => {
+        schema={jobCreateSchema}
+        // A new start date to pick; the job's language is the poster's interface language, as on a new post.
+        defaultValues={{ ...storedJobValues(data.job, timeZone), startDate: "", language: currentLanguage() }}
+        onSubmit={(values) => {
           const input = { copiedFromId: jobId, job: values, inviteWorkerIds: [...invited] };
-          post.mutate({ ...input, idempotencyKey: requestKey.keyFor(input) });
+          return post.mutateAsync({ ...input, idempotencyKey: requestKey.keyFor(input) });
         }}
-        onInvalid={(errors) => {
-          if (missesRequiredFields(errors)) toastError(null, translate(ERR.requiredFields));
-        }}
+        toastInvalid
         title={m.rehiring_post_again_title()}
         description={m.rehiring_post_again_subtitle()}
         notBefore={todayIn(timeZone)}
-        onSkillRefused={(key) => toastError(null, translate(key))}
-        submit={{ label: m.post_job_submit(), pendingLabel: m.post_job_submitting(), pending: post.isPending }}
+        submit={{ label: m.post_job_submit(), pendingLabel: m.post_job_submitting() }}
         testId="post-again-form"
       />
     </main>
