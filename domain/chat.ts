@@ -72,6 +72,8 @@ export const contactEmployerSchema = z.object({
 export const historySchema = z.object({
   conversationId,
   cursor: messageId.nullish(),
+  /** The same as `cursor`, as an app loaded before the rename still sends it. */
+  before: messageId.nullish(),
   limit: z.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_MAX),
 });
 

@@ -146,6 +146,9 @@ describe("chat.history", () => {
     expect(older.messages.map((m) => m.content)).toEqual(["m2", "m3", "m4"]);
     const oldest = await caller.chat.history({ conversationId, limit: 3, cursor: older.messages[0]?.id });
     expect(oldest).toMatchObject({ messages: [{ content: "m1" }], hasOlder: false });
+    // An app loaded before `before` was renamed `cursor` still pages.
+    const legacy = await caller.chat.history({ conversationId, limit: 3, before: newest.messages[0]?.id });
+    expect(legacy.messages.map((m) => m.content)).toEqual(["m2", "m3", "m4"]);
     expect((await caller.chat.history({ conversationId })).messages.map((m) => m.id)).toEqual(ids);
   });
 

@@ -62,7 +62,7 @@ export const chatRouter = router({
   /** One page of messages before `cursor` (newest page first), returned oldest first for display. */
   history: authedProcedure.input(historySchema).query(async ({ ctx, input }) => {
     const { conversationId, limit } = input;
-    const params = { conversationId, limit, before: input.cursor ?? undefined, userId: ctx.user.id };
+    const params = { conversationId, limit, before: input.cursor ?? input.before ?? undefined, userId: ctx.user.id };
     const page = await chatHistory(ctx.db, linkSigner(ctx.services), params);
     return settle(page);
   }),
