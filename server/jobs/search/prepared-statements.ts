@@ -4,11 +4,9 @@ import { preparedDecodingOnce } from "../../../db/row-decoders.ts";
 import type { SearchShape } from "./shapes.ts";
 
 /**
- * How many shapes' statements are kept prepared per database handle, for the life of the process. Each
- * statement kept prepared also holds about 37 KB of each connection's memory in Postgres, and there are
- * thousands of possible shapes (each combination of filters, a length, a price bucket, a distance): a
- * script asking for all of them must not fill the database's memory. The shapes people use are a few
- * dozen; a shape first asked for after the cap is built on each call and sent unnamed instead.
+ * How many shapes' statements the prepared-statement cache keeps per database handle: each holds memory
+ * on every connection and the possible shapes are thousands, so one asked for past the cap is built on
+ * each call and sent unnamed (docs/decisions/025).
  */
 export const SHAPES_KEPT = 200;
 
@@ -21,9 +19,9 @@ type Statement<R> = { execute(values: Record<string, unknown>): Promise<R> };
 type Select<R> = { prepare(name: string): object; execute(values?: Record<string, unknown>): Promise<R> };
 
 /**
- * The statement of `build` for a shape, named `name`: built once per database handle, prepared, its rows
- * decoded by decoders found once (db/row-decoders.ts), and kept for every search of that shape; once
- * SHAPES_KEPT shapes are kept, a new shape's statement is built each time. Execute it with `shape.values`.
+ * The prepared-statement cache of search: the statement of `build` for a shape, named `name`, built and
+ * prepared once per database handle (rows decoded by db/row-decoders.ts) and kept for every search of
+ * that shape, up to SHAPES_KEPT shapes. Execute it with `shape.values`.
  */
 export function statementOfShape<R>(
   db: Queryable,

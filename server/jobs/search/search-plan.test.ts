@@ -388,7 +388,7 @@ describe("the home list's filters on 20,000 jobs", () => {
     },
   );
 
-  // A search without a text is one statement per shape, kept, its values bound (search-shapes.ts): a
+  // A search without a text is one statement per shape, kept, its values bound (shapes.ts, prepared-statements.ts): a
   // value built into the kept statement would answer the next search of the shape with the first one's.
   it("answers each search of a shape with its own values from the one statement kept for the shape", async () => {
     const later = day.replace(/\d\d$/, (d) => String((Number(d) % 28) + 1).padStart(2, "0"));

@@ -2,7 +2,7 @@ import { sql, type Placeholder } from "drizzle-orm";
 
 import type { JobFilters } from "../../../domain/job-filters.ts";
 import type { PageCursor } from "../../../domain/page-cursor.ts";
-import type { Bound, BoundCursor, BoundPoint, BoundPriceEdges, SearchFilters, SearchText } from "./bound.ts";
+import type { BoundCursor, BoundPoint, BoundPriceEdges, SearchFilters, SearchText } from "./bound.ts";
 import type { Origin } from "./near.ts";
 import type { PriceEdges } from "./price-edges.ts";
 import { searchTextOf } from "./text-match.ts";
@@ -39,7 +39,7 @@ export type ShapeInput = {
  */
 export function shapeOfSearch({ search, origin, priceEdges, pageSize, corrected = null }: ShapeInput): SearchShape {
   const values: Record<string, unknown> = {};
-  const bind = <T>(name: string, value: T): Placeholder => {
+  const bind = (name: string, value: unknown): Placeholder => {
     values[name] = value;
     return sql.placeholder(name);
   };
