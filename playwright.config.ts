@@ -8,32 +8,62 @@ import { CHROMIUM_FLAGS, CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_PATH } from "./e
 // One fresh server for the run: on an empty embedded database in a temporary folder unless
 // E2E_DATABASE_URL names a Postgres database. Workers inherit these variables from the main process.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "daywork-e2e-"));
+// And one for the journeys that move the server's clock (E2E_MOVABLE_CLOCK), so that the others need not
+// wait for them: on a database of its own (made afresh by e2e/moved-clock-server.ts), mailing into the
+// same local inbox (e2e/support.ts reads it; every journey's addresses are its own).
+process.env.E2E_CLOCK_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "daywork-e2e-clock-"));
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
-const MOVED_CLOCK = "**/two-day-job.e2e.ts";
-// Moves the clock too, so after the other one: the server has one clock.
-const MOVED_CLOCK_AFTER = "**/hired-for-some-days.e2e.ts";
+const clockPort = port + 1;
+const clockURL = `http://localhost:${clockPort}`;
+const clockDatabaseUrl =
+  process.env.E2E_DATABASE_URL && withDatabaseName(process.env.E2E_DATABASE_URL, (name) => `${name}_clock`);
+const MOVED_CLOCK = ["**/two-day-job.e2e.ts", "**/hired-for-some-days.e2e.ts"];
 // What only the full browser has: the headless shell denies notifications before anyone is asked.
 const FULL_BROWSER = "**/push.e2e.ts";
+// The longest journeys, queued first so that no worker is left with one of them at the end.
+const LONGEST = ["**/moderation.e2e.ts", "**/navigation.e2e.ts", "**/hiring.e2e.ts"];
+
+function withDatabaseName(url: string, rename: (name: string) => string): string {
+  const u = new URL(url);
+  u.pathname = `/${rename(u.pathname.slice(1))}`;
+  return u.toString();
+}
+
+/** What both servers are started with; each adds its port, folder and database. */
+const serverEnv = {
+  STATIC_DIR: process.env.E2E_STATIC_DIR ?? "./dist",
+  SEED_DEMO: "false",
+  AUTH_RATE_LIMIT: "false",
+  LOG_LEVEL: "warn",
+  NODE_ENV: "test",
+  E2E_MOVABLE_CLOCK: "true",
+  // Journeys post from accounts made a minute ago, some with a link for the map: only a request to
+  // pay holds a post for review (docs/decisions/069), which e2e/moderation.e2e.ts's scam job makes
+  // and no other journey's text does (server/moderation/holds.test.ts tests every rule).
+  HOLD_RULES: "payment_request",
+  BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-0000",
+  MAIL_DIR: path.join(process.env.E2E_DATA_DIR, "mail"),
+};
 
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.e2e.ts",
   outputDir: "./e2e/.artifacts",
-  // Journeys share one server: two run at once, a file each, except the ones that move the server's
-  // clock (E2E_MOVABLE_CLOCK), which run alone after them, one after the other. They run in Chromium's headless shell, as
+  // Journeys share one server: two run at once, a file each, the longest first. The ones that move the
+  // server's clock share the other server, one at a time. They run in Chromium's headless shell, as
   // Playwright's own headless runs do, but for what only the full browser has.
   fullyParallel: false,
   workers: 2,
   projects: [
-    { name: "journeys", testIgnore: [MOVED_CLOCK, MOVED_CLOCK_AFTER, FULL_BROWSER] },
+    { name: "longest journeys", testMatch: LONGEST },
+    { name: "moved clock", testMatch: MOVED_CLOCK, workers: 1, use: { baseURL: clockURL } },
+    { name: "journeys", testIgnore: [...LONGEST, ...MOVED_CLOCK, FULL_BROWSER] },
     {
       name: "full browser",
       testMatch: FULL_BROWSER,
       use: { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } },
     },
-    { name: "moved clock", testMatch: MOVED_CLOCK, dependencies: ["journeys", "full browser"] },
-    { name: "moved clock, some days", testMatch: MOVED_CLOCK_AFTER, dependencies: ["moved clock"] },
   ],
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -48,30 +78,37 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS },
   },
-  webServer: {
-    // As `npm start` runs it: the compiled server (dist/.server), compiled again first if its sources changed.
-    command: "node_modules/.bin/node scripts/start.ts",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      STATIC_DIR: process.env.E2E_STATIC_DIR ?? "./dist",
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      SEED_DEMO: "false",
-      AUTH_RATE_LIMIT: "false",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "test",
-      E2E_MOVABLE_CLOCK: "true",
-      // Journeys post from accounts made a minute ago, some with a link for the map: only a request to
-      // pay holds a post for review (docs/decisions/069), which e2e/moderation.e2e.ts's scam job makes
-      // and no other journey's text does (server/moderation/holds.test.ts tests every rule).
-      HOLD_RULES: "payment_request",
-      BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-0000",
+  webServer: [
+    {
+      // As `npm start` runs it: the compiled server (dist/.server), compiled again first if its sources changed.
+      command: "node_modules/.bin/node scripts/start.ts",
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      },
     },
-  },
+    {
+      command: "node_modules/.bin/node e2e/moved-clock-server.ts",
+      url: `${clockURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...serverEnv,
+        PORT: String(clockPort),
+        PUBLIC_URL: clockURL,
+        DATA_DIR: process.env.E2E_CLOCK_DATA_DIR,
+        ...(clockDatabaseUrl ? { DATABASE_URL: clockDatabaseUrl } : {}),
+      },
+    },
+  ],
 });

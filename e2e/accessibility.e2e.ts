@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 import { newAccount, postJob, signUpAndOnboard, startInLanguage, text } from "./support.ts";
 
@@ -7,6 +7,7 @@ import { newAccount, postJob, signUpAndOnboard, startInLanguage, text } from "./
 // the UI (a job with a hired worker, a rejected applicant, a conversation, notifications), on a phone
 // (375 px) and a desktop (1280 px), in English and in Arabic (right to left). Any critical or serious
 // violation fails, listed page by page with the rule, the elements and what axe says to fix.
+// The variants run on both workers at once, each worker making the scene once for the ones it runs.
 
 type Who = "visitor" | "employer" | "worker";
 type Session = { cookies: Awaited<ReturnType<BrowserContext["cookies"]>> };
@@ -17,10 +18,8 @@ type Scene = {
   sessions: Record<Exclude<Who, "visitor">, Session>;
 };
 
-let scene: Scene;
-
 /** A browser context signed in as `who` (cookies only), reading `locale`, at `width`, with animations off. */
-async function contextFor(browser: Browser, who: Who, locale: string, width: number) {
+async function contextFor(browser: Browser, scene: Scene, who: Who, locale: string, width: number) {
   const context = await browser.newContext({
     viewport: { width, height: width < 500 ? 812 : 900 },
     locale,
@@ -39,8 +38,8 @@ async function say(page: Page, message: string) {
   await expect(page.getByTestId("chat-message").filter({ hasText: message })).toBeVisible();
 }
 
-test.beforeAll(async ({ browser }, testInfo) => {
-  testInfo.setTimeout(240_000);
+/** The people, the job and the conversation the pages show, made through the UI. */
+async function makeScene(browser: Browser): Promise<Scene> {
   const [bossContext, handContext, otherContext] = [
     await browser.newContext(),
     await browser.newContext(),
@@ -84,14 +83,18 @@ test.beforeAll(async ({ browser }, testInfo) => {
   await say(hand, "Thank you, I will be there.");
 
   const sessions = { employer: { cookies: await bossContext.cookies() }, worker: { cookies: await handContext.cookies() } };
-  scene = { jobId, employerId, sessions };
   for (const context of [bossContext, handContext, otherContext]) await context.close();
+  return { jobId, employerId, sessions };
+}
+
+const test = base.extend<object, { scene: Scene }>({
+  scene: [async ({ browser }, use) => use(await makeScene(browser)), { scope: "worker", timeout: 240_000 }],
 });
 
 type PageCheck = {
   name: string;
   who: Who;
-  path: () => string;
+  path: (scene: Scene) => string;
   /** What shows once the page has its data. */
   ready: (page: Page) => Locator;
   /** Something to open before a second scan (a dialog, a calendar, a menu); false when this width has none. */
@@ -127,11 +130,11 @@ const PAGES: PageCheck[] = [
       },
     },
   },
-  { name: "job, visitor", who: "visitor", path: () => `/jobs/${scene.jobId}`, ready: (p) => p.getByTestId("apply-card") },
+  { name: "job, visitor", who: "visitor", path: (scene) => `/jobs/${scene.jobId}`, ready: (p) => p.getByTestId("apply-card") },
   {
     name: "job, owner",
     who: "employer",
-    path: () => `/jobs/${scene.jobId}`,
+    path: (scene) => `/jobs/${scene.jobId}`,
     ready: (p) => p.getByTestId("manage-job-card"),
     open: {
       name: "Cancel dialog",
@@ -141,7 +144,12 @@ const PAGES: PageCheck[] = [
       },
     },
   },
-  { name: "job, hired worker", who: "worker", path: () => `/jobs/${scene.jobId}`, ready: (p) => p.getByTestId("apply-status") },
+  {
+    name: "job, hired worker",
+    who: "worker",
+    path: (scene) => `/jobs/${scene.jobId}`,
+    ready: (p) => p.getByTestId("apply-status"),
+  },
   { name: "sign in", who: "visitor", path: () => "/auth", ready: (p) => p.getByTestId("sign-in-form") },
   { name: "sign up", who: "visitor", path: () => "/auth?tab=sign-up", ready: (p) => p.getByTestId("sign-up-form") },
   {
@@ -160,13 +168,13 @@ const PAGES: PageCheck[] = [
   {
     name: "applications",
     who: "employer",
-    path: () => `/jobs/${scene.jobId}/applications`,
+    path: (scene) => `/jobs/${scene.jobId}/applications`,
     ready: (p) => p.getByTestId("application-card").nth(1),
   },
   {
     name: "group chat",
     who: "employer",
-    path: () => `/jobs/${scene.jobId}/chat`,
+    path: (scene) => `/jobs/${scene.jobId}/chat`,
     ready: (p) => p.getByTestId("chat-message").nth(1),
     open: {
       name: "participants",
@@ -181,7 +189,7 @@ const PAGES: PageCheck[] = [
   {
     name: "public profile",
     who: "visitor",
-    path: () => `/profile/${scene.employerId}`,
+    path: (scene) => `/profile/${scene.employerId}`,
     ready: (p) => p.getByTestId("public-profile"),
   },
   { name: "settings", who: "worker", path: () => "/settings", ready: (p) => p.getByTestId("settings-full-name") },
@@ -224,20 +232,24 @@ const VIEWPORTS = [
 ] as const;
 
 test.describe("accessibility (axe)", () => {
+  test.describe.configure({ mode: "parallel" });
   for (const locale of ["en", "ar"] as const) {
     for (const { label, width } of VIEWPORTS) {
-      test(`every main page has no critical or serious violation: ${locale}, ${label} (${width} px)`, async ({ browser }) => {
+      test(`every main page has no critical or serious violation: ${locale}, ${label} (${width} px)`, async ({
+        browser,
+        scene,
+      }) => {
         test.setTimeout(300_000);
         const found: string[] = [];
         const pages = new Map<Who, Awaited<ReturnType<typeof contextFor>>>();
         for (const who of ["visitor", "employer", "worker"] as const)
-          pages.set(who, await contextFor(browser, who, locale, width));
+          pages.set(who, await contextFor(browser, scene, who, locale, width));
         for (const check of PAGES) {
           const opened = pages.get(check.who);
           if (!opened) continue;
           const { page } = opened;
-          const where = `[${locale}, ${width} px] ${check.name} (${check.path()})`;
-          await page.goto(check.path());
+          const where = `[${locale}, ${width} px] ${check.name} (${check.path(scene)})`;
+          await page.goto(check.path(scene));
           await expect(page.locator("html")).toHaveAttribute("lang", locale);
           await expect(check.ready(page), `${where} did not show its content`).toBeVisible();
           found.push(...(await scan(page, where)));
@@ -257,8 +269,9 @@ test.describe("accessibility (axe)", () => {
   for (const locale of ["en", "ar"] as const) {
     test(`"Skip to content" is the first stop and leads into the page, and focus shows a solid ring: ${locale}`, async ({
       browser,
+      scene,
     }) => {
-      const { context, page } = await contextFor(browser, "employer", locale, locale === "ar" ? 375 : 1280);
+      const { context, page } = await contextFor(browser, scene, "employer", locale, locale === "ar" ? 375 : 1280);
       await page.goto(`/jobs/${scene.jobId}`);
       await expect(page.getByTestId("manage-job-card")).toBeVisible();
 

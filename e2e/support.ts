@@ -59,10 +59,14 @@ export async function newPage(browser: Browser, locale?: string): Promise<Page> 
 let counter = 0;
 export type Account = { email: string; password: string; name: string };
 
-/** A unique account for one journey. */
+/** A unique account for one journey (the worker's process id apart: two workers may run the same file's code at once). */
 export function newAccount(prefix = "person"): Account {
   counter += 1;
-  return { email: `${prefix}-${Date.now()}-${counter}@example.com`, password: "secret123", name: `${prefix} ${counter}` };
+  return {
+    email: `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`,
+    password: "secret123",
+    name: `${prefix} ${counter}`,
+  };
 }
 
 /** Signs up through /auth; ends on the first onboarding step. */

@@ -13,7 +13,7 @@ import { signedInPerson, type Person } from "./people.ts";
 
 /**
  * How long a mail may take once the server is back: the queue retries a failed delivery after 15-30 s
- * (server/queue/background-queue.ts), and the failed try counted toward the person's pace of one
+ * (server/background-jobs.ts), and the failed try counted toward the person's pace of one
  * delivery a minute (RATE_LIMITS.noticeDelivery), so the retry may wait for that window: about 60 s.
  */
 const MAIL_AFTER_OUTAGE_MS = 75_000;

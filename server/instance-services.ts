@@ -1,4 +1,5 @@
 import type { OpenedDatabase } from "../db/open.ts";
+import { BACKGROUND_JOBS, mailRetryDelays, type QueuePayloads } from "./background-jobs.ts";
 import type { Config } from "./config.ts";
 import { createMailer } from "./mail/create-mailer.ts";
 import { startBackgroundQueue, type QueueOptions } from "./queue/background-queue.ts";
@@ -13,7 +14,7 @@ export type InstanceOptions = {
   /** Where everything logs (JSON lines), unless `overrides.log` says otherwise (the background jobs then log there too). */
   log?: ServiceLog;
   /** The queue's polling and schedules (tests turn schedules off). */
-  queue?: Pick<QueueOptions, "schedule" | "pollingSeconds">;
+  queue?: Pick<QueueOptions<QueuePayloads>, "schedule" | "pollingSeconds">;
   /** What a test or bench puts in place of the real thing (a counting bus, a fixed clock, a mailer). */
   overrides?: Partial<Services>;
 };
@@ -32,9 +33,9 @@ export async function startServices(database: OpenedDatabase, config: Config, op
       fileLinkSecret: config.authSecret,
       translator: createTranslator(config.translate),
       chatBus: options.overrides?.chatBus ?? (await createChatBus(database.sql)),
-      queue: await startBackgroundQueue(database.queue, {
+      queue: await startBackgroundQueue(database.queue, BACKGROUND_JOBS, {
         log,
-        mailRetryDelaySeconds: config.mail.retryDelaySeconds,
+        retryDelays: mailRetryDelays(config.mail.retryDelaySeconds),
         ...options.queue,
       }),
       userEvents: await createUserEventBus(database),

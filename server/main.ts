@@ -3,12 +3,12 @@ import closeWithGrace from "close-with-grace";
 import { openDatabase } from "../db/open.ts";
 import { buildApp } from "./app.ts";
 import { createAuth } from "./auth.ts";
+import { backgroundHandlers } from "./background-work.ts";
 import { loadConfig } from "./config.ts";
 import { seedDemoIfEmpty } from "./demo/seed-demo.ts";
 import { startServices } from "./instance-services.ts";
 import { shutDown } from "./ops/shutdown.ts";
 import { startTimings } from "./ops/start-timings.ts";
-import { backgroundHandlers } from "./queue/handlers.ts";
 import { createFileStore } from "./storage/create-file-store.ts";
 
 // Each step's time and CPU, logged once listening: what a replacement instance costs (decision 066).

@@ -1,8 +1,8 @@
 import { RATE_LIMITS, type RateLimits } from "../domain/limits.ts";
 import { HOLD_RULES, type HoldRule } from "../domain/moderation/hold-rules.ts";
+import type { BackgroundQueue } from "./background-jobs.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { pushReachability, type PushReachability } from "./push/push-reachability.ts";
-import type { BackgroundQueue } from "./queue/background-queue.ts";
 import type { ChatEventBus } from "./realtime/chat-bus.ts";
 import { createInProcessChatBus } from "./realtime/in-process-chat-bus.ts";
 import type { UserEventBus } from "./realtime/user-events.ts";

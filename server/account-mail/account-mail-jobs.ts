@@ -3,26 +3,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { user } from "../../db/schema/index.ts";
 import { ACCOUNT_MAIL } from "../../domain/limits.ts";
+import type { AccountMailJob, BackgroundQueue, PasswordResetRequest } from "../background-jobs.ts";
 import type { Config } from "../config.ts";
 import { hitRateLimit } from "../limits/rate-limit.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import type { BackgroundQueue, JobRun } from "../queue/background-queue.ts";
+import type { JobRun } from "../queue/background-queue.ts";
 import type { SignInGuard } from "../session/sign-in-guard.ts";
 import { linkOrigin, sendPasswordResetMail, sendSignInUnlockMail, sendVerificationMail } from "./account-mails.ts";
-
-/**
- * One account mail waiting in the outbox (docs/decisions/064). It names who and where the link goes,
- * never the link's token: the worker makes the token when it sends, so the job holds no secret and the
- * link lives its full time from the moment it is mailed, however long the mail server was away.
- */
-export type AccountMailJob =
-  | { kind: "password-reset"; userId: string; origin: string }
-  /** `callbackURL`: the page that asked (better-auth's), whose origin and `redirect` the link keeps. */
-  | { kind: "verification"; userId: string; callbackURL: string | null }
-  | { kind: "sign-in-unlock"; email: string; origin: string };
-
-/** A client's reset request as answered (docs/decisions/058): the address, and the page it came from. */
-export type PasswordResetRequest = { email: string; redirectTo?: string };
 
 export type AccountMailJobDeps = {
   db: Database;

@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { applicationDaysFor } from "../../domain/applications.ts";
 import type { UserType } from "../../domain/user-types.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { eitherBlocked } from "../blocks/between.ts";
 import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { applicationReceived } from "../notifications/events.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 
 export type ApplyParams = {
@@ -35,7 +35,7 @@ type ApplyRefusal =
 
 /**
  * A worker applies to an open job whose days are not over (docs/decisions/048) once, for every day or (where the owner allows it) some of its days.
- * The worker's and the owner's rows are key-share-locked first (the one lock order, server/privacy/lock-order.ts),
+ * The worker's and the owner's rows are key-share-locked first (the one lock order, db/lock-order.ts),
  * then the job row is share-locked while the application is written, so the owner cannot close the job
  * between the check and the write. The unique (job_id, worker_id) row is written once: a second
  * application is refused, also when two requests race, except that a worker who withdrew applies again

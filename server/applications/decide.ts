@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { canUndoRejection, rejectionFinalAt } from "../../domain/applications.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { applicationDecided } from "../notifications/events.ts";
 import { cancelRejectionNotice, queueRejectionNotice } from "../notifications/rejection-notice.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction } from "../refusal.ts";
 import { hireWorker, type HireRefusal } from "./hire.ts";
 

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 
 import type { Queryable, Tx } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { shiftDates } from "../../domain/attendance.ts";
 import { isActiveJob, type ApplicationStatus } from "../../domain/statuses.ts";
 import { eitherBlocked } from "../blocks/between.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
 
 export type HireRefusal =
   "not_owner" | "not_pending" | "positions_filled" | "job_not_hiring" | "job_ended" | "person_unavailable";

@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import { nextHiredDay } from "../../domain/applications.ts";
 import { jobTimeZone } from "../../domain/jobs.ts";
 import { isActiveJob } from "../../domain/statuses.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { leaveGroupChat } from "../chat/group-membership.ts";
 import { applicationWithdrawn } from "../notifications/events.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction } from "../refusal.ts";
 import { recordCancellation } from "../reliability/record.ts";
 import { recountAccepted } from "./hire.ts";

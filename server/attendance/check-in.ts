@@ -1,14 +1,14 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 
 import type { Database, Queryable, Tx } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { shiftAttendance, timesheets } from "../../db/schema/index.ts";
 import { isCheckInOpen, mayRecordAbsent, minutesBetween, shiftDayAt, shiftDayEnd } from "../../domain/attendance.ts";
 import type { RateLimits } from "../../domain/limits.ts";
 import { isActiveJob } from "../../domain/statuses.ts";
 import { employerApprovalDeadline } from "../../domain/timesheets.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, isRefusal, refusal } from "../refusal.ts";
 import { recordPresence } from "../reliability/record.ts";
 import { appendTimesheetEvents } from "../timesheets/history.ts";

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { shiftAttendance, timesheets, type ShiftAttendance, type Timesheet } from "../../db/schema/index.ts";
 import { todayIn } from "../../domain/age.ts";
 import {
@@ -13,8 +14,7 @@ import {
   type AttendanceRecordValues,
 } from "../../domain/attendance.ts";
 import { ownerMayChangeAt, workerAnswerDeadline } from "../../domain/timesheets.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { recordPresence } from "../reliability/record.ts";
 import { appendTimesheetEvents } from "../timesheets/history.ts";

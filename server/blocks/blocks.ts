@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { jobInvitations, jobs, personBlocks, profiles } from "../../db/schema/index.ts";
 import { LIMITS } from "../../domain/limits.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import { inTransaction } from "../refusal.ts";
 
 type BlockParams = { blockerId: string; blockedId: string; now: Date };

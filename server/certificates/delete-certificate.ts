@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
 import { certificates } from "../../db/schema/index.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { enqueueFileDeletions } from "../storage/file-deletions.ts";
 
 /**

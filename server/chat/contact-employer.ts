@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { conversationParticipants, conversations, jobs } from "../../db/schema/index.ts";
 import type { RateLimits } from "../../domain/limits.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { eitherBlocked } from "../blocks/between.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { refusal, type Refusal } from "../refusal.ts";
 import { sendOnce } from "./idempotent-send.ts";
 import { insertMessage, type SentMessage } from "./send-message.ts";

@@ -1,14 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 
 import type { Database, Tx } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { chatMessages, conversationParticipants, conversations } from "../../db/schema/index.ts";
 import { chatImagePrefix } from "../../domain/chat.ts";
 import type { RateLimits } from "../../domain/limits.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { blockedBetween } from "../blocks/between.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
 import { afterChatMessage } from "../notifications/chat-digest.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal, type Refusal } from "../refusal.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { isParticipant } from "./access.ts";

@@ -4,8 +4,8 @@ import type { Queryable } from "../../db/database.ts";
 import { moderationDecisions } from "../../db/schema/index.ts";
 import type { DecisionSubjectType, ModerationAction } from "../../domain/moderation/decisions.ts";
 import type { ModerationGround } from "../../domain/moderation/grounds.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { notifyPeople } from "../notifications/notify.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 export type DecisionNotice = {
   decisionId: string;

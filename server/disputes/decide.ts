@@ -1,12 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { appeals, jobApplications, jobs, profiles, reliabilityEvents, timesheets } from "../../db/schema/index.ts";
 import type { OperatorRole } from "../../domain/operators.ts";
 import { timesheetView } from "../attendance/views.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { recordOperatorAction } from "../operators/audit.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { closeDispute } from "../timesheets/decide.ts";
 import { tellSettled, tellStrikeAnswered } from "./notices.ts";

@@ -1,6 +1,7 @@
 import { and, desc, eq, or } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import {
   appeals,
   jobApplications,
@@ -11,8 +12,7 @@ import {
   timesheets,
 } from "../../db/schema/index.ts";
 import { escalationOpensAt, strikeAppealDeadline } from "../../domain/moderation/disputes.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { tellEscalated } from "./notices.ts";
 

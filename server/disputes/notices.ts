@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/database.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { notifyPeople } from "../notifications/notify.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import type { TimesheetParties } from "../timesheets/notices.ts";
 
 /** Minutes as h:mm (505 → "8:25"), as the timesheet pages write hours. */

@@ -4,8 +4,8 @@ import type { Database } from "../../db/database.ts";
 import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import { canCompleteJob, jobTimeZone } from "../../domain/jobs.ts";
 import { JOB_ACTIONS, type JobAction, type JobStatus } from "../../domain/statuses.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { jobStatusChanged } from "../notifications/events.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction } from "../refusal.ts";
 import { recordCancellation } from "../reliability/record.ts";
 

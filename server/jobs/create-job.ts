@@ -3,11 +3,11 @@ import { jobs } from "../../db/schema/index.ts";
 import type { JobCreateValues } from "../../domain/jobs.ts";
 import type { RateLimits } from "../../domain/limits.ts";
 import type { HoldRule } from "../../domain/moderation/hold-rules.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
 import { recordHold, rulesTripped } from "../moderation/holds.ts";
 import { cityExists } from "../places/find-cities.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { refusal } from "../refusal.ts";
 import { jobColumns } from "./job-columns.ts";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 
 import { queryRows, type Database } from "../../db/database.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { notifyPeople } from "../notifications/notify.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 /**
  * How far back a pass looks for jobs that ended: the sweep runs every few minutes, so a week covers any

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 
 import type { Queryable, Tx } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { JobSchedule } from "../../domain/job-schedule.ts";
 import { jobTimeZone } from "../../domain/jobs.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { jobScheduleChanged } from "../notifications/events.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 /** The workers hired for the job now (a plain read: it locks nothing). */
 async function hiredWorkers(tx: Queryable, jobId: string): Promise<string[]> {

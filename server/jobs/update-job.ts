@@ -7,9 +7,9 @@ import { bringsShiftsForwardAtShortNotice, scheduleMoved } from "../../domain/jo
 import type { JobUpdateValues } from "../../domain/jobs.ts";
 import { EDIT_RULES, type HoldRule } from "../../domain/moderation/hold-rules.ts";
 import { ACTIVE_JOB_STATUSES, isActiveJob } from "../../domain/statuses.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { holdJob, rulesTripped } from "../moderation/holds.ts";
 import { cityExists } from "../places/find-cities.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { jobColumns } from "./job-columns.ts";
 import { findOwnJob } from "./job-details.ts";

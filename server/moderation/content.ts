@@ -3,8 +3,8 @@ import { and, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/database.ts";
 import { chatMessages, conversationParticipants, jobApplications, jobs, ratings } from "../../db/schema/index.ts";
 import { UUID } from "../../domain/id-shapes.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { notifyPeople } from "../notifications/notify.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { announceToPeople } from "../realtime/user-events.ts";
 
 /** An item an operator's decision can take down or bring back (docs/decisions/074). */

@@ -11,10 +11,10 @@ import {
 } from "../../domain/moderation/decisions.ts";
 import type { OperatorRole } from "../../domain/operators.ts";
 import { subjectKey } from "../../domain/reports.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { tellDecision } from "../decisions/notices.ts";
 import { recordOperatorAction } from "../operators/audit.ts";
 import { findOperatorRole } from "../operators/roles.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, isRefusal, refusal, type Refusal } from "../refusal.ts";
 import { closeReportsIn } from "../reports/close-reports.ts";
 import { subjectName } from "../reports/subject.ts";

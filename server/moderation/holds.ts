@@ -11,7 +11,7 @@ import {
   type JobModeration,
   type PostToCheck,
 } from "../../domain/moderation/hold-rules.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 
 /** What the hold rules read of a job's form (posting, editing, "post again"). */
 export type PostedText = Pick<PostToCheck, "title" | "description" | "skills" | "district" | "hourlyRate" | "currency">;

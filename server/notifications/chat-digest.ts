@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import { queryRows, type Database, type Tx } from "../../db/database.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { announceToPeople } from "../realtime/user-events.ts";
 import { notifyPeople } from "./notify.ts";
 

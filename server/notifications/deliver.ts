@@ -4,8 +4,8 @@ import type { Database } from "../../db/database.ts";
 import { notifications, profiles, user } from "../../db/schema/index.ts";
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../domain/languages.ts";
 import { notificationPayloadSchema, type NotificationView } from "../../domain/notifications.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { hitRateLimit } from "../limits/rate-limit.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 export type Recipient = { userId: string; email: string; name: string; language: LanguageCode };
 

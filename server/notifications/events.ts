@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { JobStatus } from "../../domain/statuses.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { notifyPeople } from "./notify.ts";
 
 /**

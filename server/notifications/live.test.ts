@@ -5,9 +5,10 @@ import { createApplication, createJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { openDatabase } from "../../db/open.ts";
 import { notifications } from "../../db/schema/index.ts";
+import { BACKGROUND_JOBS } from "../background-jobs.ts";
+import { backgroundHandlers } from "../background-work.ts";
 import { listen, wsTrpc } from "../chat/chat-test-kit.ts";
 import { startBackgroundQueue } from "../queue/background-queue.ts";
-import { backgroundHandlers } from "../queue/handlers.ts";
 import { signUpMember } from "../testing/accounts.ts";
 import { startSmtpPeer, type SmtpPeer } from "../testing/smtp-peer.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
@@ -68,7 +69,7 @@ describe("several instances running the background work", () => {
     // A second instance: on Postgres its own connections to the same database; on PGlite (one process)
     // a second pg-boss on the same embedded database.
     const database = t.database.url ? await openDatabase({ databaseUrl: t.database.url, maxConnections: 5 }) : null;
-    const queue = await startBackgroundQueue((database ?? t.database).queue, {
+    const queue = await startBackgroundQueue((database ?? t.database).queue, BACKGROUND_JOBS, {
       log: { info() {}, warn() {} },
       schedule: false,
       pollingSeconds: 0.5,

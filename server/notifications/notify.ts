@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 
 import { queryRows, type Queryable } from "../../db/database.ts";
 import { REPEATED_CAUSE_QUIET_SECONDS, type NotificationPayload } from "../../domain/notifications.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { announceToPeople } from "../realtime/user-events.ts";
 
 export type NotifyOptions = {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { REJECTION_UNDO_SECONDS, rejectionFinalAt } from "../../domain/applications.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { applicationDecided } from "./events.ts";
 
 /**

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/database.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { REMINDER_LOCAL_HOUR } from "../../domain/notifications.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { cityNameOf } from "../places/city-name.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { notifyPeople } from "./notify.ts";
 
 /**

@@ -8,7 +8,7 @@ import type { WebSocket } from "ws";
 
 import { queryRows, type Database, type Queryable } from "../../db/database.ts";
 import { plannedEachCall } from "../../db/planned-each-call.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { withTimeout } from "./timeout.ts";
 
 export const METRICS_PATH = "/api/metrics";

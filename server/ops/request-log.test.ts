@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer } from "../../db/factories/users.ts";
+import { BACKGROUND_JOBS, type QueueHandlers } from "../background-jobs.ts";
+import { backgroundHandlers } from "../background-work.ts";
 import { listen, wsTrpc } from "../chat/chat-test-kit.ts";
-import { startBackgroundQueue, type QueueHandlers } from "../queue/background-queue.ts";
-import { backgroundHandlers } from "../queue/handlers.ts";
+import { startBackgroundQueue } from "../queue/background-queue.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app.ts";
 import { TranslationFailedError, type Translator } from "../translate/translator.ts";
 
@@ -114,7 +115,7 @@ describe("background job logs", () => {
       info: (fields: object, message: string) => void lines.push({ fields: { ...fields }, message }),
       warn: (fields: object, message: string) => void lines.push({ fields: { ...fields }, message }),
     };
-    const queue = await startBackgroundQueue(t.database.queue, { log, schedule: false });
+    const queue = await startBackgroundQueue(t.database.queue, BACKGROUND_JOBS, { log, schedule: false });
     try {
       const ran = new Map<string, string>();
       const handlers: QueueHandlers = {

@@ -8,9 +8,9 @@ import WebSocket from "ws";
 
 import { LIVE_SOCKET_OPTIONS, SERVICE_RESTART_CLOSE_CODE } from "../../domain/live-socket.ts";
 import { buildApp } from "../app.ts";
+import { backgroundHandlers } from "../background-work.ts";
 import { chatFixture, listen, type ChatFixture } from "../chat/chat-test-kit.ts";
 import type { ChatMessageView } from "../chat/message-view.ts";
-import { backgroundHandlers } from "../queue/handlers.ts";
 import { localFileStore, type FileStore } from "../storage/file-store.ts";
 import { signFileLink } from "../storage/signed-links.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app.ts";

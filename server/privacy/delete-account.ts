@@ -23,8 +23,8 @@ import {
   userInterests,
 } from "../../db/schema/index.ts";
 import { chatImagePrefix } from "../../domain/chat.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { pseudonymiseModerationRecords } from "../operators/audit.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { enqueueFileDeletions } from "../storage/file-deletions.ts";
 import { forgetExpiredStanding, keptRecords, moveToStandIn } from "./stand-in.ts";
 import type { StandingKey } from "./standing-key.ts";

@@ -1,6 +1,7 @@
 import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { account, session, user } from "../../db/schema/auth.ts";
 import {
   accountSanctions,
@@ -40,7 +41,6 @@ import {
 } from "../../db/schema/index.ts";
 import { jobFields } from "../jobs/job-projection.ts";
 import { inTransaction, type Refusal } from "../refusal.ts";
-import { lockPeopleFirst } from "./lock-order.ts";
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type ExportRow = { [key: string]: JsonValue };

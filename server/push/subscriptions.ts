@@ -2,11 +2,11 @@ import { ECDH } from "node:crypto";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { pushSubscriptions } from "../../db/schema/index.ts";
 import { ERR } from "../../domain/errors.ts";
 import { PUSH_SUBSCRIPTIONS_PER_PERSON } from "../../domain/limits.ts";
 import { pushSubscriptionSchema, type PushSubscriptionInput } from "../../domain/push.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
 
 /** True when `p256dh` is a point on P-256: a key that is not could never be encrypted to. */
 function isCurvePoint(p256dh: string): boolean {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { queryRows } from "../../db/database.ts";
 import { openTestDatabase, type TestDatabase } from "../../db/testing/test-database.ts";
+import { BACKGROUND_JOBS } from "../background-jobs.ts";
 import { startBackgroundQueue } from "./background-queue.ts";
 
 const quiet = { info: () => {}, warn: () => {} };
@@ -17,7 +18,7 @@ describe("the background queue as an instance starts it", () => {
   // Tests start the queue without schedules; an instance starts it with them. pg-boss hands the
   // schedule's data ({}) to the driver as an object, which postgres.js could not bind: the process died.
   it("registers its recurring work and keeps running", async () => {
-    const queue = await startBackgroundQueue(database.queue, { log: quiet, schedule: true });
+    const queue = await startBackgroundQueue(database.queue, BACKGROUND_JOBS, { log: quiet, schedule: true });
     try {
       const rows = await queryRows<{ name: string; data: unknown }>(
         database.db,

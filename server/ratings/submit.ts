@@ -3,9 +3,9 @@ import { and, eq, exists, or } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, ratings } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { reviewReceived } from "../notifications/events.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { refusal } from "../refusal.ts";
 
 export type SubmitRatingParams = {

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobInvitations, jobs } from "../../db/schema/index.ts";
 import { HIREABLE_BY_INVITATION, hireWorker, type HireRefusal } from "../applications/hire.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { inTransaction } from "../refusal.ts";
 import { invitationAnswered } from "./notices.ts";
 

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { favouriteWorkers, profiles } from "../../db/schema/index.ts";
 import { FAVOURITES_PAGE, REHIRING_LIMITS } from "../../domain/rehiring.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import { inTransaction } from "../refusal.ts";
 
 /**

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { employerFollows, jobs, profiles } from "../../db/schema/index.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import { FOLLOWED_JOBS_HOME, FOLLOWED_JOBS_MAX_AGE_DAYS, REHIRING_LIMITS } from "../../domain/rehiring.ts";
 import { jobCardFields } from "../jobs/job-projection.ts";
 import { listed, notEnded } from "../jobs/search/index.ts";
 import { cityNameOf } from "../places/city-name.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
 import { inTransaction } from "../refusal.ts";
 
 /**

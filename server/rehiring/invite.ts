@@ -1,12 +1,12 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { Database, Queryable, Tx } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { jobApplications, jobInvitations, jobs, profiles } from "../../db/schema/index.ts";
 import { INVITE_JOBS_LIST, REHIRING_LIMITS } from "../../domain/rehiring.ts";
 import { ACTIVE_JOB_STATUSES } from "../../domain/statuses.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { eitherBlocked } from "../blocks/between.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction } from "../refusal.ts";
 import { invitationSent } from "./notices.ts";
 

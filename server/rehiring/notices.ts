@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 
 import { queryRows, type Queryable } from "../../db/database.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { notifyPeople } from "../notifications/notify.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 /** The names a notice of an invitation carries: the job's title, its employer's and the worker's. */
 async function invitationNames(tx: Queryable, p: { jobId: string; workerId: string }) {

@@ -5,12 +5,12 @@ import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
 import type { JobCreateValues } from "../../domain/jobs.ts";
 import type { RateLimits } from "../../domain/limits.ts";
 import type { HoldRule } from "../../domain/moderation/hold-rules.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { blockedBetween } from "../blocks/between.ts";
 import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { insertJob } from "../jobs/create-job.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
 import { cityExists } from "../places/find-cities.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { inviteInTx, type InviteRefusal } from "./invite.ts";
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 
 import { queryRows, type Database } from "../../db/database.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { blockedBetween } from "../blocks/between.ts";
 import { notifyPeople } from "../notifications/notify.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 /** Followers told per statement. */
 const FOLLOWERS_PAGE = 500;

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/database.ts";
 import { reports } from "../../db/schema/index.ts";
 import { subjectKey, type ReportOutcome, type ReportSubject } from "../../domain/reports.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { reportClosed } from "./notices.ts";
 import { subjectName } from "./subject.ts";
 

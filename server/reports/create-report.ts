@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { reports } from "../../db/schema/index.ts";
 import type { RateLimits } from "../../domain/limits.ts";
 import { subjectKey, type ReportReason, type ReportSubject } from "../../domain/reports.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { rememberAnswer, storedAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { reportReceived } from "./notices.ts";
 import { visibleSubject } from "./subject.ts";

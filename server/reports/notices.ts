@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import type { ReportOutcome, ReportSubject } from "../../domain/reports.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { notifyPeople } from "../notifications/notify.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 /**
  * To the reporter, in the report's transaction and in the app only: their report arrived. It names the

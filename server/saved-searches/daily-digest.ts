@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 
 import { queryRows, type Database } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { SAVED_SEARCH_DIGEST_JOBS, SAVED_SEARCH_DIGEST_LOCAL_HOUR } from "../../domain/saved-searches.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { notifyPeople } from "../notifications/notify.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 /** People served per pass; the next pass (every 10 minutes) takes the rest. */
 const PEOPLE_PER_PASS = 500;

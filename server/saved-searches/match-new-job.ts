@@ -1,10 +1,12 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import { queryRows, type Database, type Queryable } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { durationFilterOf } from "../../domain/job-filter-choices.ts";
 import { jobFiltersSchema, type JobFilters } from "../../domain/job-filters.ts";
 import { normalizeSavedFilters, savedFiltersKey } from "../../domain/saved-search-keys.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import {
   correctedTexts,
   findsJobsAsWritten,
@@ -17,8 +19,6 @@ import {
 } from "../jobs/search/index.ts";
 import { notifyPeople } from "../notifications/notify.ts";
 import { cityNameOf } from "../places/city-name.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 /** Saved searches read per round trip, and evaluated per statement (one UNION ALL branch each). */
 const CANDIDATE_PAGE = 1000;

@@ -3,9 +3,9 @@ import { APIError, isAPIError } from "better-auth/api";
 import type { Database } from "../../db/database.ts";
 import { ERR } from "../../domain/errors.ts";
 import { linkOrigin } from "../account-mail/account-mails.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import type { Config } from "../config.ts";
 import { m } from "../i18n/paraglide/messages.js";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import type { SignInGuard } from "./sign-in-guard.ts";
 
 /** Longest unlock token we look at; a longer one is ignored like a missing one. */

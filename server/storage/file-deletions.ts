@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { fileDeletions } from "../../db/schema/index.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import type { ServiceLog } from "../services.ts";
 import type { FileStore } from "./file-store.ts";
 

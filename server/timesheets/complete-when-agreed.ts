@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { isActiveJob } from "../../domain/statuses.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { jobStatusChanged } from "../notifications/events.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 import { jobTimesheets } from "./job-timesheets.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 
 import type { Database } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { jobApplications, jobs, timesheets } from "../../db/schema/index.ts";
 import { WORKER_ANSWER_STATUSES } from "../../domain/timesheets.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { queueCompletionCheck } from "./complete-when-agreed.ts";
 import { appendTimesheetEvents } from "./history.ts";
 import { tellAutoApproved, type TimesheetParties } from "./notices.ts";

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 
 import type { Database, Tx } from "../../db/database.ts";
+import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { jobApplications, jobs, timesheets, type Timesheet } from "../../db/schema/index.ts";
 import { ownerMayChangeAt, WORKER_ANSWER_STATUSES, workerAnswerDeadline, type TimesheetStatus } from "../../domain/timesheets.ts";
 import { timesheetView } from "../attendance/views.ts";
-import { lockPeopleFirst } from "../privacy/lock-order.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { queueCompletionCheck } from "./complete-when-agreed.ts";
 import { appendTimesheetEvents } from "./history.ts";

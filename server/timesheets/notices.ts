@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { profiles } from "../../db/schema/index.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { notifyPeople } from "../notifications/notify.ts";
-import type { BackgroundQueue } from "../queue/background-queue.ts";
 
 /** Whom a timesheet notice is about: the job, its owner, the hired worker and the shift day. */
 export type TimesheetParties = { jobId: string; jobTitle: string; ownerId: string; workerId: string; shiftDate: string };

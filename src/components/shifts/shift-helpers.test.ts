@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  hoursToMinutes,
-  minutesToClock,
-  ownerCanApprove,
-  ownerCanEdit,
-  secondsUntil,
-  serverClockOffset,
-  shiftDay,
-  typedCode,
-  workerCanAnswer,
-} from "./shift-helpers.ts";
+import { secondsUntil, serverClockOffset, shiftDay, typedCode } from "./shift-helpers.ts";
 
 describe("shift helpers", () => {
   it("counts down whole seconds to the rotation, never below zero", () => {
@@ -32,46 +22,10 @@ describe("shift helpers", () => {
     expect(serverClockOffset(new Date("2026-01-01T10:00:05Z"), Date.parse("2026-01-01T10:00:00Z"))).toBe(5000);
   });
 
-  it("shows hours as h:mm, never as a decimal", () => {
-    expect(minutesToClock(505)).toBe("8:25");
-    expect(minutesToClock(450)).toBe("7:30");
-    expect(minutesToClock(480)).toBe("8:00");
-    expect(minutesToClock(45)).toBe("0:45");
-    expect(minutesToClock(0)).toBe("0:00");
-    expect(minutesToClock(1440)).toBe("24:00");
-  });
-
-  it("reads typed hours as h:mm or as a decimal", () => {
-    expect(hoursToMinutes("8:25")).toBe(505);
-    expect(hoursToMinutes(" 7:05 ")).toBe(425);
-    expect(hoursToMinutes("24:00")).toBe(1440);
-    expect(hoursToMinutes("24:01")).toBeNull();
-    expect(hoursToMinutes("7:60")).toBeNull();
-    expect(hoursToMinutes("7:5")).toBeNull();
-    expect(hoursToMinutes("7,5")).toBe(450);
-    expect(hoursToMinutes("1.5")).toBe(90);
-    expect(hoursToMinutes(" 8 ")).toBe(480);
-    expect(hoursToMinutes("")).toBeNull();
-    expect(hoursToMinutes("25")).toBeNull();
-    expect(hoursToMinutes("abc")).toBeNull();
-    // What the edit form is filled with reads back as the same minutes.
-    expect(hoursToMinutes(minutesToClock(505))).toBe(505);
-  });
-
   it("reads six digits, spaces allowed", () => {
     expect(typedCode("123 456")).toBe("123456");
     expect(typedCode("12345")).toBeNull();
     expect(typedCode("12a456")).toBeNull();
-  });
-
-  it("says who may move a timesheet in each status", () => {
-    expect(ownerCanApprove("pending_employer")).toBe(true);
-    expect(ownerCanApprove("approved")).toBe(false);
-    expect(ownerCanEdit("edited")).toBe(true);
-    expect(ownerCanEdit("accepted")).toBe(false);
-    expect(workerCanAnswer("approved")).toBe(true);
-    expect(workerCanAnswer("pending_employer")).toBe(false);
-    expect(workerCanAnswer("resolved")).toBe(false);
   });
 
   it("knows a hired worker's shift day and what it asks of them", () => {

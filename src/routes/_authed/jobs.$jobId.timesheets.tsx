@@ -7,21 +7,14 @@ import { isActiveJob } from "../../../domain/statuses.ts";
 import { JobNotFound } from "../../components/jobs/job-states.tsx";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
-import { personName } from "../../components/profile/person-name.ts";
-import { DayTimes } from "../../components/shifts/day-times.tsx";
-import { downloadCsv, ownerCanApprove, ownerCanEdit, workerCanAnswer } from "../../components/shifts/shift-helpers.ts";
-import { TimesheetEscalation } from "../../components/shifts/timesheet-escalation.tsx";
-import {
-  ChangeLine,
-  hoursText,
-  MinutesReasonForm,
-  TimesheetHistory,
-  TimesheetStatusBadge,
-} from "../../components/shifts/timesheet-parts.tsx";
+import { downloadCsv } from "../../components/timesheets/download-csv.ts";
+import { hoursText } from "../../components/timesheets/timesheet-hours.ts";
+import { TimesheetRow } from "../../components/timesheets/timesheet-row.tsx";
+import { ownerCanApprove } from "../../components/timesheets/timesheet-turns.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { SectionCard } from "../../components/ui/card.tsx";
 import { LinkButton } from "../../components/ui/link-button.tsx";
-import { formatDate, formatMoney } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { orNotFound, requireUuid } from "../../lib/route-data.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
@@ -138,83 +131,16 @@ function TimesheetsPage() {
         <p className="text-muted-foreground">{m.shift_no_workers()}</p>
       ) : (
         <ul className="grid gap-3" data-testid="timesheets-list">
-          {data.rows.map((row) => {
-            const sheet = row.timesheet;
-            return (
-              <li
-                key={`${row.applicationId}:${row.date}`}
-                className="grid gap-3 rounded-xl border bg-card p-4"
-                data-testid="timesheet-row"
-                data-date={row.date}
-              >
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-semibold">{formatDate(row.date, "long")}</p>
-                    {owner && (
-                      <p className="break-words" dir="auto">
-                        {personName(row.workerName)}
-                      </p>
-                    )}
-                  </div>
-                  <TimesheetStatusBadge status={sheet?.status ?? null} />
-                </div>
-                <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
-                  <div>
-                    <dt className="text-muted-foreground">{m.shift_times()}</dt>
-                    <dd>{row.begun ? <DayTimes attendance={row.attendance} /> : m.shift_not_begun()}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-muted-foreground">{m.shift_recorded()}</dt>
-                    <dd className="tabular-nums">{sheet?.recordedMinutes != null ? hoursText(sheet.recordedMinutes) : "—"}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-muted-foreground">{m.shift_proposed()}</dt>
-                    <dd className="font-medium tabular-nums" data-testid="timesheet-minutes" data-minutes={sheet?.minutes}>
-                      {sheet ? hoursText(sheet.minutes) : "—"}
-                    </dd>
-                  </div>
-                </dl>
-                {row.latestChange && <ChangeLine change={row.latestChange} />}
-                {sheet && (
-                  <div className="grid gap-2">
-                    <div className="flex flex-wrap gap-2">
-                      {owner && ownerCanApprove(sheet.status) && (
-                        <Button
-                          size="sm"
-                          onClick={() => approve.mutate({ timesheetIds: [sheet.id] })}
-                          disabled={approve.isPending}
-                          data-testid="timesheet-approve"
-                        >
-                          {m.shift_approve()}
-                        </Button>
-                      )}
-                      {!owner && workerCanAnswer(sheet.status) && (
-                        <Button
-                          size="sm"
-                          onClick={() => accept.mutate({ timesheetId: sheet.id })}
-                          disabled={accept.isPending}
-                          data-testid="timesheet-accept"
-                        >
-                          {m.shift_accept()}
-                        </Button>
-                      )}
-                    </div>
-                    {owner && ownerCanEdit(sheet.status) && (
-                      <MinutesReasonForm jobId={jobId} timesheetId={sheet.id} kind="edit" minutes={sheet.minutes} />
-                    )}
-                    {owner && sheet.status === "disputed" && (
-                      <MinutesReasonForm jobId={jobId} timesheetId={sheet.id} kind="resolve" minutes={sheet.minutes} />
-                    )}
-                    {!owner && workerCanAnswer(sheet.status) && (
-                      <MinutesReasonForm jobId={jobId} timesheetId={sheet.id} kind="dispute" minutes={sheet.minutes} />
-                    )}
-                    <TimesheetEscalation jobId={jobId} row={row} />
-                    <TimesheetHistory timesheetId={sheet.id} />
-                  </div>
-                )}
-              </li>
-            );
-          })}
+          {data.rows.map((row) => (
+            <TimesheetRow
+              key={`${row.applicationId}:${row.date}`}
+              jobId={jobId}
+              owner={owner}
+              row={row}
+              approve={approve}
+              accept={accept}
+            />
+          ))}
         </ul>
       )}
     </main>

@@ -1,7 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 
-import type { Tx } from "../../db/database.ts";
-import { user } from "../../db/schema/auth.ts";
+import type { Tx } from "./database.ts";
+import { user } from "./schema/auth.ts";
 
 /**
  * The one lock order of the app (docs/decisions/015): people first, then jobs, applications and
