@@ -38,7 +38,7 @@
 //   sends unprepared or through its pool planned for each call (db/planned-each-call.ts) run with
 //   plan_cache_mode = force_custom_plan, planned for their values as the app's.
 // The app reads the home list's first page once for all the requests that asked while the previous read
-// was under way (db/shared-reads.ts); the bare route runs its statement for every request, so on that
+// was under way (request coalescing, server/jobs/search/request-coalescing.ts); the bare route runs its statement for every request, so on that
 // scenario the app may serve more than bare.
 // Each scenario first drives each side for BENCH_WARMUP seconds off the record: a server just started
 // is slower for its first seconds under load (the app's job page cost 216-320 µs of CPU in its first 4 s

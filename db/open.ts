@@ -39,7 +39,7 @@ export type OpenedDatabase = {
 };
 
 /**
- * Session settings every connection gets. Typo tolerance (server/jobs/text-match.ts): a query word
+ * Session settings every connection gets. Typo tolerance (server/jobs/search/text-match.ts): a query word
  * counts as found when half its trigrams are (pg_trgm's default 0.6 misses "курер" for "курьер").
  */
 const SEARCH_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" } as const;

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { jobDetailsQuery } from "../server/jobs/job-details.ts";
-import { searchJobsQuery } from "../server/jobs/search-jobs.ts";
+import { pageQuery } from "../server/jobs/search/search-test-kit.ts";
 import { createJob } from "./factories/jobs.ts";
 import { createEmployer } from "./factories/users.ts";
 import { decodeRowsOnce } from "./row-decoders.ts";
@@ -21,7 +21,7 @@ describe("rows decoded with decoders found once", () => {
   afterAll(async () => database.close());
 
   it("come out as drizzle's own mapper makes them: a page of the home list (a subquery's columns, SQL, aliases)", async () => {
-    const query = () => searchJobsQuery(database.db, {}, null, sql`${sql.placeholder("language")}`);
+    const query = () => pageQuery(database.db, { search: {}, language: sql.placeholder("language") });
     const fast = query().prepare("decoders_list_fast");
     expect(decodeRowsOnce(fast)).toBe(true);
     const rows = await fast.execute({ language: "ru" });

@@ -39,7 +39,7 @@ export const pageCursorSchema = z.object(
      * corrected): at most the text's 200 characters, with room for words that grew.
      */
     corrected: z.string({ error: ERR.cursorInvalid }).min(1, ERR.cursorInvalid).max(400, ERR.cursorInvalid).optional(),
-    /** A filtered list that matched few jobs when it began: its pages are read by id (server/jobs/search-jobs.ts). */
+    /** A filtered list that matched few jobs when it began: its pages are read by id (server/jobs/search/). */
     few: z.boolean({ error: ERR.cursorInvalid }).optional(),
   },
   { error: ERR.cursorInvalid },

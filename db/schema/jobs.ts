@@ -101,7 +101,7 @@ export const jobs = pgTable(
     foreignKey({ columns: [t.copiedFromId], foreignColumns: [t.id], name: "jobs_copied_from_fk" }).onDelete("set null"),
     check("jobs_accepted_count", sql`${t.acceptedCount} between 0 and ${t.maxWorkers}`),
     // Home list and search: open jobs, newest first, keyset-paginated on (created_at, id).
-    // Each open-jobs index ends with ends_at, so "not over yet" (open-job-conditions.ts notEnded) is
+    // Each open-jobs index ends with ends_at, so "not over yet" (server/jobs/search/conditions.ts notEnded) is
     // checked in the index and a count or a page stays an index-only read (docs/decisions/048).
     index("jobs_open_created_idx")
       .on(t.createdAt.desc(), t.id.desc(), t.endsAt)
@@ -121,14 +121,14 @@ export const jobs = pgTable(
     index("jobs_open_duration_created_idx")
       .on(t.durationDays, t.createdAt.desc(), t.id.desc(), t.endsAt)
       .where(sql`${t.status} = 'open' and ${t.moderation} = 'visible'`),
-    // Price ranges in the reader's currency (server/jobs/open-job-conditions.ts): per job currency, a
+    // Price ranges in the reader's currency (server/jobs/search/conditions.ts): per job currency, a
     // range of hourly rates; "negotiable" is the null rate of every currency. The category and the
     // length come after, so a price with either is checked in the index: the jobs of a price range are
     // thousands, of it and a category a tenth of that, and only those are fetched.
     index("jobs_open_price_idx")
       .on(t.currency, t.hourlyRate, t.category, t.durationDays, t.endsAt)
       .where(sql`${t.status} = 'open' and ${t.moderation} = 'visible'`),
-    // "Within N km": earthdistance's cube of the job's point, searched with earth_box (server/jobs/near.ts).
+    // "Within N km": earthdistance's cube of the job's point, searched with earth_box (server/jobs/search/near.ts).
     index("jobs_open_earth_idx")
       .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
       .where(sql`${t.status} = 'open' and ${t.moderation} = 'visible'`),

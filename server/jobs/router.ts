@@ -16,7 +16,7 @@ import { changeJobStatus } from "./change-status.ts";
 import { createJob } from "./create-job.ts";
 import { findJobDetails, findOwnJob } from "./job-details.ts";
 import { markApplicationsSeen, myJobs, myJobsSummary } from "./my-jobs.ts";
-import { searchJobs } from "./search-jobs.ts";
+import { searchJobs } from "./search/index.ts";
 import { updateJob } from "./update-job.ts";
 
 export const jobsRouter = router({

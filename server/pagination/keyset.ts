@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 
 import type { PageCursor } from "../../domain/page-cursor.ts";
 
@@ -13,8 +13,11 @@ export function cursorTimestamp(column: AnyColumn) {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
-/** Rows strictly after the cursor in newest-first order: a row comparison a btree index can seek to. */
-export function afterCursor(at: AnyColumn, id: AnyColumn, cursor: PageCursor): SQL {
+/**
+ * Rows strictly after the cursor in newest-first order: a row comparison a btree index can seek to. The
+ * cursor's values may be placeholders of a prepared statement.
+ */
+export function afterCursor(at: AnyColumn, id: AnyColumn, cursor: { at: string | Placeholder; id: string | Placeholder }): SQL {
   return sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
 

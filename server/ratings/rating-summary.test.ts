@@ -6,7 +6,7 @@ import { createJob } from "../../db/factories/jobs.ts";
 import { createRating } from "../../db/factories/ratings.ts";
 import { createEmployer, createWorker } from "../../db/factories/users.ts";
 import { jobs, ratings, ratingSummaries } from "../../db/schema/index.ts";
-import { searchJobs } from "../jobs/search-jobs.ts";
+import { searchJobs } from "../jobs/search/index.ts";
 import { deleteAccount } from "../privacy/delete-account.ts";
 import { standingKey } from "../privacy/standing-key.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";

@@ -6,7 +6,7 @@ import { employerFollows, jobs, profiles } from "../../db/schema/index.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import { FOLLOWED_JOBS_HOME, FOLLOWED_JOBS_MAX_AGE_DAYS, REHIRING_LIMITS } from "../../domain/rehiring.ts";
 import { jobCardFields } from "../jobs/job-projection.ts";
-import { listed, notEnded } from "../jobs/open-job-conditions.ts";
+import { listed, notEnded } from "../jobs/search/index.ts";
 import { cityNameOf } from "../places/city-name.ts";
 import { inTransaction } from "../refusal.ts";
 

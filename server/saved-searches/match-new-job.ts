@@ -7,11 +7,16 @@ import { durationFilterOf } from "../../domain/job-filter-choices.ts";
 import { jobFiltersSchema, type JobFilters } from "../../domain/job-filters.ts";
 import { normalizeSavedFilters, savedFiltersKey } from "../../domain/saved-search-keys.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
-import { resolveOrigin, type Origin } from "../jobs/near.ts";
-import { listed, notEnded, openJobConditions } from "../jobs/open-job-conditions.ts";
-import { findsJobsAsWritten } from "../jobs/search-jobs.ts";
-import { correctedTexts } from "../jobs/spelling.ts";
-import { mayMatchWithTypos } from "../jobs/text-match.ts";
+import {
+  correctedTexts,
+  findsJobsAsWritten,
+  listed,
+  matchingJobs,
+  mayMatchWithTypos,
+  notEnded,
+  resolveOrigin,
+  type Origin,
+} from "../jobs/search/index.ts";
 import { notifyPeople } from "../notifications/notify.ts";
 import { cityNameOf } from "../places/city-name.ts";
 
@@ -33,8 +38,8 @@ type Candidate = { id: string; user_id: string; filters: unknown };
 /**
  * The background work after a job is posted (queued in the transaction that inserts it): finds the saved
  * searches the job matches and tells their people. A saved search matches when the home list of its
- * filters would show the job: `openJobConditions(filters, origin) AND jobs.id = job`, its text read
- * corrected when as written it finds no open job (as the home page does, server/jobs/spelling.ts).
+ * filters would show the job: `matchingJobs(filters, origin) AND jobs.id = job`, its text read
+ * corrected when as written it finds no open job (as the home page does, server/jobs/search/spelling.ts).
  * Searches with alerts off, and the poster's own, are skipped.
  *
  * Cost is bounded by the number of distinct searches, not of people: a cheap SQL prefilter on the
@@ -165,7 +170,7 @@ class Matcher {
         const conditions =
           textCondition && filters.q
             ? sql`${listed} and ${notEnded} and ${textCondition(filters.q)}`
-            : openJobConditions(filters, origin, corrected);
+            : matchingJobs({ filters, origin, corrected });
         branches.push(sql`select ${index}::int as i from ${jobs} where ${jobs.id} = ${this.jobId} and ${conditions}`);
       }
       if (branches.length === 0) continue;
@@ -195,7 +200,7 @@ function memo<T>(cache: Map<string, Promise<T>>, key: string, compute: () => Pro
 
 /**
  * Saved searches that may match the job, by id after `after`: alerts on, not the poster's, and no
- * equality filter that the job fails. Only a necessary condition: openJobConditions decides.
+ * equality filter that the job fails. Only a necessary condition: matchingJobs decides.
  */
 function candidates(db: Queryable, job: NewJob, after: string): Promise<Candidate[]> {
   const field = (name: string) => sql`s.filters ->> ${name}`;

@@ -7,7 +7,7 @@ import type { LanguageCode } from "../../domain/languages.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { normalizeSavedFilters } from "../../domain/saved-search-keys.ts";
 import { type SavedSearchAlerts } from "../../domain/saved-searches.ts";
-import { resolveOrigin } from "../jobs/near.ts";
+import { resolveOrigin } from "../jobs/search/index.ts";
 import { cityNameOf } from "../places/city-name.ts";
 import { inTransaction } from "../refusal.ts";
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createApplication, createJob, type NewJob } from "../../db/factories/jobs.ts";
-import { CITY } from "../../db/factories/places.ts";
-import { createEmployer, createWorker } from "../../db/factories/users.ts";
-import { ERR } from "../../domain/errors.ts";
-import type { JobSearchInput } from "../../domain/job-filters.ts";
-import { expectRefusal } from "../testing/refusal.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { createApplication, createJob, type NewJob } from "../../../db/factories/jobs.ts";
+import { CITY } from "../../../db/factories/places.ts";
+import { createEmployer, createWorker } from "../../../db/factories/users.ts";
+import { ERR } from "../../../domain/errors.ts";
+import type { JobSearchInput } from "../../../domain/job-filters.ts";
+import { expectRefusal } from "../../testing/refusal.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 // Where jobs are: a gazetteer city (its names in every language are searchable), a public district,
 // and a private address; "within N km" of a city or a position, and the country.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createJob, type NewJob } from "../../db/factories/jobs.ts";
-import { createEmployer } from "../../db/factories/users.ts";
-import { refreshSpellingDictionary } from "../../db/search-words.ts";
-import type { JobSearchInput } from "../../domain/job-filters.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { createJob, type NewJob } from "../../../db/factories/jobs.ts";
+import { createEmployer } from "../../../db/factories/users.ts";
+import { refreshSpellingDictionary } from "../../../db/search-words.ts";
+import type { JobSearchInput } from "../../../domain/job-filters.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 // Search as people type it: category words in any of the ten languages, typos, word forms, employers'
 // names, and the best match first. Each case names the job it must find among jobs that must not crowd it out.

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 
-import { queryRows, type Queryable } from "../../db/database.ts";
+import { queryRows, type Queryable } from "../../../db/database.ts";
 
 /** A word as the dictionary holds them (db/schema/search-words.ts): letters (with their marks) and digits, with a letter. */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createJob, dateFromToday, type NewJob } from "../../db/factories/jobs.ts";
-import { createEmployer, createWorker } from "../../db/factories/users.ts";
-import { jobs, ratings } from "../../db/schema/index.ts";
-import type { JobSearchInput } from "../../domain/job-filters.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { createJob, dateFromToday, type NewJob } from "../../../db/factories/jobs.ts";
+import { createEmployer, createWorker } from "../../../db/factories/users.ts";
+import { jobs, ratings } from "../../../db/schema/index.ts";
+import type { JobSearchInput } from "../../../domain/job-filters.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 let t: TestApp;
 let rated: { id: string };

@@ -1,26 +1,14 @@
-import { is, Placeholder, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 
-import { jobs } from "../../db/schema/index.ts";
+import { jobs } from "../../../db/schema/index.ts";
+import type { Bound, SearchText } from "./bound.ts";
 import { MIN_SIMILARITY } from "./spelling.ts";
 
 /** A bonus that puts the jobs of an employer whose name or company matched among the best matches. */
 const EMPLOYER_MATCH = 0.5;
 
-/**
- * A search's text as its statements read it: `words`, what the jobs' documents are matched and ranked
- * by (the text, or its correction), and `lowered`, the text as written in lower case, what employers'
- * names are matched by. Placeholders of those names in a statement kept for a shape of search
- * (search-shapes.ts).
- */
-export type SearchText = { words: string; lowered: string };
-
-/**
- * The text of a search, read `corrected` when it was (null without a text). A search's shape stands a
- * placeholder for its text (search-shapes.ts): the text is then the shape's "words" and "lowered".
- */
+/** The text of a search, read `corrected` when it was (null without a text). */
 export function searchTextOf(q: string | undefined, corrected: string | null = null): SearchText | null {
-  if (is(q, Placeholder))
-    return { words: sql.placeholder("words"), lowered: sql.placeholder("lowered") } as unknown as SearchText;
   const text = q?.trim();
   return text ? { words: corrected ?? text, lowered: text.toLowerCase() } : null;
 }
@@ -64,7 +52,7 @@ export function mayMatchWithTypos(q: string): SQL {
 }
 
 /** The ids of the people whose name or company is like the (lower-cased) text, from the profiles' trigram indexes. */
-function employersLike(lowered: string): SQL {
+function employersLike(lowered: Bound<string>): SQL {
   return sql`select p.id from profiles p where ${lowered} <% p.full_name or ${lowered} <% p.company_name`;
 }
 
@@ -72,6 +60,6 @@ function employersLike(lowered: string): SQL {
  * The search text read in every configuration the documents are stemmed in, each distinct reading
  * once, as one tsquery (daywork_search_query, migration 0017): the planner sees the words themselves.
  */
-function documentQuery(q: string): SQL {
+function documentQuery(q: Bound<string>): SQL {
   return sql`daywork_search_query(${q})`;
 }

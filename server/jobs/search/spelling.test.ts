@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createJob } from "../../db/factories/jobs.ts";
-import { createEmployer } from "../../db/factories/users.ts";
-import { jobs, searchWords } from "../../db/schema/index.ts";
-import { refreshSpellingDictionary } from "../../db/search-words.ts";
-import { ERR } from "../../domain/errors.ts";
-import { expectRefusal } from "../testing/refusal.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { createJob } from "../../../db/factories/jobs.ts";
+import { createEmployer } from "../../../db/factories/users.ts";
+import { jobs, searchWords } from "../../../db/schema/index.ts";
+import { refreshSpellingDictionary } from "../../../db/search-words.ts";
+import { ERR } from "../../../domain/errors.ts";
+import { expectRefusal } from "../../testing/refusal.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { correctedText, correctedTexts } from "./spelling.ts";
 
 // Typos corrected against the words of open jobs (docs/decisions/042, 051).

@@ -1,10 +1,11 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 
-import type { Queryable } from "../../db/database.ts";
-import { oncePerDatabase } from "../../db/once-per-database.ts";
-import { preparedDecodingOnce } from "../../db/row-decoders.ts";
-import { cities, jobs } from "../../db/schema/index.ts";
-import { filterPoint, type JobFilters } from "../../domain/job-filters.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { oncePerDatabase } from "../../../db/once-per-database.ts";
+import { preparedDecodingOnce } from "../../../db/row-decoders.ts";
+import { cities, jobs } from "../../../db/schema/index.ts";
+import { filterPoint, type JobFilters } from "../../../domain/job-filters.ts";
+import type { BoundPoint } from "./bound.ts";
 
 /** A point on the earth in degrees: where distances are measured from. */
 export type Origin = { lat: number; lng: number };
@@ -37,18 +38,18 @@ const cityPoint = oncePerDatabase((db) =>
 );
 
 const jobPoint = sql`ll_to_earth(${jobs.latitude}, ${jobs.longitude})`;
-const originPoint = (origin: Origin) => sql`ll_to_earth(${origin.lat}::float8, ${origin.lng}::float8)`;
+const originPoint = (origin: BoundPoint) => sql`ll_to_earth(${origin.lat}::float8, ${origin.lng}::float8)`;
 
 /**
  * Open jobs within `km` of the origin. earth_box is the cube around the point that jobs_open_earth_idx
  * answers; it is a little larger than the circle, so earth_distance then keeps only what is inside.
  */
-export function withinKm(origin: Origin, km: number): SQL {
+export function withinKm(origin: BoundPoint, km: number): SQL {
   const meters = km * 1000;
   return sql`(earth_box(${originPoint(origin)}, ${meters}::float8) @> ${jobPoint} and earth_distance(${originPoint(origin)}, ${jobPoint}) <= ${meters}::float8)`;
 }
 
 /** How far a job is from the origin, in kilometres (null for a job with no city). */
-export function distanceKm(origin: Origin): SQL<number | null> {
+export function distanceKm(origin: BoundPoint): SQL<number | null> {
   return sql<number | null>`earth_distance(${originPoint(origin)}, ${jobPoint}) / 1000`;
 }

@@ -1,14 +1,15 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createJob } from "../../db/factories/jobs.ts";
-import { createEmployer } from "../../db/factories/users.ts";
-import { exchangeRates, jobs as jobsTable } from "../../db/schema/index.ts";
-import { JOB_CURRENCIES, type JobCurrency, type ProfileCurrency } from "../../domain/currencies.ts";
-import { PRICE_EDGES, PRICE_FILTER_KEYS, type PriceFilterKey } from "../../domain/job-filter-choices.ts";
-import { priceFilterIn } from "../../domain/money.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { openJobConditions, priceEdgesOf } from "./open-job-conditions.ts";
+import { createJob } from "../../../db/factories/jobs.ts";
+import { createEmployer } from "../../../db/factories/users.ts";
+import { exchangeRates, jobs as jobsTable } from "../../../db/schema/index.ts";
+import { JOB_CURRENCIES, type JobCurrency, type ProfileCurrency } from "../../../domain/currencies.ts";
+import { PRICE_EDGES, PRICE_FILTER_KEYS, type PriceFilterKey } from "../../../domain/job-filter-choices.ts";
+import { priceFilterIn } from "../../../domain/money.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { openJobConditions } from "./conditions.ts";
+import { priceEdgesOf } from "./price-edges.ts";
 
 // Price brackets are read in the reader's currency with that currency's own edges (docs/decisions/022,
 // 049): each job's rate is converted with the stored exchange rates, then compared with 300/500 ₽,
@@ -180,9 +181,9 @@ describe("price ranges read from jobs_open_price_idx", () => {
           (await t.db.select({ id: jobsTable.id }).from(jobsTable).where(and(conditions, probesOnly)).orderBy(jobsTable.id)).map(
             (r) => r.id,
           );
-        const converted = await ids(openJobConditions(filters, null, null, null));
+        const converted = await ids(openJobConditions({ filters, text: null, origin: null, priceEdges: null }));
         expect(converted.length).toBeGreaterThan(0);
-        expect(await ids(openJobConditions(filters, null, null, edges))).toEqual(converted);
+        expect(await ids(openJobConditions({ filters, text: null, origin: null, priceEdges: edges }))).toEqual(converted);
       }
   });
 });

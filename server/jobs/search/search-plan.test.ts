@@ -1,26 +1,22 @@
 import { desc, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { queryRows } from "../../db/database.ts";
-import { CITY } from "../../db/factories/places.ts";
-import { createEmployer } from "../../db/factories/users.ts";
-import { openDatabase } from "../../db/open.ts";
-import { plannedEachCall } from "../../db/planned-each-call.ts";
-import { jobs } from "../../db/schema/index.ts";
-import { refreshSpellingDictionary } from "../../db/search-words.ts";
-import type { PageCursor } from "../../domain/page-cursor.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { queryRows } from "../../../db/database.ts";
+import { CITY } from "../../../db/factories/places.ts";
+import { createEmployer } from "../../../db/factories/users.ts";
+import { openDatabase } from "../../../db/open.ts";
+import { plannedEachCall } from "../../../db/planned-each-call.ts";
+import { jobs } from "../../../db/schema/index.ts";
+import { refreshSpellingDictionary } from "../../../db/search-words.ts";
+import type { PageCursor } from "../../../domain/page-cursor.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { matchingJobs } from "./index.ts";
 import { resolveOrigin } from "./near.ts";
-import { openJobConditions, priceEdgesOf } from "./open-job-conditions.ts";
-import {
-  countJobsQuery,
-  newestMatchesQuery,
-  searchJobs,
-  searchJobsQuery,
-  type JobSearch,
-  type JobSearchPage,
-} from "./search-jobs.ts";
-import { shapeOfSearch } from "./search-shapes.ts";
+import type { JobSearch } from "./plan.ts";
+import { priceEdgesOf } from "./price-edges.ts";
+import { searchJobs, type JobSearchPage } from "./search-jobs.ts";
+import { countOf, newestMatchesOf, pageQuery } from "./search-test-kit.ts";
+import { shapeOfSearch } from "./shapes.ts";
 import { correctionsQuery } from "./spelling.ts";
 
 // The planner only prefers an index when the table is big enough for it to matter: 20,000 jobs, of
@@ -76,9 +72,9 @@ async function planOf(query: SQL | { getSQL(): SQL }): Promise<string> {
 describe("query plans on 20,000 jobs", () => {
   it("answers a text search from its indexes: word forms, and employers' jobs by employer", async () => {
     for (const plan of [
-      await planOf(searchJobsQuery(t.db, { q: "xylophone" }, null, "en")),
-      await planOf(countJobsQuery(t.db, { q: "xylophone" }, null)),
-      await planOf(searchJobsQuery(t.db, { q: "xylofone" }, null, "en", "xylophone")),
+      await planOf(pageQuery(t.db, { search: { q: "xylophone" } })),
+      await planOf(countOf(t.db, { search: { q: "xylophone" } })),
+      await planOf(pageQuery(t.db, { search: { q: "xylofone" }, corrected: "xylophone" })),
     ]) {
       expect(plan).toContain("jobs_search_doc");
       expect(plan).not.toMatch(/Seq Scan on jobs/);
@@ -102,13 +98,13 @@ describe("query plans on 20,000 jobs", () => {
   });
 
   it("walks the open-jobs index for the plain newest-first list, on the first and later pages", async () => {
-    const plan = await planOf(searchJobsQuery(t.db, {}, null, "en"));
+    const plan = await planOf(pageQuery(t.db, { search: {} }));
     expect(plan).toContain("jobs_open_created_idx");
     expect(plan).not.toMatch(/Seq Scan on jobs/);
     const first = await found(searchJobs(t.db, {}, "en"));
     expect(first.items).toHaveLength(20);
     expect({ total: first.total, capped: first.capped }).toEqual({ total: 1000, capped: true });
-    const later = await planOf(searchJobsQuery(t.db, { cursor: first.nextCursor }, null, "en"));
+    const later = await planOf(pageQuery(t.db, { search: { cursor: first.nextCursor } }));
     // Later pages seek straight to the cursor inside the index rather than filtering from the top, and
     // whether a job's days are over is read from the same index (docs/decisions/048).
     expect(later).toMatch(
@@ -131,8 +127,8 @@ describe("query plans on 20,000 jobs", () => {
   it("answers 'within N km' from the distance index, and counts the same jobs", async () => {
     const tashkent = { lat: 41.26465, lng: 69.21627 };
     for (const plan of [
-      await planOf(searchJobsQuery(t.db, { cityId: CITY.tashkent, km: 15 }, tashkent, "en")),
-      await planOf(countJobsQuery(t.db, { cityId: CITY.tashkent, km: 15 }, tashkent)),
+      await planOf(pageQuery(t.db, { search: { cityId: CITY.tashkent, km: 15 }, origin: tashkent })),
+      await planOf(countOf(t.db, { search: { cityId: CITY.tashkent, km: 15 }, origin: tashkent })),
     ]) {
       expect(plan).toContain("jobs_open_earth_idx");
       expect(plan).not.toMatch(/Seq Scan on jobs/);
@@ -144,7 +140,7 @@ describe("query plans on 20,000 jobs", () => {
 
   it("starts a search near a city from the distance index when the words are common", async () => {
     const kazan = { lat: 55.78874, lng: 49.12214 };
-    const plan = await planOf(searchJobsQuery(t.db, { q: "mover", cityId: CITY.kazan, km: 25 }, kazan, "en"));
+    const plan = await planOf(pageQuery(t.db, { search: { q: "mover", cityId: CITY.kazan, km: 25 }, origin: kazan }));
     expect(plan).toContain("jobs_open_earth_idx");
     expect(plan).not.toMatch(/Seq Scan on jobs/);
   });
@@ -168,14 +164,14 @@ describe("query plans on 20,000 jobs", () => {
       const page = await found(searchJobs(t.db, { q: "mover" }, "en"));
       expect(page.items[0]?.id).toBe(fresh);
       expect(page.items.map((j) => j.id)).not.toContain(old);
-      const plan = await planOf(searchJobsQuery(t.db, { q: "mover" }, null, "en"));
+      const plan = await planOf(pageQuery(t.db, { search: { q: "mover" } }));
       expect(plan).toContain("jobs_open_created_idx");
       expect(plan).not.toMatch(/Seq Scan on jobs/);
       // The thousand are ranked and sorted with their words but without their cards, which are read by
       // id for the page alone: no step of the plan carries a job's words (a column of the step's output,
       // not the rank computed from them) and its card together.
       for (const word of ["mover", "xylophone"]) {
-        const outputs = (await planOf(sql`verbose ${searchJobsQuery(t.db, { q: word }, null, "en")}`))
+        const outputs = (await planOf(sql`verbose ${pageQuery(t.db, { search: { q: word } })}`))
           .split("\n")
           .filter((line) => line.trim().startsWith("Output:"))
           .map((line) => line.replace(/ts_rank\([\w.]+search_doc/g, "ts_rank("));
@@ -246,7 +242,7 @@ describe("query plans on 20,000 jobs", () => {
   });
 
   it("answers the country filter from its index", async () => {
-    const plan = await planOf(searchJobsQuery(t.db, { country: "TM" }, null, "en"));
+    const plan = await planOf(pageQuery(t.db, { search: { country: "TM" } }));
     expect(plan).toContain("jobs_open_country_created_idx");
     expect(plan).not.toMatch(/Seq Scan on jobs/);
   });
@@ -300,13 +296,13 @@ async function statementsOf(filters: JobSearch) {
   if (origin === "unknown") throw new Error("unknown city");
   const priceEdges = await priceEdgesOf(t.db, filters);
   const ranked = Boolean(filters.q);
-  const [matches] = ranked ? [] : await newestMatchesQuery(t.db, filters, origin, priceEdges);
+  const [matches] = ranked ? [] : await newestMatchesOf(t.db, { search: filters, origin, priceEdges });
   const ids = matches?.newest ?? null;
   return {
     count: ranked
-      ? countJobsQuery(t.db, filters, origin, null, priceEdges)
-      : newestMatchesQuery(t.db, filters, origin, priceEdges),
-    page: ids?.length === 0 ? null : searchJobsQuery(t.db, filters, origin, "en", null, 20, { priceEdges, ids }),
+      ? countOf(t.db, { search: filters, origin, priceEdges })
+      : newestMatchesOf(t.db, { search: filters, origin, priceEdges }),
+    page: ids?.length === 0 ? null : pageQuery(t.db, { search: filters, origin, pageSize: 20, priceEdges, ids }),
   };
 }
 
@@ -317,7 +313,7 @@ async function reference(filters: JobSearch): Promise<string[]> {
   const rows = await t.db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(openJobConditions(filters, origin))
+    .where(matchingJobs({ filters, origin }))
     .orderBy(desc(jobs.createdAt), desc(jobs.id));
   return rows.map((r) => r.id);
 }
@@ -361,7 +357,7 @@ describe("the home list's filters on 20,000 jobs", () => {
   it("counts exactly up to 1,000, and above says only 'more', without reading further", async () => {
     const all = await found(searchJobs(t.db, {}, "en"));
     expect({ total: all.total, capped: all.capped }).toEqual({ total: 1000, capped: true });
-    expect((await readsOf(countJobsQuery(t.db, {}, null))).read).toBeLessThanOrEqual(1001);
+    expect((await readsOf(countOf(t.db, { search: {} }))).read).toBeLessThanOrEqual(1001);
     const cleaning = await statementsOf({ category: "cleaning" });
     expect((await readsOf(cleaning.count)).read).toBeLessThanOrEqual(1001);
 
@@ -392,7 +388,7 @@ describe("the home list's filters on 20,000 jobs", () => {
     },
   );
 
-  // A search without a text is one statement per shape, kept, its values bound (search-shapes.ts): a
+  // A search without a text is one statement per shape, kept, its values bound (shapes.ts, prepared-statements.ts): a
   // value built into the kept statement would answer the next search of the shape with the first one's.
   it("answers each search of a shape with its own values from the one statement kept for the shape", async () => {
     const later = day.replace(/\d\d$/, (d) => String((Number(d) % 28) + 1).padStart(2, "0"));
@@ -421,7 +417,7 @@ describe("the home list's filters on 20,000 jobs", () => {
         pair.map(async (filters) => {
           const origin = await resolveOrigin(t.db, filters);
           if (origin === "unknown") throw new Error("unknown city");
-          return shapeOfSearch(filters, origin, await priceEdgesOf(t.db, filters), 20);
+          return shapeOfSearch({ search: filters, origin, priceEdges: await priceEdgesOf(t.db, filters), pageSize: 20 });
         }),
       );
       expect(shapes[0]?.key, JSON.stringify(pair)).toBe(shapes[1]?.key);
@@ -445,8 +441,10 @@ describe("the home list's filters on 20,000 jobs", () => {
   it("answers each text with its own words from the one statement kept for texts, page after page", async () => {
     // Built for the search's own values, no statement kept: what the kept one must answer.
     const fresh = async (search: JobSearch, corrected: string | null = null) =>
-      (await searchJobsQuery(t.db, search, null, "en", corrected)).slice(0, 20).map((j) => j.id);
-    const shapes = ["xylophone", "LOADER", "employer number 7"].map((q) => shapeOfSearch({ q }, null, null, 20));
+      (await pageQuery(t.db, { search, corrected })).slice(0, 20).map((j) => j.id);
+    const shapes = ["xylophone", "LOADER", "employer number 7"].map((q) =>
+      shapeOfSearch({ search: { q }, origin: null, priceEdges: null, pageSize: 20 }),
+    );
     expect(new Set(shapes.map((shape) => shape.key)).size).toBe(1);
     for (const q of ["xylophone", "LOADER", "employer number 7", "Office cleaner"]) {
       const first = await found(searchJobs(t.db, { q }, "en"));
@@ -501,7 +499,7 @@ describe("the home list's filters on 20,000 jobs", () => {
     }
     const cleaning = await found(searchJobs(t.db, { category: "cleaning" }, "en"));
     expect(cleaning.nextCursor?.few).toBeUndefined();
-    const later = await planOf(searchJobsQuery(t.db, { category: "cleaning", cursor: cleaning.nextCursor }, null, "en"));
+    const later = await planOf(pageQuery(t.db, { search: { category: "cleaning", cursor: cleaning.nextCursor } }));
     expect(later).toMatch(
       /Index Scan using jobs_open_category_created_idx on jobs[^\n]*\n\s+Index Cond: \(\(category = 'cleaning'::job_category\) AND \(ROW\(created_at, id\) </,
     );

@@ -1,20 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { queryRows } from "../../db/database.ts";
-import { CITY } from "../../db/factories/places.ts";
-import { jobs } from "../../db/schema/index.ts";
-import type { JobCreateInput } from "../../domain/jobs.ts";
-import { signUpMember, type SignedUp } from "../testing/accounts.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { queryRows } from "../../../db/database.ts";
+import { CITY } from "../../../db/factories/places.ts";
+import { jobs } from "../../../db/schema/index.ts";
+import type { JobCreateInput } from "../../../domain/jobs.ts";
+import { signUpMember, type SignedUp } from "../../testing/accounts.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import {
   fakeTranslation,
   libreTranslateBehaviour,
   startProviderStandIn,
   type ProviderStandIn,
   type StandInHandler,
-} from "../translate/provider-stand-in.ts";
-import { validJobInput } from "./job-test-kit.ts";
+} from "../../translate/provider-stand-in.ts";
+import { validJobInput } from "../job-test-kit.ts";
 
 // Issue 34, item 8 (docs/decisions/051): "barista" found nothing while a Russian "Бариста-помощник" was
 // open and was "corrected" to "bar" (a wall-painting job in Ashgabat); "coffee festival" found nothing;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { sharedReads } from "./shared-reads.ts";
+import { coalesceRequests } from "./request-coalescing.ts";
 
 /** A read per call that ends when the test says, answering what `source` held when the read started. */
 function controlledReads(source: { value: number }) {
@@ -21,11 +21,11 @@ function controlledReads(source: { value: number }) {
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
-describe("sharedReads", () => {
+describe("coalesceRequests", () => {
   it("has callers who ask during a read share one read started after that read ends", async () => {
     const source = { value: 1 };
     const { started, read, nth } = controlledReads(source);
-    const shared = sharedReads(read);
+    const shared = coalesceRequests(read);
     const first = shared("en");
     source.value = 2; // written after the first read started, before the next callers asked
     const second = shared("en");
@@ -44,7 +44,7 @@ describe("sharedReads", () => {
   it("reads each key on its own, and reads again once nothing is under way", async () => {
     const source = { value: 1 };
     const { started, read, nth } = controlledReads(source);
-    const shared = sharedReads(read);
+    const shared = coalesceRequests(read);
     const english = shared("en");
     const russian = shared("ru");
     expect(started.map((s) => s.key)).toEqual(["en", "ru"]);
@@ -60,7 +60,7 @@ describe("sharedReads", () => {
   it("fails the callers sharing a failed read, and the next caller reads again", async () => {
     const source = { value: 1 };
     const { started, read, nth } = controlledReads(source);
-    const shared = sharedReads(read);
+    const shared = coalesceRequests(read);
     const first = shared("en");
     const second = shared("en");
     nth(0).fail(new Error("connection lost"));
