@@ -8,6 +8,10 @@ import { CHROMIUM_FLAGS, CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_PATH } from "./e
 // One fresh server for the run: on an empty embedded database in a temporary folder unless
 // E2E_DATABASE_URL names a Postgres database. Workers inherit these variables from the main process.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "daywork-e2e-"));
+// "Today" for the journeys (e2e/support.ts localToday, the date picker) is Kazan's, the default job's city,
+// at any hour the suite runs: on the machine's UTC, a one-day job there has ended from 21:00.
+const JOURNEY_TIME_ZONE = "Europe/Moscow";
+process.env.TZ = JOURNEY_TIME_ZONE;
 // And one for the journeys that move the server's clock (E2E_MOVABLE_CLOCK), so that the others need not
 // wait for them: on a database of its own (made afresh by e2e/moved-clock-server.ts), mailing into the
 // same local inbox (e2e/support.ts reads it; every journey's addresses are its own).
@@ -37,6 +41,8 @@ const serverEnv = {
   AUTH_RATE_LIMIT: "false",
   LOG_LEVEL: "warn",
   NODE_ENV: "test",
+  // The servers keep the machine's zone, as a deployment's: only the journeys read "today" in Kazan's.
+  TZ: "UTC",
   E2E_MOVABLE_CLOCK: "true",
   // Journeys post from accounts made a minute ago, some with a link for the map: only a request to
   // pay holds a post for review (docs/decisions/069), which e2e/moderation.e2e.ts's scam job makes
@@ -72,6 +78,7 @@ export default defineConfig({
   use: {
     baseURL,
     locale: "ru-RU",
+    timezoneId: JOURNEY_TIME_ZONE,
     // Without animations, whose frames Chromium composites in software here: the suite takes 8.3 min, not 10.5.
     reducedMotion: "reduce",
     trace: "retain-on-failure",

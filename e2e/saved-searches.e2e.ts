@@ -20,8 +20,8 @@ test.describe("saved searches", () => {
     await expect(hand.getByTestId("search-saved")).toBeVisible();
 
     // A job in Almaty with the word does not match (about 680 km away); one in Tashkent does.
-    await postJob(boss, { title: `Courier ${token} far away`, city: "Almaty" });
-    const jobId = await postJob(boss, { title: `Courier ${token} in the old town`, city: "Tashkent" });
+    await postJob(boss, { title: `Courier ${token} far away`, city: "Almaty", durationDays: 2 });
+    const jobId = await postJob(boss, { title: `Courier ${token} in the old town`, city: "Tashkent", durationDays: 2 });
 
     // The worker is told at once, in the bell, and the notice opens the job.
     await expect(hand.getByTestId("nav-notifications-count")).toHaveText("1", { timeout: 30_000 });
