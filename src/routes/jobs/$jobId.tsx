@@ -48,8 +48,12 @@ const JobMemberLead = lazy(() =>
 export const Route = createFileRoute("/jobs/$jobId")({
   loader: async ({ context, params }) => {
     requireUuid(params.jobId);
-    await orNotFound(context.queryClient.ensureQueryData(context.trpc.jobs.byId.queryOptions({ jobId: params.jobId })));
+    return orNotFound(context.queryClient.ensureQueryData(context.trpc.jobs.byId.queryOptions({ jobId: params.jobId })));
   },
+  // What a shared link's preview says, written by the server (docs/decisions/052); the app's code never loads it.
+  head: async ({ loaderData }) => (import.meta.env.SSR ? (await import("../../lib/share-meta.ts")).jobHead(loaderData) : {}),
+  // A visitor's job page is the same for every visitor: rendered on the server; a member's has their own parts.
+  staticData: { serverRendered: "visitors" },
   notFoundComponent: () => <JobNotFound />,
   errorComponent: ({ error }) => <LoadFailedPage text={m.job_page_failed()} error={error} />,
   component: JobPage,
