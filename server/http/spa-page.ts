@@ -34,7 +34,7 @@ export type SpaPage = (request: FastifyRequest) => Promise<Page | CachedPage>;
  * give (a shared link's preview); status 404 for an address that is no page of the SPA or whose route
  * found nothing to show; and, where the route asks for it, its first screen from server-side rendering
  * (docs/decisions/037, 052). A visitor's page, the same for all of them, is served from a micro-cache
- * (docs/decisions/039); nothing else is kept between requests.
+ * (docs/decisions/039); nothing else outlives a request.
  */
 export function spaPage(deps: SpaPageDeps): SpaPage {
   const template = readFileSync(path.join(deps.staticDir, "index.html"), "utf8").replace(/<title>[^<]*<\/title>/, "");
@@ -50,8 +50,8 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
     const language = pageLanguage(request.headers);
     const hasQuery = request.url.includes("?");
     // Without a session cookie the reader is a visitor, whose page is the same for every visitor reading in
-    // that language. An address with a query is rendered per request and not cached: any query would
-    // otherwise make a page of its own.
+    // that language. An address with a query is loaded per request, neither rendered nor cached: any query
+    // would otherwise make a page, and a render, of its own.
     if (hasQuery || (await mayCarrySession(deps.context.auth, request.headers))) return pageFor(request, language);
     const urlPath = request.url.split("?")[0] ?? "/";
     return microCache.get(`${language} ${urlPath}`, () => pageFor(request, language));
@@ -61,14 +61,15 @@ export function spaPage(deps: SpaPageDeps): SpaPage {
   async function pageFor(request: FastifyRequest, language: LanguageCode): Promise<Page & { cache: boolean }> {
     const urlPath = request.url.split("?")[0] ?? "/";
     const loaded = await load(request, language);
-    const status = !isSpaPage(urlPath) ? 404 : (loaded?.status ?? 200);
+    const spa = isSpaPage(urlPath);
+    const status = spa ? (loaded?.status ?? 200) : 404;
     const messages = `src/paraglide/messages/${language}.js`;
     const routes = (loaded?.routeIds ?? []).map((id) => routeChunks.get(id)).filter((key) => key !== undefined);
     // A landing page rendered on the server for this reader has its messages in the first part of the
     // language; any other page needs the rest with its first screen (docs/decisions/052).
     const landing = loaded?.serverRendered === true && routes.some((chunk) => LANDING_PAGES.includes(chunk));
     const chunks = [messages, ...(landing ? [] : [`${messages}?rest`]), ...routes];
-    const head = pageHead(status, status === 404 && !isSpaPage(urlPath) ? null : (loaded?.head ?? null), language);
+    const head = pageHead(status, spa ? (loaded?.head ?? null) : null, language);
     const screen: FirstScreen<DehydratedState> | null = loaded && { language, state: loaded.state };
     const html = pageOf({ page: loaded?.page ?? null, head, chunks, state: screen && encodeState(screen) }, language);
     return { status, html, cache: loaded?.page != null && status === 200 && loaded.reader === "visitor" };

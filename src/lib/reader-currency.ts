@@ -4,7 +4,7 @@ import { todayIn } from "../../domain/age.ts";
 import type { ProfileCurrency } from "../../domain/currencies.ts";
 import { convert, ratesAreStale, readerCurrency } from "../../domain/money.ts";
 import { m } from "../paraglide/messages.js";
-import { trpc, type Trpc } from "../trpc.ts";
+import { trpc } from "../trpc.ts";
 import { formatDate, formatMoney } from "./format.ts";
 import { currentLanguage } from "./locale.ts";
 import { useMe } from "./session.ts";
@@ -22,10 +22,8 @@ export function useReaderCurrency(): ProfileCurrency {
 }
 
 /** The stored exchange rates and their day (currency.rates), shared by every price on screen. */
-export const exchangeRates = (api: Trpc) => ({ ...api.currency.rates.queryOptions(), staleTime: RATES_STALE_MS });
-
 export function useExchangeRates() {
-  return useQuery(exchangeRates(trpc));
+  return useQuery({ ...trpc.currency.rates.queryOptions(), staleTime: RATES_STALE_MS });
 }
 
 /**

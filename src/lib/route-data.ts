@@ -19,14 +19,8 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (error) {
-    throw errorCode(error) === "NOT_FOUND" || refusedInProcess(error, "NOT_FOUND") ? notFound() : error;
+    // On the server the loaders call the procedures in-process (src/entry-server.tsx): the refusal is the
+    // procedure's own TRPCError, whose `code` says it.
+    throw errorCode(error) === "NOT_FOUND" || Object(error).code === "NOT_FOUND" ? notFound() : error;
   }
-}
-
-/**
- * A procedure's own refusal (@trpc/server's TRPCError), as loaders meet it on the server, where they call
- * the procedures in-process (src/entry-server.tsx); the browser's calls fail with a TRPCClientError.
- */
-function refusedInProcess(error: unknown, code: string): boolean {
-  return error instanceof Error && error.name === "TRPCError" && Reflect.get(error, "code") === code;
 }

@@ -11,7 +11,6 @@ import { SiteHeader } from "../components/layout/site-header.tsx";
 import { SkipLink } from "../components/layout/skip-link.tsx";
 import { TabBar } from "../components/navigation/tab-bar.tsx";
 import { currentLanguage } from "../lib/locale.ts";
-import { exchangeRates } from "../lib/reader-currency.ts";
 import { useToasterWanted } from "../lib/toast.ts";
 import { m } from "../paraglide/messages.js";
 import type { Trpc } from "../trpc.ts";
@@ -22,11 +21,11 @@ const Toaster = lazy(() => import("../components/ui/toaster.tsx").then((module) 
 export type RouterContext = { queryClient: QueryClient; trpc: Trpc };
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The header shows who is signed in on every page; protected pages wait for it in _authed. Every
-  // price's "≈" line needs the rates: read with the page, on the server too (docs/decisions/052).
+  // The header shows who is signed in on every page; protected pages wait for it in _authed. A page
+  // rendered on the server shows every price's "≈" line, so the rates come with it (docs/decisions/052).
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(context.trpc.profiles.me.queryOptions());
-    void context.queryClient.prefetchQuery(exchangeRates(context.trpc));
+    if (import.meta.env.SSR) void context.queryClient.prefetchQuery(context.trpc.currency.rates.queryOptions());
   },
   component: RootLayout,
   notFoundComponent: NotFound,

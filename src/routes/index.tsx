@@ -96,10 +96,11 @@ export const Route = createFileRoute("/")({
     if (deps.show !== "people") void context.queryClient.prefetchInfiniteQuery(jobSearch(context.trpc, deps, currency));
     if (deps.q && deps.show !== "jobs") void context.queryClient.prefetchQuery(peopleSearch(context.trpc, deps));
   },
-  // What a shared link's preview says, written by the server (docs/decisions/052); the app's code never loads it.
-  head: async () => (import.meta.env.SSR ? (await import("../lib/share-meta.ts")).homeHead() : {}),
-  // The list is what a phone paints first: rendered on the server for every reader (docs/decisions/038, 052).
-  staticData: { serverRendered: "everyone" },
+  // On the server only (docs/decisions/038, 052): a shared link's preview, and server-side rendering for
+  // every reader, since the list is what a phone paints first.
+  ...(import.meta.env.SSR
+    ? { head: async () => (await import("../lib/share-meta.ts")).homeHead(), staticData: { serverRendered: "everyone" } }
+    : {}),
   component: HomePage,
 });
 

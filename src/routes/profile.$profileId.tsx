@@ -25,8 +25,10 @@ export const Route = createFileRoute("/profile/$profileId")({
     if (!isUserId(params.profileId)) throw notFound();
     return orNotFound(context.queryClient.ensureQueryData(context.trpc.profiles.public.queryOptions({ id: params.profileId })));
   },
-  // What a shared link's preview says, written by the server (docs/decisions/052); the app's code never loads it.
-  head: async ({ loaderData }) => (import.meta.env.SSR ? (await import("../lib/share-meta.ts")).profileHead(loaderData) : {}),
+  // On the server only: a shared link's preview (docs/decisions/052).
+  ...(import.meta.env.SSR
+    ? { head: async ({ loaderData }) => (await import("../lib/share-meta.ts")).profileHead(loaderData) }
+    : {}),
   // Hidden or unknown profiles look the same to everyone but their owner.
   notFoundComponent: () => (
     <NoticePage icon={<UserRoundX aria-hidden className="size-6" />} title={m.profile_not_available()} testId="profile-not-found">

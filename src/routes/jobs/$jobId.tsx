@@ -50,10 +50,14 @@ export const Route = createFileRoute("/jobs/$jobId")({
     requireUuid(params.jobId);
     return orNotFound(context.queryClient.ensureQueryData(context.trpc.jobs.byId.queryOptions({ jobId: params.jobId })));
   },
-  // What a shared link's preview says, written by the server (docs/decisions/052); the app's code never loads it.
-  head: async ({ loaderData }) => (import.meta.env.SSR ? (await import("../../lib/share-meta.ts")).jobHead(loaderData) : {}),
-  // A visitor's job page is the same for every visitor: rendered on the server; a member's has their own parts.
-  staticData: { serverRendered: "visitors" },
+  // On the server only (docs/decisions/052): a shared link's preview, and server-side rendering for a
+  // visitor, whose job page is everyone's (a member's has their own parts).
+  ...(import.meta.env.SSR
+    ? {
+        head: async ({ loaderData }) => (await import("../../lib/share-meta.ts")).jobHead(loaderData),
+        staticData: { serverRendered: "visitors" },
+      }
+    : {}),
   notFoundComponent: () => <JobNotFound />,
   errorComponent: ({ error }) => <LoadFailedPage text={m.job_page_failed()} error={error} />,
   component: JobPage,
