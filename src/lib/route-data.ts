@@ -21,6 +21,7 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
   } catch (error) {
     // On the server the loaders call the procedures in-process (src/entry-server.tsx): the refusal is the
     // procedure's own TRPCError, whose `code` says it.
-    throw errorCode(error) === "NOT_FOUND" || Object(error).code === "NOT_FOUND" ? notFound() : error;
+    const missing = errorCode(error) === "NOT_FOUND" || (import.meta.env.SSR && Object(error).code === "NOT_FOUND");
+    throw missing ? notFound() : error;
   }
 }
