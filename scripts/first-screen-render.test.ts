@@ -39,7 +39,7 @@ afterAll(async () => {
   await rm(staticDir, { recursive: true, force: true });
 });
 
-const drawnPart = (html: string) => html.match(/<div id="root"><div inert>([\s\S]*)<\/div><\/div>/)?.[1] ?? null;
+const renderedPart = (html: string) => html.match(/<div id="root"><div inert>([\s\S]*)<\/div><\/div>/)?.[1] ?? null;
 
 async function label(language: string, key: string): Promise<string> {
   const messages = JSON.parse(await readFile(`messages/${language}.json`, "utf8")) as Record<string, string>;
@@ -48,37 +48,37 @@ async function label(language: string, key: string): Promise<string> {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
 }
 
-describe("the first screen drawn on the server by the app's own render", () => {
-  it.each(LANGUAGE_CODES)("draws the job for a visitor reading %s", async (language) => {
+describe("server-side rendering of the first screen by the app's own render", () => {
+  it.each(LANGUAGE_CODES)("renders the job for a visitor reading %s", async (language) => {
     const res = await t.app.inject({ method: "GET", url: `/jobs/${jobId}`, headers: { cookie: `language=${language}` } });
     expect(res.statusCode).toBe(200);
-    const drawn = drawnPart(res.body);
-    expect(drawn, "the page came with its shell, not the drawn job").not.toBeNull();
-    expect(drawn).toContain(TITLE);
-    expect(drawn).toContain("Carry boxes down three floors.");
-    expect(drawn).toContain(await label(language, "job_page_posted"));
-    expect(drawn).toContain('data-testid="nav-sign-in"');
+    const rendered = renderedPart(res.body);
+    expect(rendered, "the page came with its shell, not the rendered job").not.toBeNull();
+    expect(rendered).toContain(TITLE);
+    expect(rendered).toContain("Carry boxes down three floors.");
+    expect(rendered).toContain(await label(language, "job_page_posted"));
+    expect(rendered).toContain('data-testid="nav-sign-in"');
   });
 
   it.each(LANGUAGE_CODES)(
-    "draws the home list for a visitor reading %s, with the filters of a phone and of a wide screen",
+    "renders the home list for a visitor reading %s, with the filters of a phone and of a wide screen",
     async (language) => {
       const res = await t.app.inject({ method: "GET", url: "/", headers: { cookie: `language=${language}` } });
       expect(res.statusCode).toBe(200);
-      const drawn = drawnPart(res.body);
-      expect(drawn, "the page came with its shell, not the drawn list").not.toBeNull();
-      expect(drawn).toContain(await label(language, "home_title"));
-      expect(drawn).toMatch(new RegExp(`data-testid="job-card"[^]*${TITLE}`));
+      const rendered = renderedPart(res.body);
+      expect(rendered, "the page came with its shell, not the rendered list").not.toBeNull();
+      expect(rendered).toContain(await label(language, "home_title"));
+      expect(rendered).toMatch(new RegExp(`data-testid="job-card"[^]*${TITLE}`));
       // The server does not know the screen: both ways of the filters come, and CSS shows the one that fits.
-      expect(drawn).toMatch(/<section [^>]*class="[^"]*max-sm:hidden[^"]*"[^]*data-testid="filter-category"/);
-      expect(drawn).toMatch(/<section [^>]*class="[^"]* sm:hidden"[^]*data-testid="filters-open"/);
+      expect(rendered).toMatch(/<section [^>]*class="[^"]*max-sm:hidden[^"]*"[^]*data-testid="filter-category"/);
+      expect(rendered).toMatch(/<section [^>]*class="[^"]* sm:hidden"[^]*data-testid="filters-open"/);
     },
   );
 
   it("leaves a signed-in reader's job page to the app (their parts of it are their own)", async () => {
     const res = await t.app.inject({ method: "GET", url: `/jobs/${jobId}`, headers: { cookie: `${owner.cookie}; language=en` } });
     expect(res.statusCode).toBe(200);
-    expect(drawnPart(res.body)).toBeNull();
+    expect(renderedPart(res.body)).toBeNull();
     expect(res.body).toContain('<div class="shell">');
   });
 });

@@ -3,6 +3,8 @@ import path from "node:path";
 import { RolldownMagicString } from "rolldown";
 import { parseAst, type Plugin, type Rolldown } from "vite";
 
+import { LANDING_PAGES } from "../domain/first-screen.ts";
+
 /** The name under which the app's messages table offers to load the rest of the language (src/lib/locale-messages.ts). */
 export const LOAD_REST_OF_MESSAGES = "daywork.loadRestOfMessages";
 
@@ -129,12 +131,6 @@ export function keysIn(code: string, keys: ReadonlySet<string>): Set<string> {
   if (prefixes.size > 0) for (const key of keys) for (const p of prefixes) if (key.startsWith(p)) used.add(key);
   return used;
 }
-
-/**
- * The route components a visitor's first visit lands on: home, and a shared job link. Their messages
- * come with the first part of the language, so such a page waits for none of the rest (decision 052).
- */
-export const LANDING_PAGES = ["src/routes/index.tsx?tsr-split=component", "src/routes/jobs/$jobId.tsx?tsr-split=component"];
 
 /** The chunks of a first load: the entry chunks (or those holding `roots`) and what they import statically. */
 function firstLoadChunks(

@@ -42,7 +42,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: bool(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STATIC_DIR: z.string().default("./dist"),
-  // How long a page drawn for visitors is kept and served again (server/http/visitor-pages.ts); 0: never.
+  // The micro-cache of visitors' server-rendered pages, in ms (server/http/visitor-page-micro-cache.ts); 0: off.
   VISITOR_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   // Machine translation of jobs (server/translate/config.ts).
   TRANSLATE_PROVIDER: z.enum(["none", "libretranslate", "deepl"]).default("none"),
@@ -115,7 +115,7 @@ export type Config = {
   authRateLimit: boolean;
   logLevel: string;
   staticDir: string;
-  /** Milliseconds a page drawn for visitors (home, a job) is served again before it is drawn anew; 0: never. */
+  /** Milliseconds a visitor's server-rendered page (home, a job) is served from the micro-cache; 0: never. */
   visitorPageCacheMs: number;
   /** The hold rules new and edited posts run (HOLD_RULES; every rule unless said otherwise). */
   holdRules: readonly HoldRule[];

@@ -1,13 +1,13 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { dehydrate, hydrate, QueryClient, QueryClientProvider, type DehydratedState } from "@tanstack/react-query";
+import { dehydrate, QueryClient, QueryClientProvider, type DehydratedState } from "@tanstack/react-query";
 import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 
-import type { FirstScreenLoad, FirstScreenRender } from "../domain/first-screen.ts";
+import type { FirstScreenLoad, PageHead, Reader, SharePreview } from "../domain/first-screen.ts";
 import type { LanguageCode } from "../domain/languages.ts";
 import { overwriteGetLocale } from "./paraglide/runtime.js";
 import { routeTree } from "./routeTree.gen.ts";
-import { trpc, type Trpc } from "./trpc.ts";
+import type { Trpc } from "./trpc.ts";
 
 // The page's language for whatever runs on its behalf, its loaders as well as its render.
 const pageLanguage = new AsyncLocalStorage<LanguageCode>();
@@ -21,23 +21,13 @@ overwriteGetLocale(() => {
 const SETTLE_MS = 2000;
 
 /**
- * A page's first screen drawn by the app itself on the server (server/http/first-screen-markup.ts), from
- * the data the server read for the page: null when the page would not show its content.
- */
-export const renderFirstScreen: FirstScreenRender<DehydratedState> = (page) =>
-  pageLanguage.run(page.language, () => render(page));
-
-/**
- * A signed-in reader's page: the app's own loaders run here, calling the procedures in-process with the
- * reader's session (`page.trpc`), so the page's data comes in the first response whatever the page
- * reads (docs/decisions/052); drawn too when `page.draw`.
+ * A page's first screen on the server (server/http/first-screen-markup.ts): the matched routes' own
+ * loaders run with procedures called in-process with the reader's session (`page.trpc`), so the page
+ * says once what it reads; then what they read, the routes, the status and head, and the server-side
+ * rendering of the first screen when the route asks for it (docs/decisions/052).
  */
 export const loadFirstScreen: FirstScreenLoad<DehydratedState, QueryClient, Trpc> = (page) =>
   pageLanguage.run(page.language, () => load(page));
-
-function newQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
-}
 
 function pageRouter(url: string, queryClient: QueryClient, pageTrpc: Trpc) {
   return createRouter({
@@ -48,35 +38,54 @@ function pageRouter(url: string, queryClient: QueryClient, pageTrpc: Trpc) {
   });
 }
 
-async function render(page: { url: string; state: DehydratedState }): Promise<string | null> {
-  const queryClient = newQueryClient();
-  hydrate(queryClient, page.state);
-  const router = pageRouter(page.url, queryClient, trpc);
-  await router.load();
-  if (router.state.matches.some((match) => match.status !== "success")) return null;
-  // Nothing outlives the page: on a server React Query keeps no timers (gcTime is infinite there) and
-  // the client is never mounted, so both go with this call.
-  return draw(router, queryClient);
-}
-
-async function load(page: { url: string; trpc: (queryClient: QueryClient) => Trpc; draw: boolean }) {
-  const queryClient = newQueryClient();
+async function load(page: { url: string; language: LanguageCode; reader: Reader; trpc: (queryClient: QueryClient) => Trpc }) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
   const router = pageRouter(page.url, queryClient, page.trpc(queryClient));
   await router.load();
   await settled(queryClient);
-  const loaded = router.state.matches.every((match) => match.status === "success");
   const state = dehydrate(queryClient);
-  const markup = loaded && page.draw ? draw(router, queryClient) : null;
-  queryClient.clear();
-  return { state, routeIds: loaded ? router.state.matches.map((match) => match.routeId) : [], markup };
+  // A loader that redirects (a visitor on a member's page, onboarding not finished) resolves no location:
+  // the page is left to the app, with what was read until then.
+  const redirected = router.state.resolvedLocation === undefined;
+  const matches = redirected ? [] : router.state.matches;
+  const status = matches.some((match) => match.status === "notFound") ? 404 : 200;
+  const loaded = matches.length > 0 && matches.every((match) => match.status === "success");
+  const rendered = matches.at(-1)?.staticData.serverRendered;
+  const forReader = rendered === "everyone" || (rendered === "visitors" && page.reader === "visitor");
+  // Nothing outlives the page: on a server React Query keeps no timers (gcTime is infinite there) and the
+  // client is never mounted, so both go with this call.
+  const render = () =>
+    pageLanguage.run(page.language, () =>
+      renderToString(
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      ),
+    );
+  const serverRendered = loaded && forReader;
+  return {
+    state,
+    routeIds: matches.map((match) => match.routeId),
+    status,
+    head: headOf(matches),
+    serverRendered,
+    render,
+  } as const;
 }
 
-function draw(router: ReturnType<typeof pageRouter>, queryClient: QueryClient): string {
-  return renderToString(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+/** The page's head from its routes' `head` (the deepest route's title wins), as the server writes it. */
+function headOf(matches: { meta?: unknown[]; links?: unknown[] }[]): PageHead {
+  const meta = matches.flatMap((match) => match.meta ?? []) as Record<string, string | undefined>[];
+  const links = matches.flatMap((match) => match.links ?? []) as Record<string, string | undefined>[];
+  const title = meta.findLast((tag) => tag.title !== undefined)?.title ?? null;
+  const description = meta.findLast((tag) => tag.name === "description")?.content;
+  const type = meta.findLast((tag) => tag.property === "og:type")?.content;
+  const path = links.findLast((link) => link.rel === "canonical")?.href;
+  const share: SharePreview | null =
+    description !== undefined && path !== undefined && (type === "website" || type === "profile")
+      ? { description, path, type }
+      : null;
+  return { title, share };
 }
 
 /** Resolves once no query is fetching (the loaders' prefetches are in), or after SETTLE_MS. */

@@ -3,7 +3,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 
-import { SERVER_DRAWN_SCREEN } from "../domain/first-screen.ts";
+import { SERVER_RENDERED_SCREEN } from "../domain/first-screen.ts";
 import { isRefusal } from "./lib/errors.ts";
 import { hydrateFirstScreen } from "./lib/first-screen.ts";
 import { nextTask, payFirstUseCosts } from "./lib/first-use.ts";
@@ -41,12 +41,12 @@ if (import.meta.env.PROD && !LANDING_PAGE.test(location.pathname)) loadRestOfMes
 // router's update rendered the whole first screen in one blocking task (its store updates are
 // synchronous), 400 ms on a slow phone. Loaded first, the first screen is one render in a transition,
 // which yields to the browser as it goes. A page whose data takes longer than a second is drawn anyway,
-// with its pending state, as before; unless the server drew the page (decision 037): it is on the
+// with its pending state, as before; unless the server rendered the page (decision 037): it is on the
 // screen already, and is replaced by the page itself, never by its pending state.
 const firstLoad = router.load().catch(() => undefined);
-const drawnByServer = document.querySelector(SERVER_DRAWN_SCREEN) !== null;
+const serverRendered = document.querySelector(SERVER_RENDERED_SCREEN) !== null;
 const aSecond = new Promise((resolve) => setTimeout(resolve, 1000));
-await Promise.all([messages, payFirstUseCosts(language), drawnByServer ? firstLoad : Promise.race([firstLoad, aSecond])]);
+await Promise.all([messages, payFirstUseCosts(language), serverRendered ? firstLoad : Promise.race([firstLoad, aSecond])]);
 
 const root = document.getElementById("root");
 if (root) {

@@ -26,4 +26,11 @@ declare module "@tanstack/react-router" {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /**
+     * Server-side rendering of the page's first screen (src/entry-server.tsx), for whom: its markup comes
+     * in the HTML, inert until the app replaces it (docs/decisions/037, 052). Unset: data and code only.
+     */
+    serverRendered?: "everyone" | "visitors";
+  }
 }

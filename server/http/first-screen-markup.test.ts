@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { FIRST_SCREEN_RENDER_FILE } from "./first-screen-markup.ts";
 
 // A build as Vite writes it, with the app's server render beside it (`vite build --ssr`). The render
-// here draws what it was given, so the test sees what the server hands it; the real one is the app
+// here renders what it read, so the test sees what the server hands it; the real one is the app
 // itself, which the first-screen journey checks in a browser without JavaScript.
 const INDEX = `<!doctype html>
 <html lang="ru">
@@ -35,25 +35,49 @@ const MANIFEST = {
 };
 const CSS = "main{color:teal}";
 const RENDER = `
-export async function renderFirstScreen({ url, language, state }) {
-  globalThis.firstScreenDraws = (globalThis.firstScreenDraws ?? 0) + 1;
-  const list = state.queries.find((query) => JSON.stringify(query.queryKey).includes("search"))?.state.data;
-  if (list) return '<main data-url="' + url + '">' + list.pages[0].items.map((job) => job.title).join(", ") + "</main>";
-  const job = state.queries.find((query) => JSON.stringify(query.queryKey).includes("byId"))?.state.data;
-  if (job.title === "Not drawn") return null;
-  if (job.title === "Breaks the render") throw new Error("the render failed");
-  return '<main data-url="' + url + '" data-language="' + language + '">' + job.title.replaceAll("<", "&lt;") + "</main>";
-}
+// The app's loaders stood in for: each page reads through the procedures the server hands over, with the
+// reader's session, as the routes do; the render shows what was read, so the test sees what the server did.
+const call = (options, client) =>
+  options.queryFn({ queryKey: options.queryKey, signal: new AbortController().signal, meta: undefined, client, pageParam: undefined, direction: "forward" });
+const entry = (options, data) => ({ queryKey: options.queryKey, queryHash: JSON.stringify(options.queryKey), state: { data, status: "success" } });
 
-// A signed-in reader's page: reads who they are through the procedures the server hands over, as the
-// app's loaders do, and answers the routes /chats matches.
-export async function loadFirstScreen({ url, language, trpc, draw }) {
+export async function loadFirstScreen({ url, language, reader, trpc }) {
+  globalThis.firstScreenLoads = (globalThis.firstScreenLoads ?? 0) + 1;
   const client = { prefetchQuery: async () => undefined };
-  const me = trpc(client).profiles.me.queryOptions();
-  const data = await me.queryFn({ queryKey: me.queryKey, signal: new AbortController().signal, meta: undefined, client });
-  const state = { mutations: [], queries: [{ queryKey: me.queryKey, queryHash: "me", state: { data, status: "success" } }] };
-  const markup = draw ? '<main data-url="' + url + '" data-language="' + language + '">' + data.profile.fullName + "</main>" : null;
-  return { state, routeIds: ["__root__", "/_authed", "/_authed/chats/"], markup };
+  const api = trpc(client);
+  const meOptions = api.profiles.me.queryOptions();
+  const me = await call(meOptions, client);
+  const queries = [entry(meOptions, me)];
+  const path = url.split("?")[0];
+  const jobId = /^\\/jobs\\/([^/]+)$/.exec(path)?.[1];
+  const page = { state: { mutations: [], queries }, routeIds: ["__root__"], status: 200, head: { title: null, share: null }, serverRendered: false };
+  const main = (text) => '<main data-url="' + url + '" data-language="' + language + '">' + text + "</main>";
+  if (path === "/") {
+    const options = api.jobs.search.infiniteQueryOptions({}, { getNextPageParam: (p) => p.nextCursor });
+    const first = await call(options, client);
+    queries.push(entry(options, { pages: [first], pageParams: [null] }));
+    return { ...page, routeIds: ["__root__", "/"], serverRendered: true, render: () => '<main data-url="/">' + first.items.map((job) => job.title).join(", ") + "</main>" };
+  }
+  if (jobId) {
+    const options = api.jobs.byId.queryOptions({ jobId });
+    const job = await call(options, client).catch(() => null);
+    if (!job) return { ...page, routeIds: ["__root__", "/jobs/$jobId"], status: 404, render: () => "" };
+    queries.push(entry(options, job));
+    return {
+      ...page,
+      routeIds: ["__root__", "/jobs/$jobId"],
+      head: { title: job.title, share: null },
+      serverRendered: reader === "visitor" && job.title !== "Not rendered",
+      render: () => {
+        if (job.title === "Breaks the render") throw new Error("the render failed");
+        return main(job.title.replaceAll("<", "&lt;"));
+      },
+    };
+  }
+  if (path === "/chats" && me) {
+    return { ...page, routeIds: ["__root__", "/_authed", "/_authed/chats/"], serverRendered: true, render: () => main(me.profile.fullName) };
+  }
+  return { ...page, render: () => "" };
 }
 `;
 
@@ -62,7 +86,7 @@ let t: TestApp;
 let employerId: string;
 
 beforeAll(async () => {
-  staticDir = await mkdtemp(path.join(os.tmpdir(), "daywork-drawn-"));
+  staticDir = await mkdtemp(path.join(os.tmpdir(), "daywork-rendered-"));
   await mkdir(path.join(staticDir, "assets"));
   await mkdir(path.dirname(path.join(staticDir, FIRST_SCREEN_RENDER_FILE)));
   await mkdir(path.join(staticDir, ".vite"));
@@ -82,9 +106,9 @@ const page = async (url: string, headers: Record<string, string> = {}, app = t) 
   const res = await app.app.inject({ method: "GET", url, headers });
   return { status: res.statusCode, body: res.body };
 };
-const draws = () => (globalThis as { firstScreenDraws?: number }).firstScreenDraws ?? 0;
+const loads = () => (globalThis as { firstScreenLoads?: number }).firstScreenLoads ?? 0;
 
-describe("a visitor's first screen drawn by the server", () => {
+describe("server-side rendering of a visitor's first screen", () => {
   it("comes inside #root, inert until the app replaces it, in the reader's language, with the stylesheet inside the page", async () => {
     const job = await createJob(t.db, employerId, { title: "Porter $& $' </main><script>alert(1)</script>" });
     const { status, body } = await page(`/jobs/${job.id}`, { "accept-language": "de" });
@@ -98,7 +122,7 @@ describe("a visitor's first screen drawn by the server", () => {
     expect(body).not.toContain('class="shell"');
     expect(body).toContain(`<style>${CSS}</style>`);
     expect(body).not.toContain('rel="stylesheet"');
-    // The app still gets the data and its own code: it draws the page itself.
+    // The app still gets the data and its own code: it renders the page itself.
     expect(body).toContain('<script type="application/json" id="first-screen">');
     // Fetched at once (at low priority, as the page's other chunks), started after the first paint.
     expect(body).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
@@ -112,15 +136,15 @@ describe("a visitor's first screen drawn by the server", () => {
     expect(body).toContain('<html lang="de" dir="ltr">');
   });
 
-  it("leaves the page with its shell when the render draws nothing or fails, and other pages alone", async () => {
-    for (const title of ["Not drawn", "Breaks the render"]) {
+  it("leaves the page with its shell when the route declines server-side rendering or it fails, and other pages alone", async () => {
+    for (const title of ["Not rendered", "Breaks the render"]) {
       const job = await createJob(t.db, employerId, { title });
       const { status, body } = await page(`/jobs/${job.id}`);
       expect(status).toBe(200);
       expect(body).toContain('<div class="shell">');
       expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-css1.css">');
       expect(body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
-      // Not drawn: nothing waits for a paint, the page's code comes with it.
+      // Not rendered: nothing waits for a paint, the page's code comes with it.
       expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/job-789.js">');
       expect(body).not.toContain("data-after-paint");
     }
@@ -131,7 +155,7 @@ describe("a visitor's first screen drawn by the server", () => {
     }
   });
 
-  it("draws a visitor's home list, but not a search in the address", async () => {
+  it("renders a visitor's home list, but not a search in the address", async () => {
     await createJob(t.db, employerId, { title: "Night porter for the listing" });
     const { status, body } = await page("/");
     expect(status).toBe(200);
@@ -141,7 +165,7 @@ describe("a visitor's first screen drawn by the server", () => {
     expect((await page("/?q=porter")).body).not.toContain("<div inert>");
   });
 
-  it("draws a signed-in reader's page from what the app's loaders read with their session, for them alone", async () => {
+  it("renders a signed-in reader's page from what the app's loaders read with their session, for them alone", async () => {
     const reader = await signUpMember(t, { userType: "worker", name: "Zarina Loader" });
     const chats = await page("/chats", { cookie: reader.cookie, "accept-language": "de" });
     expect(chats.status).toBe(200);
@@ -149,7 +173,7 @@ describe("a visitor's first screen drawn by the server", () => {
     // The data the loaders read comes with the page, and the code of the routes it matched.
     expect(chats.body).toContain('<script type="application/json" id="first-screen">');
     expect(chats.body).toContain("/assets/chats.index-55.js");
-    // Never kept for anyone else: a visitor, and another reader, get their own page.
+    // Never cached for anyone else: a visitor, and another reader, get their own page.
     expect((await page("/chats")).body).not.toContain("Zarina Loader");
     const other = await signUpMember(t, { userType: "worker", name: "Other Reader" });
     const theirs = await page("/chats", { cookie: other.cookie });
@@ -166,43 +190,43 @@ describe("a visitor's first screen drawn by the server", () => {
   });
 });
 
-describe("a page drawn for visitors, kept a few seconds (VISITOR_PAGE_CACHE_MS)", () => {
-  const KEPT_MS = 600;
-  let kept: TestApp;
+describe("the micro-cache of visitors' server-rendered pages (VISITOR_PAGE_CACHE_MS)", () => {
+  const CACHE_MS = 600;
+  let cached: TestApp;
   beforeAll(async () => {
-    kept = await createTestApp({ env: { STATIC_DIR: staticDir, VISITOR_PAGE_CACHE_MS: String(KEPT_MS) } });
+    cached = await createTestApp({ env: { STATIC_DIR: staticDir, VISITOR_PAGE_CACHE_MS: String(CACHE_MS) } });
   });
-  afterAll(() => kept.close());
+  afterAll(() => cached.close());
 
-  it("serves visitors the page drawn for the first of them, per language, and draws it anew once it is old", async () => {
-    const employer = await signUpMember(kept, { userType: "employer" });
-    await createJob(kept.db, employer.id, { title: "First porter" });
-    const first = await page("/", { "accept-language": "en" }, kept);
+  it("serves visitors the page rendered for the first of them, per language, and renders it anew once it is old", async () => {
+    const employer = await signUpMember(cached, { userType: "employer" });
+    await createJob(cached.db, employer.id, { title: "First porter" });
+    const first = await page("/", { "accept-language": "en" }, cached);
     expect(first.body).toContain("First porter");
-    const drawn = draws();
+    const made = loads();
 
-    await createJob(kept.db, employer.id, { title: "Second porter" });
-    const again = await page("/", { "accept-language": "en" }, kept);
+    await createJob(cached.db, employer.id, { title: "Second porter" });
+    const again = await page("/", { "accept-language": "en" }, cached);
     expect(again.body).toBe(first.body);
-    expect(draws()).toBe(drawn);
-    // Another language is another page, drawn for it.
-    const german = await page("/", { "accept-language": "de" }, kept);
+    expect(loads()).toBe(made);
+    // Another language is another page, rendered for it.
+    const german = await page("/", { "accept-language": "de" }, cached);
     expect(german.body).toContain("Second porter");
     expect(german.body).toContain('<html lang="de" dir="ltr">');
 
-    await new Promise((resolve) => setTimeout(resolve, KEPT_MS + 50));
-    expect((await page("/", { "accept-language": "en" }, kept)).body).toContain("Second porter");
+    await new Promise((resolve) => setTimeout(resolve, CACHE_MS + 50));
+    expect((await page("/", { "accept-language": "en" }, cached)).body).toContain("Second porter");
   });
 
-  it("sends a kept page compressed as the browser accepts, the same page", async () => {
-    const employer = await signUpMember(kept, { userType: "employer" });
-    const job = await createJob(kept.db, employer.id, { title: "Porter in brotli" });
-    const plain = await page(`/jobs/${job.id}`, {}, kept);
+  it("sends a cached page compressed as the browser accepts, the same page", async () => {
+    const employer = await signUpMember(cached, { userType: "employer" });
+    const job = await createJob(cached.db, employer.id, { title: "Porter in brotli" });
+    const plain = await page(`/jobs/${job.id}`, {}, cached);
     for (const [accepted, encoding, decode] of [
       ["gzip, deflate, br", "br", zlib.brotliDecompressSync],
       ["gzip", "gzip", zlib.gunzipSync],
     ] as const) {
-      const res = await kept.app.inject({ method: "GET", url: `/jobs/${job.id}`, headers: { "accept-encoding": accepted } });
+      const res = await cached.app.inject({ method: "GET", url: `/jobs/${job.id}`, headers: { "accept-encoding": accepted } });
       expect(res.headers["content-encoding"]).toBe(encoding);
       expect(res.headers.vary).toContain("accept-encoding");
       expect(res.headers["cache-control"]).toBe("no-store");
@@ -210,28 +234,28 @@ describe("a page drawn for visitors, kept a few seconds (VISITOR_PAGE_CACHE_MS)"
     }
   });
 
-  it("draws a job page once for visitors who ask for it at the same time", async () => {
-    const employer = await signUpMember(kept, { userType: "employer" });
-    const job = await createJob(kept.db, employer.id, { title: "Porter for a crowd" });
-    const before = draws();
-    const pages = await Promise.all(Array.from({ length: 5 }, () => page(`/jobs/${job.id}`, {}, kept)));
+  it("renders a job page once for visitors who ask for it at the same time (request coalescing)", async () => {
+    const employer = await signUpMember(cached, { userType: "employer" });
+    const job = await createJob(cached.db, employer.id, { title: "Porter for a crowd" });
+    const before = loads();
+    const pages = await Promise.all(Array.from({ length: 5 }, () => page(`/jobs/${job.id}`, {}, cached)));
     expect(pages.every((p) => p.status === 200 && p.body.includes("Porter for a crowd"))).toBe(true);
-    expect(draws() - before).toBe(1);
+    expect(loads() - before).toBe(1);
   });
 
-  it("never serves a kept page to a request with a session, nor keeps a page not drawn", async () => {
-    const employer = await signUpMember(kept, { userType: "employer" });
-    const job = await createJob(kept.db, employer.id, { title: "Porter for members" });
-    expect((await page(`/jobs/${job.id}`, {}, kept)).body).toContain("<div inert>");
+  it("never serves a cached page to a request with a session, nor caches a page not rendered", async () => {
+    const employer = await signUpMember(cached, { userType: "employer" });
+    const job = await createJob(cached.db, employer.id, { title: "Porter for members" });
+    expect((await page(`/jobs/${job.id}`, {}, cached)).body).toContain("<div inert>");
     // The signed-in reader's page is their own: read for them, with their session.
-    const reader = await signUpMember(kept, { userType: "worker" });
-    const signedIn = await page(`/jobs/${job.id}`, { cookie: reader.cookie }, kept);
+    const reader = await signUpMember(cached, { userType: "worker" });
+    const signedIn = await page(`/jobs/${job.id}`, { cookie: reader.cookie }, cached);
     expect(signedIn.body).not.toContain("<div inert>");
-    // A page the render declines is drawn (and declined) again for the next visitor, not kept as it was.
-    const declined = await createJob(kept.db, employer.id, { title: "Not drawn" });
-    const before = draws();
-    await page(`/jobs/${declined.id}`, {}, kept);
-    await page(`/jobs/${declined.id}`, {}, kept);
-    expect(draws() - before).toBe(2);
+    // A page the route declines to render is loaded (and declined) again for the next visitor, not cached.
+    const declined = await createJob(cached.db, employer.id, { title: "Not rendered" });
+    const before = loads();
+    await page(`/jobs/${declined.id}`, {}, cached);
+    await page(`/jobs/${declined.id}`, {}, cached);
+    expect(loads() - before).toBe(2);
   });
 });

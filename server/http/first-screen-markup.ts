@@ -5,7 +5,7 @@ import type { DehydratedState, QueryClient } from "@tanstack/react-query";
 import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { FastifyBaseLogger } from "fastify";
 
-import type { FirstScreenLoad, FirstScreenRender, LoadedFirstScreen } from "../../domain/first-screen.ts";
+import type { FirstScreenLoad, LoadedPage, Reader } from "../../domain/first-screen.ts";
 import type { LanguageCode } from "../../domain/languages.ts";
 import type { AppRouter } from "../trpc/router.ts";
 
@@ -16,10 +16,10 @@ export const FIRST_SCREEN_RENDER_FILE = path.join(".ssr", "entry-server.js");
 const ROOT = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
 /** The built index.html's entry script (the app's code). */
 const ENTRY = /<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>/;
-/** What a drawn page's preloads of the app's code carry. */
+/** What a server-rendered page's preloads of the app's code carry. */
 export const LOW_PRIORITY = ' fetchpriority="low"';
 
-/** How a drawn page's script that starts the app after the first paint begins (its attributes follow). */
+/** How a server-rendered page's script that starts the app after the first paint begins (its attributes follow). */
 export const FIRST_PAINT_SCRIPT = '<script src="/first-paint.js"';
 /** The built index.html's own stylesheets (the app's one). */
 const STYLESHEET = /<link rel="stylesheet"[^>]* href="\/([^"]+\.css)"[^>]*>/g;
@@ -27,59 +27,38 @@ const STYLESHEET = /<link rel="stylesheet"[^>]* href="\/([^"]+\.css)"[^>]*>/g;
 /** The procedures as the app's loaders call them on the server, in-process with the reader's session. */
 export type ServerTrpc = (queryClient: QueryClient) => TRPCOptionsProxy<AppRouter>;
 
+/** A page as its routes loaded it, and the document around its server-rendered first screen (null: not rendered). */
+export type LoadedFirstScreen = Omit<LoadedPage<DehydratedState>, "render"> & { page: string | null };
+
 export type FirstScreenMarkup = {
-  /** The page (the built index.html) with its first screen drawn inside #root, or null when it cannot be drawn. */
-  draw(page: { url: string; language: LanguageCode; state: DehydratedState }): Promise<string | null>;
   /**
-   * The app's loaders run for a signed-in reader's page: the data they read and the routes matched, with
-   * the page (the built index.html) drawn around it when `draw` and the page loaded. Null without a
-   * built render or when the loaders failed to run.
+   * The matched routes' loaders run for a page (src/entry-server.tsx), and the page (the built index.html)
+   * with its first screen rendered inside when `render` allows it and the route asks for it. Null without a
+   * built render (tests, the dev server) or when the loaders failed to run: the page then loads its data itself.
    */
   load(page: {
     url: string;
     language: LanguageCode;
+    reader: Reader;
     trpc: ServerTrpc;
-    draw: boolean;
-  }): Promise<(LoadedFirstScreen<DehydratedState> & { page: string | null }) | null>;
+    render: boolean;
+  }): Promise<LoadedFirstScreen | null>;
 };
 
-type RenderModule = {
-  renderFirstScreen: FirstScreenRender<DehydratedState>;
-  loadFirstScreen?: FirstScreenLoad<DehydratedState, QueryClient, TRPCOptionsProxy<AppRouter>>;
-};
+type RenderModule = { loadFirstScreen: FirstScreenLoad<DehydratedState, QueryClient, TRPCOptionsProxy<AppRouter>> };
 
 /**
- * The first screen of a page as markup in the HTML, so a phone paints the jobs before the app's code has
- * arrived and run. The app then draws the page itself in place of it (src/main.tsx, createRoot): nothing is
- * hydrated, so a difference between the two (a phone's layout, the reader's currency) cannot break the page.
- * Until then the markup is `inert`: a tap or a keystroke cannot land on a copy that is about to be replaced.
- * The stylesheet comes inside such a page rather than linked: the jobs are painted from the HTML alone,
- * a round trip sooner on a phone network (the app's code never waits for it). The app's code is fetched
- * at once but started by `public/first-paint.js` after the first paint, so it never holds that up.
- * Without a built render (tests, the dev server) pages come as before, with the header shell.
+ * Server-side rendering of a page's first screen, so a phone paints the jobs before the app's code has
+ * arrived and run. The app then renders the page itself in place of it (src/main.tsx, createRoot): nothing
+ * is hydrated, so a difference between the two (a phone's layout, the reader's currency) cannot break the
+ * page. Until then the markup is `inert`. The stylesheet comes inside such a page rather than linked, and
+ * the app's code is fetched at once but started by `public/first-paint.js` after the first paint
+ * (docs/decisions/037).
  */
 export function firstScreenMarkup(staticDir: string, template: string, log: FastifyBaseLogger): FirstScreenMarkup {
   const file = path.join(staticDir, FIRST_SCREEN_RENDER_FILE);
-  const notDrawn: FirstScreenMarkup = { draw: async () => null, load: async () => null };
-  if (!existsSync(file)) return notDrawn;
-  // What a drawn page is around its markup, the same for every page, made once: the stylesheet inside,
-  // and the app's code not what the first paint waits for (fetched at low priority, started after it).
-  let drawnPage = template;
-  for (const [link, href] of template.matchAll(STYLESHEET)) {
-    const css = readFileSync(path.join(staticDir, href ?? ""), "utf8");
-    drawnPage = drawnPage.replace(link, () => `<style>${css}</style>`);
-  }
-  drawnPage = drawnPage
-    .replaceAll('<link rel="modulepreload" crossorigin', `<link rel="modulepreload"${LOW_PRIORITY} crossorigin`)
-    .replace(
-      ENTRY,
-      (_tag, src: string) =>
-        `<link rel="modulepreload"${LOW_PRIORITY} crossorigin href="${src}">${FIRST_PAINT_SCRIPT} data-entry="${src}" defer></script>`,
-    );
-  const root = ROOT.exec(drawnPage);
-  if (!root) return notDrawn;
-  const before = drawnPage.slice(0, root.index);
-  const after = drawnPage.slice(root.index + root[0].length);
+  if (!existsSync(file)) return { load: async () => null };
+  const around = renderedPageAround(staticDir, template);
 
   const module: Promise<RenderModule | null> = import(pathToFileURL(file).href).then(
     (loaded: RenderModule) => loaded,
@@ -89,30 +68,47 @@ export function firstScreenMarkup(staticDir: string, template: string, log: Fast
     },
   );
   return {
-    async draw(page) {
-      const renderPage = (await module)?.renderFirstScreen;
-      if (!renderPage) return null;
-      try {
-        const markup = await renderPage(page);
-        if (markup === null) return null;
-        // What SERVER_DRAWN_SCREEN finds.
-        return `${before}<div id="root"><div inert>${markup}</div></div>${after}`;
-      } catch (err) {
-        log.warn({ err, url: page.url }, "the first screen could not be drawn; the page comes without it");
-        return null;
-      }
-    },
     async load(page) {
       const loadPage = (await module)?.loadFirstScreen;
       if (!loadPage) return null;
+      let loaded: LoadedPage<DehydratedState>;
       try {
-        const loaded = await loadPage(page);
-        const drawn = loaded.markup === null ? null : `${before}<div id="root"><div inert>${loaded.markup}</div></div>${after}`;
-        return { ...loaded, page: drawn };
+        loaded = await loadPage(page);
       } catch (err) {
         log.warn({ err, url: page.url }, "the page's loaders could not run on the server; the page loads its data itself");
         return null;
       }
+      const { render, ...rest } = loaded;
+      if (!rest.serverRendered || !page.render || !around) return { ...rest, page: null };
+      try {
+        // What SERVER_RENDERED_SCREEN finds.
+        return { ...rest, page: `${around.before}<div id="root"><div inert>${render()}</div></div>${around.after}` };
+      } catch (err) {
+        log.warn({ err, url: page.url }, "the first screen could not be rendered; the page comes without it");
+        return { ...rest, page: null };
+      }
     },
   };
+}
+
+/**
+ * What a server-rendered page is around its markup, the same for every page, made once: the stylesheet
+ * inside, and the app's code not what the first paint waits for (fetched at low priority, started after it).
+ */
+function renderedPageAround(staticDir: string, template: string): { before: string; after: string } | null {
+  let page = template;
+  for (const [link, href] of template.matchAll(STYLESHEET)) {
+    const css = readFileSync(path.join(staticDir, href ?? ""), "utf8");
+    page = page.replace(link, () => `<style>${css}</style>`);
+  }
+  page = page
+    .replaceAll('<link rel="modulepreload" crossorigin', `<link rel="modulepreload"${LOW_PRIORITY} crossorigin`)
+    .replace(
+      ENTRY,
+      (_tag, src: string) =>
+        `<link rel="modulepreload"${LOW_PRIORITY} crossorigin href="${src}">${FIRST_PAINT_SCRIPT} data-entry="${src}" defer></script>`,
+    );
+  const root = ROOT.exec(page);
+  if (!root) return null;
+  return { before: page.slice(0, root.index), after: page.slice(root.index + root[0].length) };
 }

@@ -44,7 +44,7 @@ export async function registerPages(app: FastifyInstance, deps: { config: Config
     // micro-cache, docs/decisions/039). No such page, job or profile: a 404 with the same page.
     const answer = await page(request);
     reply.status(answer.status).type("text/html; charset=utf-8").header("cache-control", "no-store");
-    // A page kept for visitors comes compressed once, not for each (@fastify/compress leaves it alone).
+    // A page from the visitors' micro-cache comes compressed once, not for each (@fastify/compress leaves it alone).
     const encoded = "encodedFor" in answer ? answer.encodedFor(request.headers["accept-encoding"]) : null;
     if (!encoded) return reply.send(answer.html);
     return reply.header("content-encoding", encoded.encoding).header("vary", "accept-encoding").send(encoded.bytes);

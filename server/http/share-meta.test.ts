@@ -8,8 +8,8 @@ import { createJob } from "../../db/factories/jobs.ts";
 import { createEmployer, createPerson, createWorker } from "../../db/factories/users.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { signUpMember } from "../testing/accounts.ts";
+import { loadersFromSource } from "../testing/loaders-from-source.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app.ts";
-import { excerpt } from "./share-meta.ts";
 
 // The HTML a messenger or a search engine reads for a shared link (it runs no JavaScript): the title,
 // the description and the Open Graph / Twitter tags, and the status of a page that is not there.
@@ -35,6 +35,7 @@ beforeAll(async () => {
   await mkdir(path.join(staticDir, "assets"));
   await writeFile(path.join(staticDir, "index.html"), INDEX);
   await writeFile(path.join(staticDir, "assets", "index-abc.js"), "export {};\n");
+  await loadersFromSource(staticDir);
   t = await createTestApp({ env: { STATIC_DIR: staticDir } });
   const employer = await createEmployer(t.db, { fullName: "Anna Petrova", companyName: "Кафе «Берёзка»" });
   jobId = (
@@ -195,13 +196,5 @@ describe("status codes", () => {
     expect(home.titles).toEqual(["Find day jobs near you · Daywork"]);
     expect(home.meta["og:url"]).toBe(`${TEST_ORIGIN}/`);
     expect((await get("/api/nothing")).statusCode).toBe(404);
-  });
-});
-
-describe("excerpt", () => {
-  it("keeps short text, cuts long text at a word with an ellipsis, and flattens lines", () => {
-    expect(excerpt("  one\n two  ", 20)).toBe("one two");
-    expect(excerpt("alpha beta gamma delta", 12)).toBe("alpha beta…");
-    expect(excerpt("x".repeat(30), 10)).toBe(`${"x".repeat(9)}…`);
   });
 });

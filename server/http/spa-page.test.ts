@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createJob } from "../../db/factories/jobs.ts";
 import { FIRST_SCREEN_ELEMENT_ID } from "../../domain/first-screen.ts";
 import { signUpMember } from "../testing/accounts.ts";
+import { loadersFromSource } from "../testing/loaders-from-source.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 // A build as Vite writes it: index.html, hashed assets with their .br and .gz, and the manifest.
@@ -47,6 +48,8 @@ beforeAll(async () => {
   await writeFile(path.join(staticDir, "assets", "index-abc.js"), SCRIPT);
   await writeFile(path.join(staticDir, "assets", "index-abc.js.br"), brotliCompressSync(SCRIPT));
   await writeFile(path.join(staticDir, "assets", "index-abc.js.gz"), gzipSync(SCRIPT));
+  // The app's route loaders, from source: what each page reads is theirs (docs/decisions/052).
+  await loadersFromSource(staticDir);
   t = await createTestApp({ env: { STATIC_DIR: staticDir } });
   const employer = await signUpMember(t, { userType: "employer" });
   employerId = employer.id;
@@ -126,17 +129,22 @@ describe("the SPA's page", () => {
     expect(res.body).toContain('<a href="#main" class="skip-link">انتقل إلى المحتوى</a>');
   });
 
-  it("leaves a home list with filters in its address, and unknown job ids, to the SPA; who is signed in comes with every page", async () => {
+  it("carries a home list with filters in its address as the route's loader reads it, and no unknown job; who is signed in comes with every page", async () => {
     const filtered = await t.app.inject({ method: "GET", url: "/?category=moving" });
     expect(filtered.statusCode).toBe(200);
     const read = firstScreenOf(filtered.body)?.state.queries.map((q) => JSON.stringify(q.queryKey));
     expect(read).toEqual([
       JSON.stringify([["profiles", "me"], { type: "query" }]),
       JSON.stringify([["currency", "rates"], { type: "query" }]),
+      JSON.stringify([["jobs", "search"], { input: { category: "moving" }, type: "infinite" }]),
     ]);
+    // A visitor on a member's page: what was read before the route sent them to sign in.
     const settings = await t.app.inject({ method: "GET", url: "/settings" });
-    expect(firstScreenOf(settings.body)?.state.queries).toHaveLength(2);
+    expect(firstScreenOf(settings.body)?.state.queries.map((q) => JSON.stringify(q.queryKey))).toContain(
+      JSON.stringify([["profiles", "me"], { type: "query" }]),
+    );
     const missing = await t.app.inject({ method: "GET", url: "/jobs/00000000-0000-4000-8000-000000000000" });
+    expect(missing.statusCode).toBe(404);
     const queries = firstScreenOf(missing.body)?.state.queries.map((q) => JSON.stringify(q.queryKey)) ?? [];
     expect(queries.some((key) => key.includes("byId"))).toBe(false);
   });

@@ -19,6 +19,9 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (error) {
-    throw errorCode(error) === "NOT_FOUND" ? notFound() : error;
+    // On the server the loaders call the procedures in-process (src/entry-server.tsx): the refusal is the
+    // procedure's own TRPCError, whose `code` says it.
+    const missing = errorCode(error) === "NOT_FOUND" || (import.meta.env.SSR && Object(error).code === "NOT_FOUND");
+    throw missing ? notFound() : error;
   }
 }

@@ -21,8 +21,12 @@ const Toaster = lazy(() => import("../components/ui/toaster.tsx").then((module) 
 export type RouterContext = { queryClient: QueryClient; trpc: Trpc };
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The header shows who is signed in on every page; protected pages wait for it in _authed.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(context.trpc.profiles.me.queryOptions()),
+  // The header shows who is signed in on every page; protected pages wait for it in _authed. A page
+  // rendered on the server shows every price's "≈" line, so the rates come with it (docs/decisions/052).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(context.trpc.profiles.me.queryOptions());
+    if (import.meta.env.SSR) void context.queryClient.prefetchQuery(context.trpc.currency.rates.queryOptions());
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
 });

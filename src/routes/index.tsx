@@ -96,6 +96,11 @@ export const Route = createFileRoute("/")({
     if (deps.show !== "people") void context.queryClient.prefetchInfiniteQuery(jobSearch(context.trpc, deps, currency));
     if (deps.q && deps.show !== "jobs") void context.queryClient.prefetchQuery(peopleSearch(context.trpc, deps));
   },
+  // On the server only (docs/decisions/038, 052): a shared link's preview, and server-side rendering for
+  // every reader, since the list is what a phone paints first.
+  ...(import.meta.env.SSR
+    ? { head: async () => (await import("../lib/share-meta.ts")).homeHead(), staticData: { serverRendered: "everyone" } }
+    : {}),
   component: HomePage,
 });
 

@@ -23,8 +23,12 @@ export const Route = createFileRoute("/profile/$profileId")({
   loader: async ({ context, params }) => {
     // Not a person's id at all: nobody's profile, without asking.
     if (!isUserId(params.profileId)) throw notFound();
-    await orNotFound(context.queryClient.ensureQueryData(context.trpc.profiles.public.queryOptions({ id: params.profileId })));
+    return orNotFound(context.queryClient.ensureQueryData(context.trpc.profiles.public.queryOptions({ id: params.profileId })));
   },
+  // On the server only: a shared link's preview (docs/decisions/052).
+  ...(import.meta.env.SSR
+    ? { head: async ({ loaderData }) => (await import("../lib/share-meta.ts")).profileHead(loaderData) }
+    : {}),
   // Hidden or unknown profiles look the same to everyone but their owner.
   notFoundComponent: () => (
     <NoticePage icon={<UserRoundX aria-hidden className="size-6" />} title={m.profile_not_available()} testId="profile-not-found">

@@ -20,6 +20,8 @@ const searchSchema = searchParams({
 export const Route = createFileRoute("/verify-email")({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ token: search.token }),
+  // The loader acts (it confirms the address with better-auth's browser client): it runs in the browser only.
+  ssr: false,
   // Following the link is what confirms the address; doing it again answers the same (better-auth's verify is idempotent).
   loader: async ({ deps: { token }, context }) => {
     if (!token) return { confirmed: false };

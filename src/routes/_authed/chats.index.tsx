@@ -19,6 +19,8 @@ const chatList = (api: Trpc) =>
 export const Route = createFileRoute("/_authed/chats/")({
   loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(chatList(context.trpc)),
   errorComponent: ({ error }) => <LoadFailedPage text={m.chats_failed()} error={error} />,
+  // Opened from a bookmark or a notification: server-side rendering with its data (docs/decisions/052).
+  ...(import.meta.env.SSR ? { staticData: { serverRendered: "everyone" } } : {}),
   component: ChatsPage,
 });
 

@@ -22,6 +22,8 @@ export const Route = createFileRoute("/_authed/profile")({
     const userId = me?.user.id;
     if (userId) void context.queryClient.prefetchQuery(context.trpc.ratings.summary.queryOptions({ userId }));
   },
+  // Opened from a bookmark or a notification: server-side rendering with its data (docs/decisions/052).
+  ...(import.meta.env.SSR ? { staticData: { serverRendered: "everyone" } } : {}),
   component: OwnProfilePage,
 });
 

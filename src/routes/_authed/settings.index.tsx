@@ -13,6 +13,8 @@ export const Route = createFileRoute("/_authed/settings/")({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(context.trpc.certificates.list.queryOptions());
   },
+  // Opened from a bookmark or a notification: server-side rendering with its data (docs/decisions/052).
+  ...(import.meta.env.SSR ? { staticData: { serverRendered: "everyone" } } : {}),
   component: SettingsPage,
 });
 

@@ -48,8 +48,16 @@ const JobMemberLead = lazy(() =>
 export const Route = createFileRoute("/jobs/$jobId")({
   loader: async ({ context, params }) => {
     requireUuid(params.jobId);
-    await orNotFound(context.queryClient.ensureQueryData(context.trpc.jobs.byId.queryOptions({ jobId: params.jobId })));
+    return orNotFound(context.queryClient.ensureQueryData(context.trpc.jobs.byId.queryOptions({ jobId: params.jobId })));
   },
+  // On the server only (docs/decisions/052): a shared link's preview, and server-side rendering for a
+  // visitor, whose job page is everyone's (a member's has their own parts).
+  ...(import.meta.env.SSR
+    ? {
+        head: async ({ loaderData }) => (await import("../../lib/share-meta.ts")).jobHead(loaderData),
+        staticData: { serverRendered: "visitors" },
+      }
+    : {}),
   notFoundComponent: () => <JobNotFound />,
   errorComponent: ({ error }) => <LoadFailedPage text={m.job_page_failed()} error={error} />,
   component: JobPage,
