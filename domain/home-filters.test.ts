@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 
 import {
   chosenChips,
@@ -9,6 +9,7 @@ import {
   readHomeFilterSearch,
   withoutChip,
   withoutChips,
+  type PlaceholderFilterKey,
 } from "./home-filters.ts";
 import { jobFiltersSchema } from "./job-filters.ts";
 import { normalizeSavedFilters } from "./saved-search-keys.ts";
@@ -21,6 +22,9 @@ describe("the list of home filters", () => {
   it("says for each filter how the server's search statement takes it", () => {
     const placeholders = HOME_FILTER_KEYS.filter((key) => HOME_FILTERS[key].shape === "placeholder");
     expect(placeholders).toEqual(["q", "category", "startDate", "country", "cityId", "lat", "lng"]);
+    // The same as a type, for the server's bound values: a distance (used in arithmetic) is never one.
+    expectTypeOf<"km">().not.toExtend<PlaceholderFilterKey>();
+    expectTypeOf<"category">().toExtend<PlaceholderFilterKey>();
   });
 
   it("reads an address, and the keys older links used", () => {

@@ -39,8 +39,6 @@ type HomeFilter<T, Input = T> = {
   chip?: HomeFilterChip;
   /** Counts only when this holds; dropped otherwise. */
   when?: Condition;
-  /** The key older links used in the address, still read. */
-  formerUrlKey?: string;
   /** Not in the address: the app supplies it (the reader's currency, docs/decisions/022). */
   notInUrl?: true;
 };
@@ -52,7 +50,13 @@ const priceBracket: Param<PriceFilterKey> = (raw) =>
     ? LEGACY_PRICE_FILTER_KEYS[raw as keyof typeof LEGACY_PRICE_FILTER_KEYS]
     : undefined);
 
-const filter = <T, Input = T>(spec: HomeFilter<T, Input>) => spec;
+type Shape = HomeFilter<unknown>["shape"];
+/** A filter the server binds as a placeholder, or one it writes into the shape key, with its shape as a type. */
+const filter =
+  <S extends Shape>(shape: S) =>
+  <T, Input = T>(spec: Omit<HomeFilter<T, Input>, "shape">): HomeFilter<T, Input> & { shape: S } => ({ ...spec, shape });
+const bound = filter("placeholder");
+const keyed = filter("key");
 
 /**
  * The list. Order is the order of the chips. The place is a point (a gazetteer city or the browser's
@@ -60,21 +64,17 @@ const filter = <T, Input = T>(spec: HomeFilter<T, Input>) => spec;
  * reads price brackets in, and only matters with a range.
  */
 export const HOME_FILTERS = {
-  q: filter({ read: text(200), shape: "placeholder" }),
-  category: filter({ read: oneOf(CATEGORIES), shape: "placeholder", chip: "category" }),
-  duration: filter({ read: oneOf(DURATION_FILTER_KEYS), shape: "key", chip: "duration" }),
-  startDate: filter({ read: calendarDay, shape: "placeholder", chip: "date", formerUrlKey: "date" }),
-  price: filter<PriceFilterKey, PriceFilterKey | keyof typeof LEGACY_PRICE_FILTER_KEYS>({
-    read: priceBracket,
-    shape: "key",
-    chip: "price",
-  }),
-  currency: filter({ read: oneOf(PROFILE_CURRENCIES), shape: "key", when: "rangedPrice", notInUrl: true }),
-  country: filter({ read: oneOf(COUNTRY_CODES), shape: "placeholder", chip: "country" }),
-  cityId: filter({ read: numberIn(1, 2 ** 31 - 1, true), shape: "placeholder", chip: "place", formerUrlKey: "city" }),
-  lat: filter({ read: numberIn(-90, 90), shape: "placeholder", chip: "place", when: "position" }),
-  lng: filter({ read: numberIn(-180, 180), shape: "placeholder", chip: "place", when: "position" }),
-  km: filter<DistanceKm, number>({ read: oneOf(DISTANCES_KM), shape: "key", chip: "place", when: "point" }),
+  q: bound({ read: text(200) }),
+  category: bound({ read: oneOf(CATEGORIES), chip: "category" }),
+  duration: keyed({ read: oneOf(DURATION_FILTER_KEYS), chip: "duration" }),
+  startDate: bound({ read: calendarDay, chip: "date" }),
+  price: keyed<PriceFilterKey, PriceFilterKey | keyof typeof LEGACY_PRICE_FILTER_KEYS>({ read: priceBracket, chip: "price" }),
+  currency: keyed({ read: oneOf(PROFILE_CURRENCIES), when: "rangedPrice", notInUrl: true }),
+  country: bound({ read: oneOf(COUNTRY_CODES), chip: "country" }),
+  cityId: bound({ read: numberIn(1, 2 ** 31 - 1, true), chip: "place" }),
+  lat: bound({ read: numberIn(-90, 90), chip: "place", when: "position" }),
+  lng: bound({ read: numberIn(-180, 180), chip: "place", when: "position" }),
+  km: keyed<DistanceKm, number>({ read: oneOf(DISTANCES_KM), chip: "place", when: "point" }),
 };
 
 export type HomeFilterKey = keyof typeof HOME_FILTERS;
@@ -82,6 +82,11 @@ export type HomeFilterValue<K extends HomeFilterKey> = (typeof HOME_FILTERS)[K] 
 export type HomeFilterInput<K extends HomeFilterKey> = (typeof HOME_FILTERS)[K] extends HomeFilter<infer _, infer I> ? I : never;
 /** Chosen home filters by key; what the search procedure takes (as JobFilters) and a saved search keeps. */
 export type HomeFilters = { [K in HomeFilterKey]?: HomeFilterValue<K> };
+
+/** The filters the server's search shape binds as placeholders; the others are written into its key. */
+export type PlaceholderFilterKey = {
+  [K in HomeFilterKey]: (typeof HOME_FILTERS)[K]["shape"] extends "placeholder" ? K : never;
+}[HomeFilterKey];
 
 export const HOME_FILTER_KEYS = Object.keys(HOME_FILTERS) as HomeFilterKey[];
 
@@ -106,11 +111,12 @@ export function homeFilters(filters: HomeFilters): HomeFilters {
   return kept as HomeFilters;
 }
 
-/** The keys older links used, read as their filters and written no more. */
-type FormerUrlKeys = {
-  [K in HomeFilterKey as (typeof HOME_FILTERS)[K] extends { formerUrlKey: infer F extends string } ? F : never]?: undefined;
-};
-export type UrlHomeFilters = Omit<HomeFilters, "currency"> & FormerUrlKeys;
+/** The keys older links used in the address, read as their filters and written no more. */
+const FORMER_URL_KEYS = { date: "startDate", city: "cityId" } as const satisfies Record<string, HomeFilterKey>;
+type FormerUrlKey = keyof typeof FORMER_URL_KEYS;
+
+/** The home filters an address carries (not the currency: the app supplies the reader's). */
+export type UrlHomeFilters = Omit<HomeFilters, "currency"> & { [K in FormerUrlKey]?: undefined };
 
 /**
  * The home filters in a page's address, as the route's `validateSearch` reads them: every key set (a
@@ -118,12 +124,15 @@ export type UrlHomeFilters = Omit<HomeFilters, "currency"> & FormerUrlKeys;
  * filter and set to undefined so the app writes the new one.
  */
 export function readHomeFilterSearch(search: Record<string, unknown>): UrlHomeFilters {
+  const raw = { ...search };
   const read: Record<string, unknown> = {};
+  for (const [former, key] of Object.entries(FORMER_URL_KEYS)) {
+    raw[key] ??= raw[former];
+    read[former] = undefined;
+  }
   for (const key of HOME_FILTER_KEYS) {
     const spec: HomeFilter<unknown> = HOME_FILTERS[key];
-    if (spec.notInUrl) continue;
-    read[key] = spec.read(search[key] ?? (spec.formerUrlKey === undefined ? undefined : search[spec.formerUrlKey]));
-    if (spec.formerUrlKey !== undefined) read[spec.formerUrlKey] = undefined;
+    if (!spec.notInUrl) read[key] = spec.read(raw[key]);
   }
   return read as UrlHomeFilters;
 }
