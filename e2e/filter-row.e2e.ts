@@ -28,7 +28,7 @@ test("the desktop filter rows leave no field alone and cut no label; the search 
     for (const width of [1024, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       // Six fields; seven with a price range and Clear filters; eight with a city and its distance.
-      for (const search of ["/", "/?price=mid", "/?city=524901&price=mid"]) {
+      for (const search of ["/", "/?price=mid", "/?cityId=524901&price=mid"]) {
         await page.goto(search);
         await expect(page.getByTestId("search-input")).toHaveAttribute("placeholder", text(language, "home_search_placeholder"));
         const bar = page.getByTestId("filters-bar");

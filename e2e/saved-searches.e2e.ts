@@ -14,7 +14,7 @@ test.describe("saved searches", () => {
     await signUpAndOnboard(boss, newAccount("employer"), "employer", { company: `Tashkent Couriers ${token}` });
 
     // The worker searches for the word within 15 km of Tashkent (nothing yet) and keeps the search.
-    await hand.goto(`/?q=${token}&city=1512569&km=15`);
+    await hand.goto(`/?q=${token}&cityId=1512569&km=15`);
     await expect(hand.getByTestId("jobs-empty")).toContainText("within 15 km of Tashkent");
     await hand.getByTestId("save-search").click();
     await expect(hand.getByTestId("search-saved")).toBeVisible();
@@ -39,7 +39,7 @@ test.describe("saved searches", () => {
     await expect(saved.getByTestId("saved-search-summary")).toContainText(token);
     await expect(saved.getByTestId("saved-search-summary")).toContainText("Tashkent");
     await saved.getByTestId("saved-search-open").click();
-    await expect(hand).toHaveURL(/city=1512569/);
+    await expect(hand).toHaveURL(/cityId=1512569/);
     await expect(hand.getByTestId("job-card")).toHaveCount(1);
   });
 });

@@ -1,12 +1,8 @@
 import { returnPath } from "../../domain/return-path.ts";
+import type { Param } from "../../domain/url-readers.ts";
 
-/**
- * Readers of a page's URL search parameters. Every page's route runs them at start, so they are small
- * functions rather than a validation library (which the forms load with their own pages): each returns
- * the value, or undefined when it is absent or does not parse, so a mistyped or stale link still opens
- * the page, without the bad value.
- */
-export type Param<T> = (raw: unknown) => T | undefined;
+// The readers a home filter uses live in domain/ with the list of home filters (domain/home-filters.ts).
+export { calendarDay, numberIn, oneOf, text, type Param } from "../../domain/url-readers.ts";
 
 type Read<S> = { [K in keyof S]?: S[K] extends Param<infer T> ? T : never };
 
@@ -20,20 +16,6 @@ export function searchParams<S extends Record<string, Param<unknown>>>(shape: S)
     const read: Record<string, unknown> = {};
     for (const [key, reader] of Object.entries(shape)) read[key] = reader(search[key]);
     return read as Read<S>;
-  };
-}
-
-/** One of `values` exactly. */
-export function oneOf<const T extends readonly (string | number | boolean)[]>(values: T): Param<T[number]> {
-  return (raw) => (values.includes(raw as T[number]) ? (raw as T[number]) : undefined);
-}
-
-/** Text, trimmed, at most `max` characters (and `pattern` when given). */
-export function text(max: number, pattern?: RegExp): Param<string> {
-  return (raw) => {
-    if (typeof raw !== "string") return undefined;
-    const value = raw.trim();
-    return value.length <= max && (!pattern || pattern.test(value)) ? value : undefined;
   };
 }
 
@@ -62,19 +44,6 @@ export function addressDigits(max: number): Param<string | number> {
     return /^[1-9]\d*$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : value;
   };
 }
-
-/** A number from `min` to `max`, whole when `integer`. */
-export function numberIn(min: number, max: number, integer = false): Param<number> {
-  return (raw) => (typeof raw === "number" && raw >= min && raw <= max && (!integer || Number.isInteger(raw)) ? raw : undefined);
-}
-
-/** A real calendar day as YYYY-MM-DD (year 1 onwards). */
-export const calendarDay: Param<string> = (raw) => {
-  if (typeof raw !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
-  const [year, month, day] = raw.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? raw : undefined;
-};
 
 /** A path of this site to go back to afterwards (`redirect=`); anything that could leave the site is dropped. */
 export const returnTo: Param<string> = returnPath;

@@ -2,16 +2,8 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-qu
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect } from "react";
 
-import { CATEGORIES } from "../../domain/categories.ts";
-import { COUNTRY_CODES } from "../../domain/countries.ts";
 import type { ProfileCurrency } from "../../domain/currencies.ts";
-import {
-  DISTANCES_KM,
-  DURATION_FILTER_KEYS,
-  LEGACY_PRICE_FILTER_KEYS,
-  PRICE_FILTER_KEYS,
-  type PriceFilterKey,
-} from "../../domain/job-filter-choices.ts";
+import { homeFilters, readHomeFilterSearch, withoutChips, type UrlHomeFilters } from "../../domain/home-filters.ts";
 import { readerCurrency } from "../../domain/money.ts";
 import { RatesAsOf } from "../components/jobs/converted-rate.tsx";
 import { EmptyResults } from "../components/jobs/empty-results.tsx";
@@ -27,35 +19,20 @@ import { formatNumber } from "../lib/format.ts";
 import { currentLanguage } from "../lib/locale.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 import { useReaderCurrency } from "../lib/reader-currency.ts";
-import { calendarDay, numberIn, oneOf, searchParams, text, type Param } from "../lib/search-params.ts";
+import { oneOf } from "../lib/search-params.ts";
 import { toastError } from "../lib/toast.ts";
 import { m } from "../paraglide/messages.js";
 import { trpc, type Trpc } from "../trpc.ts";
 
 const RESULT_TYPES = ["all", "jobs", "people"] as const;
 
-/** A price bracket; a link from before the brackets (`price=under-15`) opens today's in the same place. */
-const priceBracket: Param<PriceFilterKey> = (raw) =>
-  oneOf(PRICE_FILTER_KEYS)(raw) ??
-  (typeof raw === "string" && raw in LEGACY_PRICE_FILTER_KEYS
-    ? LEGACY_PRICE_FILTER_KEYS[raw as keyof typeof LEGACY_PRICE_FILTER_KEYS]
-    : undefined);
 type ResultType = (typeof RESULT_TYPES)[number];
 
 // Search text and filters live in the URL so results can be shared and the back button restores them;
-// a value that does not parse is dropped instead of breaking the page.
-const homeSearch = searchParams({
-  q: text(200),
-  category: oneOf(CATEGORIES),
-  duration: oneOf(DURATION_FILTER_KEYS),
-  date: calendarDay,
-  price: priceBracket,
-  country: oneOf(COUNTRY_CODES),
-  city: numberIn(1, 2 ** 31 - 1, true),
-  lat: numberIn(-90, 90),
-  lng: numberIn(-180, 180),
-  km: oneOf(DISTANCES_KM),
-  show: oneOf(RESULT_TYPES),
+// a value that does not parse is dropped instead of breaking the page. Filters: domain/home-filters.ts.
+const homeSearch = (search: Record<string, unknown>): UrlHomeFilters & { show?: ResultType } => ({
+  ...readHomeFilterSearch(search),
+  show: oneOf(RESULT_TYPES)(search.show),
 });
 
 type HomeSearch = ReturnType<typeof homeSearch>;
@@ -65,24 +42,7 @@ type HomeSearch = ReturnType<typeof homeSearch>;
 // `currency` is the reader's (docs/decisions/022); it is sent only with a price range, the one thing it
 // changes, so the list without one is the same query for every reader.
 const jobSearch = (api: Trpc, search: HomeSearch, currency: ProfileCurrency) =>
-  api.jobs.search.infiniteQueryOptions(
-    {
-      q: search.q || undefined,
-      category: search.category,
-      duration: search.duration,
-      startDate: search.date,
-      price: search.price,
-      currency: search.price && search.price !== "negotiable" ? currency : undefined,
-      country: search.country,
-      // A city, or a position (both coordinates); never half a position.
-      cityId: search.city,
-      ...(search.city === undefined && search.lat !== undefined && search.lng !== undefined
-        ? { lat: search.lat, lng: search.lng }
-        : {}),
-      km: search.km,
-    },
-    { getNextPageParam: (page) => page.nextCursor },
-  );
+  api.jobs.search.infiniteQueryOptions(homeFilters({ ...search, currency }), { getNextPageParam: (page) => page.nextCursor });
 const peopleSearch = (api: Trpc, search: HomeSearch) => api.people.search.queryOptions({ q: search.q ?? "" });
 
 export const Route = createFileRoute("/")({
@@ -116,23 +76,17 @@ function HomePage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const q = search.q ?? "";
   const show: ResultType = search.show ?? "all";
-  const filters: JobFilterValues = {
-    category: search.category,
-    duration: search.duration,
-    date: search.date,
-    price: search.price,
-    country: search.country,
-    cityId: search.city,
-    lat: search.lat,
-    lng: search.lng,
-    km: search.km,
-  };
+  const { q: _q, show: _show, ...filters } = search;
   const chosenCity = useQuery({
-    ...trpc.places.city.queryOptions({ cityId: search.city ?? 0 }),
-    enabled: search.city !== undefined,
+    ...trpc.places.city.queryOptions({ cityId: search.cityId ?? 0 }),
+    enabled: search.cityId !== undefined,
   });
   const place =
-    search.city !== undefined ? chosenCity.data?.name : search.lat !== undefined ? m.home_filter_my_location_chosen() : undefined;
+    search.cityId !== undefined
+      ? chosenCity.data?.name
+      : search.lat !== undefined
+        ? m.home_filter_my_location_chosen()
+        : undefined;
 
   const currency = useReaderCurrency();
   const jobs = useInfiniteQuery({
@@ -155,21 +109,7 @@ function HomePage() {
     [navigate],
   );
   // Every filter is written, so clearing the filters (an empty object) really removes them from the URL.
-  const setFilters = (next: JobFilterValues) =>
-    void navigate({
-      search: (prev) => ({
-        ...prev,
-        category: next.category,
-        duration: next.duration,
-        date: next.date,
-        price: next.price,
-        country: next.country,
-        city: next.cityId,
-        lat: next.lat,
-        lng: next.lng,
-        km: next.km,
-      }),
-    });
+  const setFilters = (next: JobFilterValues) => void navigate({ search: (prev) => ({ ...withoutChips(prev), ...next }) });
   const setShow = (next: ResultType) =>
     void navigate({ search: (prev) => ({ ...prev, show: next === "all" ? undefined : next }) });
 

@@ -1,12 +1,13 @@
 import { X } from "lucide-react";
 
+import { withoutChip } from "../../../domain/home-filters.ts";
 import { DISTANCES_KM } from "../../../domain/job-filter-choices.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
 import { useReaderCurrency } from "../../lib/reader-currency.ts";
 import { m } from "../../paraglide/messages.js";
 import { Button } from "../ui/button.tsx";
-import { filterChoiceLabels, withoutFilter, type JobFilterValues, type PlaceName } from "./job-filters-bar.tsx";
+import { filterChoiceLabels, type JobFilterValues, type PlaceName } from "./job-filters-bar.tsx";
 import { withinLabel } from "./place-filter.tsx";
 
 /**
@@ -57,7 +58,7 @@ export function EmptyResults({
               type="button"
               variant="outline"
               size="sm"
-              onClick={() => onFilters(withoutFilter(filters, key))}
+              onClick={() => onFilters(withoutChip(filters, key))}
               data-testid={`jobs-empty-remove-${key}`}
             >
               <X aria-hidden />

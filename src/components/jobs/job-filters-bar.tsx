@@ -1,9 +1,10 @@
 import { CalendarDays, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 
-import { CATEGORIES, type Category } from "../../../domain/categories.ts";
-import { COUNTRY_CODES, type CountryCode } from "../../../domain/countries.ts";
+import { CATEGORIES } from "../../../domain/categories.ts";
+import { COUNTRY_CODES } from "../../../domain/countries.ts";
 import type { ProfileCurrency } from "../../../domain/currencies.ts";
+import { chosenChips, type HomeFilterChip, type HomeFilters } from "../../../domain/home-filters.ts";
 import {
   DURATION_FILTERS,
   PRICE_EDGES,
@@ -30,18 +31,8 @@ import { distanceOptions, PlaceFilter, withinLabel } from "./place-filter.tsx";
 /** Tailwind's `sm`: from here the filters stand inline. */
 const WIDE_SCREEN = "(min-width: 40rem)";
 
-export type JobFilterValues = {
-  category?: Category;
-  duration?: DurationFilterKey;
-  date?: string;
-  price?: PriceFilterKey;
-  country?: CountryCode;
-  /** The point distances are measured from: a gazetteer city, or the browser's position. */
-  cityId?: number;
-  lat?: number;
-  lng?: number;
-  km?: DistanceKm;
-};
+/** The filters the bar sets: every home filter but the text (the search box's) and the currency (the reader's). */
+export type JobFilterValues = Omit<HomeFilters, "q" | "currency">;
 
 /** What the chosen point is called in sentences: the city's name, "My location", or nothing yet. */
 export type PlaceName = string | undefined;
@@ -59,33 +50,33 @@ const PRICE_LABELS: Record<PriceFilterKey, (currency: ProfileCurrency) => string
   negotiable: () => m.home_price_negotiable(),
 };
 
-/** A filter a person can take back with one click; the place (city or position with its distance) is one. */
-export type FilterChoiceKey = "category" | "duration" | "date" | "price" | "country" | "place";
-
-/** The filters without `key`; "place" takes the point and the distance. */
-export function withoutFilter(value: JobFilterValues, key: FilterChoiceKey): JobFilterValues {
-  if (key === "place") return { ...value, cityId: undefined, lat: undefined, lng: undefined, km: undefined };
-  return { ...value, [key]: undefined };
-}
-
 /**
- * What each chosen filter reads as, in a sentence or on a button ("2–3 days", "Delivery", "within 10 km
- * of Kazan"); price limits in `currency`, the reader's.
+ * What each chosen filter's chip reads as, in a sentence or on a button ("2–3 days", "Delivery", "within
+ * 10 km of Kazan"), in the list's order (domain/home-filters.ts); price limits in `currency`, the reader's.
+ * A point without a distance has no chip: it only measures.
  */
 export function filterChoiceLabels(
   value: JobFilterValues,
   place: PlaceName,
   currency: ProfileCurrency,
-): { key: FilterChoiceKey; label: string }[] {
-  const labels: { key: FilterChoiceKey; label: string }[] = [];
-  if (value.category) labels.push({ key: "category", label: translate(`category_${value.category}`) });
-  if (value.duration) labels.push({ key: "duration", label: DURATION_LABELS[value.duration]() });
-  if (value.date) labels.push({ key: "date", label: formatDate(value.date) });
-  if (value.price) labels.push({ key: "price", label: PRICE_LABELS[value.price](currency) });
-  if (value.country) labels.push({ key: "country", label: countryName(value.country) });
-  if (value.km !== undefined && place) labels.push({ key: "place", label: withinLabel(value.km, place) });
-  return labels;
+): { key: HomeFilterChip; label: string }[] {
+  return chosenChips(value).flatMap((key) => {
+    const label = CHIP_LABELS[key](value, place, currency);
+    return label === undefined ? [] : [{ key, label }];
+  });
 }
+
+const CHIP_LABELS: Record<
+  HomeFilterChip,
+  (value: JobFilterValues, place: PlaceName, currency: ProfileCurrency) => string | undefined
+> = {
+  category: (v) => v.category && translate(`category_${v.category}`),
+  duration: (v) => v.duration && DURATION_LABELS[v.duration](),
+  date: (v) => v.startDate && formatDate(v.startDate),
+  price: (v, _place, currency) => v.price && PRICE_LABELS[v.price](currency),
+  country: (v) => v.country && countryName(v.country),
+  place: (v, place) => (v.km !== undefined && place ? withinLabel(v.km, place) : undefined),
+};
 
 type SelectFilter = "category" | "duration" | "price" | "country" | "distance";
 
@@ -152,9 +143,7 @@ function DateFilter(props: DatePickerProps) {
 
 /** How many filters are chosen, as the phone's Filters button counts them (a place and its distance are one). */
 export function chosenFilterCount(value: JobFilterValues): number {
-  const keys = [value.category, value.duration, value.date, value.price, value.country];
-  const place = value.cityId !== undefined || value.lat !== undefined;
-  return keys.filter((v) => v !== undefined).length + (place ? 1 : 0);
+  return chosenChips(value).length;
 }
 
 type FiltersProps = {
@@ -181,8 +170,8 @@ function JobFilterFields({ value, onChange, place }: FiltersProps) {
       <FilterSelect filter="category" value={value.category} options={categories} onChange={(v) => set("category", v)} />
       <FilterSelect filter="duration" value={value.duration} options={durations} onChange={(v) => set("duration", v)} />
       <DateFilter
-        value={value.date}
-        onChange={(v) => set("date", v)}
+        value={value.startDate}
+        onChange={(v) => set("startDate", v)}
         placeholder={m.home_filter_any_date()}
         clearLabel={m.home_filter_clear_date()}
         aria-label={m.home_filter_date()}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookmarkCheck, BookmarkPlus } from "lucide-react";
 
-import { isEmptySearch, savedFiltersKey } from "../../../domain/saved-search-keys.ts";
+import { isEmptySearch, normalizeSavedFilters, savedFiltersKey } from "../../../domain/saved-search-keys.ts";
 import { isRefusal } from "../../lib/errors.ts";
 import { useReaderCurrency } from "../../lib/reader-currency.ts";
 import { useMe } from "../../lib/session.ts";
@@ -10,7 +10,6 @@ import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 import { PendingButton } from "../forms/pending-button.tsx";
 import type { JobFilterValues } from "../jobs/job-filters-bar.tsx";
-import { savedFiltersOf } from "./saved-search-filters.ts";
 
 /**
  * "Save search" on the home page, for a signed-in person whose search says something (text or a
@@ -19,7 +18,8 @@ import { savedFiltersOf } from "./saved-search-filters.ts";
 export function SaveSearchButton({ query, filters }: { query: string; filters: JobFilterValues }) {
   const queryClient = useQueryClient();
   const signedIn = Boolean(useMe().data?.profile);
-  const wanted = savedFiltersOf(query, filters, useReaderCurrency());
+  // Kept with the reader's currency, which a price range is read in (docs/decisions/022).
+  const wanted = normalizeSavedFilters({ ...filters, q: query, currency: useReaderCurrency() });
   const saved = useQuery({ ...trpc.savedSearches.list.queryOptions(), enabled: signedIn });
   const save = useMutation(
     trpc.savedSearches.create.mutationOptions({

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { Link } from "@tanstack/react-router";
 import { Search, Trash2 } from "lucide-react";
 
+import { homeFilterSearch } from "../../../domain/home-filters.ts";
 import { LIMITS } from "../../../domain/limits.ts";
 import { SAVED_SEARCH_ALERTS, type SavedSearchAlerts } from "../../../domain/saved-searches.ts";
 import { formatNumber } from "../../lib/format.ts";
@@ -13,7 +14,7 @@ import { SelectField } from "../forms/select-field.tsx";
 import { NoticeCard } from "../layout/notice.tsx";
 import { IconButton } from "../ui/button.tsx";
 import { Card, CardContent } from "../ui/card.tsx";
-import { homeSearchOf, savedSearchSummary } from "./saved-search-filters.ts";
+import { savedSearchSummary } from "./saved-search-filters.ts";
 
 type SavedSearch = RouterOutputs["savedSearches"]["list"][number];
 
@@ -101,7 +102,7 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
             </div>
             <Link
               to="/"
-              search={homeSearchOf(search.filters)}
+              search={homeFilterSearch(search.filters)}
               className="inline-flex min-h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-primary hover:bg-accent"
               data-testid="saved-search-open"
             >
