@@ -1,9 +1,8 @@
 import type { Placeholder } from "drizzle-orm";
 
-import type { Category } from "../../../domain/categories.ts";
-import type { CountryCode } from "../../../domain/countries.ts";
-import type { JobCurrency, ProfileCurrency } from "../../../domain/currencies.ts";
-import type { DurationFilterKey, PriceFilterKey } from "../../../domain/job-filter-choices.ts";
+import type { JobCurrency } from "../../../domain/currencies.ts";
+import type { HomeFilterValue, PlaceholderFilterKey } from "../../../domain/home-filters.ts";
+import type { SearchFilterKey } from "./search-filters.ts";
 
 /**
  * A value a statement binds: the value itself, or a placeholder that a prepared statement kept for a
@@ -33,16 +32,10 @@ export type BoundPriceEdges = readonly {
 }[];
 
 /**
- * The home filters as conditions read them (conditions.ts), beside the text and the point. The values
- * people pick from many may be bound; a few constants (a length, a price bucket and the reader's
- * currency, a distance) stay plain, as the statement's shape.
+ * The home filters as conditions read them (conditions.ts), beside the text and the point. Those the
+ * list binds as placeholders (domain/home-filters.ts) may be bound; the others stay plain, as the
+ * statement's shape.
  */
 export type SearchFilters = {
-  category?: Bound<Category>;
-  country?: Bound<CountryCode>;
-  startDate?: Bound<string>;
-  duration?: DurationFilterKey;
-  price?: PriceFilterKey;
-  currency?: ProfileCurrency;
-  km?: number;
+  [K in SearchFilterKey]?: K extends PlaceholderFilterKey ? Bound<HomeFilterValue<K>> : HomeFilterValue<K>;
 };

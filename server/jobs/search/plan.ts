@@ -1,6 +1,8 @@
+import { HOME_FILTERS } from "../../../domain/home-filters.ts";
 import { filterPoint, type JobFilters } from "../../../domain/job-filters.ts";
 import { LIMITS } from "../../../domain/limits.ts";
 import type { PageCursor } from "../../../domain/page-cursor.ts";
+import { SEARCH_FILTER_KEYS, type SearchFilterKey } from "./search-filters.ts";
 
 /** A search as the procedure takes it: the home filters and the cursor of "load more". */
 export type JobSearch = JobFilters & { cursor?: PageCursor | null };
@@ -41,11 +43,10 @@ export function planSearch(search: JobSearch, pageSize: number = LIMITS.pageSize
   return hasFilters(search) && (!cursor || cursor.few) ? { kind: "few-first" } : { kind: "newest" };
 }
 
-/** Whether the search has a filter beyond its text and point: only then can a newest-first walk read in vain. */
-export function hasFilters(
-  filters: Partial<Record<"category" | "duration" | "startDate" | "price" | "country" | "km", unknown>>,
-): boolean {
-  return [filters.category, filters.duration, filters.startDate, filters.price, filters.country, filters.km].some(
-    (value) => value !== undefined,
-  );
+/**
+ * Whether the search has a filter beyond its text and point: only then can a newest-first walk read in
+ * vain. A filter counts when it has a chip: the reader's currency alone, supplied by the app, filters nothing.
+ */
+export function hasFilters(filters: Partial<Record<SearchFilterKey, unknown>>): boolean {
+  return SEARCH_FILTER_KEYS.some((key) => HOME_FILTERS[key].chip !== undefined && filters[key] !== undefined);
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
 
+import {
+  counts,
+  HOME_FILTER_KEYS,
+  HOME_FILTERS,
+  type HomeFilterKey,
+  type HomeFilters,
+  type HomeFilterValue,
+} from "../../../domain/home-filters.ts";
+import { SEARCH_FILTER_KEYS } from "./search-filters.ts";
 import { shapeOfSearch } from "./shapes.ts";
 
 const edges = (from: string, below: string) => [{ currency: "USD", from, below }] as const;
@@ -87,5 +96,53 @@ describe("a text's shape", () => {
     expect(shapeOfSearch({ search: {}, origin: null, priceEdges: null, pageSize: 20 }).key).not.toBe(
       shapeOfSearch({ search: { q: "Loader" }, origin: null, priceEdges: null, pageSize: 20 }).key,
     );
+  });
+});
+
+/** Two values of every home filter: a new filter cannot be added without them. */
+const SAMPLES: { [K in HomeFilterKey]: readonly [HomeFilterValue<K>, HomeFilterValue<K>] } = {
+  q: ["loader", "mover"],
+  category: ["cleaning", "moving"],
+  duration: ["1", "2-3"],
+  startDate: ["2026-12-01", "2026-12-02"],
+  price: ["low", "mid"],
+  currency: ["USD", "EUR"],
+  country: ["KZ", "RU"],
+  cityId: [1, 2],
+  lat: [41.3, 43.2],
+  lng: [69.2, 76.9],
+  km: [5, 50],
+};
+
+const everyFilter = Object.fromEntries(HOME_FILTER_KEYS.map((key) => [key, SAMPLES[key][0]])) as HomeFilters;
+
+/** The shape of `search`, its point as resolveOrigin would give it (a city's stands in at (id, 0)). */
+function shapeOf(search: HomeFilters) {
+  const origin =
+    search.cityId !== undefined
+      ? { lat: search.cityId, lng: 0 }
+      : search.lat !== undefined && search.lng !== undefined
+        ? { lat: search.lat, lng: search.lng }
+        : null;
+  return shapeOfSearch({ search, origin, priceEdges: null, pageSize: 20 });
+}
+
+describe("every home filter in a search's shape", () => {
+  it.each(HOME_FILTER_KEYS)("%s: two searches differing in it alone differ in their key or bound values", (key) => {
+    // The position counts only without a city.
+    const base = key === "lat" || key === "lng" ? { ...everyFilter, cityId: undefined } : everyFilter;
+    const other = { ...base, [key]: SAMPLES[key][1] };
+    expect(counts(base, key) && counts(other, key)).toBe(true);
+    const [a, b] = [shapeOf(base), shapeOf(other)];
+    expect({ key: a.key, values: a.values }).not.toEqual({ key: b.key, values: b.values });
+  });
+
+  it("binds each placeholder filter under its own key and writes the others into the key", () => {
+    const shape = shapeOf(everyFilter);
+    for (const key of SEARCH_FILTER_KEYS) {
+      const value = SAMPLES[key][0];
+      if (HOME_FILTERS[key].shape === "placeholder") expect(shape.values[key]).toBe(value);
+      else expect(shape.key).toContain(`"${key}":${JSON.stringify(value)}`);
+    }
   });
 });

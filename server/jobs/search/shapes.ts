@@ -1,10 +1,12 @@
 import { sql, type Placeholder } from "drizzle-orm";
 
+import { HOME_FILTERS } from "../../../domain/home-filters.ts";
 import type { JobFilters } from "../../../domain/job-filters.ts";
 import type { PageCursor } from "../../../domain/page-cursor.ts";
 import type { BoundCursor, BoundPoint, BoundPriceEdges, SearchFilters, SearchText } from "./bound.ts";
 import type { Origin } from "./near.ts";
 import type { PriceEdges } from "./price-edges.ts";
+import { SEARCH_FILTER_KEYS } from "./search-filters.ts";
 import { searchTextOf } from "./text-match.ts";
 
 /**
@@ -30,12 +32,12 @@ export type ShapeInput = {
 };
 
 /**
- * The shape of a search, its text read `corrected` when it was. The values a person types or picks from
- * many (the text, a category, a country, a start date, the point, the cursor) and the edges read from
- * the exchange rates become placeholders; choices among a few constants (a length, a price bucket, a
- * distance) and the page size stay as they are. The key is the shaped search written out, placeholders
- * by their names, so whatever is not a placeholder is part of the key: a value left unbound by mistake
- * makes more shapes, never a statement that answers with another search's values.
+ * The shape of a search, its text read `corrected` when it was. The text, the point, the cursor, the
+ * edges read from the exchange rates and the filters the list of home filters binds (domain/home-filters.ts)
+ * become placeholders, each filter under its own key; the other filters (choices among a few constants)
+ * and the page size stay as they are. The key is the shaped search written out, placeholders by their
+ * names, so whatever is not a placeholder is part of the key: a value left unbound by mistake makes more
+ * shapes, never a statement that answers with another search's values.
  */
 export function shapeOfSearch({ search, origin, priceEdges, pageSize, corrected = null }: ShapeInput): SearchShape {
   const values: Record<string, unknown> = {};
@@ -45,18 +47,16 @@ export function shapeOfSearch({ search, origin, priceEdges, pageSize, corrected 
   };
   const { cursor } = search;
   const text = searchTextOf(search.q, corrected);
+  const filters: Record<string, unknown> = {};
+  for (const key of SEARCH_FILTER_KEYS) {
+    const value = search[key];
+    filters[key] = value === undefined || HOME_FILTERS[key].shape === "key" ? value : bind(key, value);
+  }
+  // The reader's currency only counts when the range could not be read as edges.
+  if (priceEdges) filters.currency = undefined;
   const shaped = {
     text: text ? { words: bind("words", text.words), lowered: bind("lowered", text.lowered) } : null,
-    filters: {
-      category: search.category === undefined ? undefined : bind("category", search.category),
-      country: search.country === undefined ? undefined : bind("country", search.country),
-      startDate: search.startDate === undefined ? undefined : bind("startDate", search.startDate),
-      duration: search.duration,
-      price: search.price,
-      // The reader's currency only counts when the range could not be read as edges.
-      currency: priceEdges ? undefined : search.currency,
-      km: search.km,
-    },
+    filters: filters as SearchFilters,
     cursor: cursor
       ? {
           at: bind("at", cursor.at),
