@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 
-import { APPEAL_TEXT_MAX } from "../../../domain/moderation/decisions.ts";
 import { appealStrikeSchema } from "../../../domain/moderation/disputes.ts";
 import { RELIABILITY_REPLY_MAX, reliabilityReplySchema, STRIKE_CLEAN_SHIFTS } from "../../../domain/reliability.ts";
 import { cn } from "../../lib/cn.ts";
@@ -12,6 +11,7 @@ import { translate } from "../../lib/messages.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc, type RouterOutputs } from "../../trpc.ts";
+import { FoldedTextForm } from "../forms/folded-text-form.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { SectionCard } from "../ui/card.tsx";
@@ -202,7 +202,6 @@ function StrikeAppealState({ appeal }: { appeal: NonNullable<Strike["appeal"]> }
 /** The person appeals one of their strikes to Daywork, once, within the appeal window. */
 function StrikeAppealForm({ strikeId, until }: { strikeId: string; until: Date | string }) {
   const queryClient = useQueryClient();
-  const [text, setText] = useState("");
   const [error, setError] = useState<string>();
   const appeal = useMutation(
     trpc.disputes.appealStrike.mutationOptions({
@@ -213,46 +212,22 @@ function StrikeAppealForm({ strikeId, until }: { strikeId: string; until: Date |
       onError: (e) => setError(errorMessage(e)),
     }),
   );
-  const submit = () => {
+  function submit(text: string) {
     const parsed = appealStrikeSchema.safeParse({ strikeId, text });
     if (!parsed.success) return setError(translate(parsed.error.issues[0]?.message ?? "error_generic"));
     setError(undefined);
     appeal.mutate(parsed.data);
-  };
+  }
   return (
-    <details data-testid="strike-appeal">
-      <summary className="cursor-pointer text-sm text-primary underline-offset-4 hover:underline">
-        {m.strike_appeal_open()}
-      </summary>
-      <form
-        className="grid gap-2 pt-2"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <p className="text-sm text-muted-foreground">{m.strike_appeal_hint({ date: formatDateTime(until) })}</p>
-        <Field label={m.strike_appeal_label()} error={error} required>
-          <Textarea
-            value={text}
-            dir="auto"
-            rows={3}
-            maxLength={APPEAL_TEXT_MAX}
-            onChange={(e) => setText(e.target.value)}
-            data-testid="strike-appeal-text"
-          />
-        </Field>
-        <Button
-          type="submit"
-          size="sm"
-          className="justify-self-start"
-          disabled={appeal.isPending}
-          data-testid="strike-appeal-submit"
-        >
-          {m.strike_appeal_submit()}
-        </Button>
-      </form>
-    </details>
+    <FoldedTextForm
+      testId="strike-appeal"
+      open={m.strike_appeal_open()}
+      hint={m.strike_appeal_hint({ date: formatDateTime(until) })}
+      label={m.strike_appeal_label()}
+      submit={m.strike_appeal_submit()}
+      error={error}
+      pending={appeal.isPending}
+      onSubmit={submit}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Scale } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 
-import { APPEAL_TEXT_MAX } from "../../../domain/moderation/decisions.ts";
 import { escalateTimesheetSchema } from "../../../domain/moderation/disputes.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
@@ -10,9 +9,7 @@ import { translate } from "../../lib/messages.ts";
 import { toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc, type RouterOutputs } from "../../trpc.ts";
-import { Button } from "../ui/button.tsx";
-import { Field } from "../ui/field.tsx";
-import { Textarea } from "../ui/textarea.tsx";
+import { FoldedTextForm } from "../forms/folded-text-form.tsx";
 
 type Row = RouterOutputs["timesheets"]["forJob"]["rows"][number];
 
@@ -57,7 +54,6 @@ export function TimesheetEscalation({ jobId, row, now = new Date() }: { jobId: s
 
 function EscalateForm({ jobId, timesheetId }: { jobId: string; timesheetId: string }) {
   const queryClient = useQueryClient();
-  const [text, setText] = useState("");
   const [error, setError] = useState<string>();
   const escalate = useMutation(
     trpc.disputes.escalateTimesheet.mutationOptions({
@@ -68,40 +64,22 @@ function EscalateForm({ jobId, timesheetId }: { jobId: string; timesheetId: stri
       onError: (e) => setError(errorMessage(e)),
     }),
   );
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit(text: string) {
     const parsed = escalateTimesheetSchema.safeParse({ timesheetId, text });
     if (!parsed.success) return setError(translate(parsed.error.issues[0]?.message ?? "error_generic"));
     setError(undefined);
     escalate.mutate(parsed.data);
   }
   return (
-    <details data-testid="timesheet-escalate">
-      <summary className="cursor-pointer text-sm text-primary underline-offset-4 hover:underline">
-        {m.dispute_escalate_open()}
-      </summary>
-      <form onSubmit={submit} noValidate className="grid gap-3 pt-3">
-        <p className="text-sm text-muted-foreground">{m.dispute_escalate_hint()}</p>
-        <Field label={m.dispute_escalate_label()} error={error} required>
-          <Textarea
-            value={text}
-            dir="auto"
-            rows={3}
-            maxLength={APPEAL_TEXT_MAX}
-            onChange={(e) => setText(e.target.value)}
-            data-testid="timesheet-escalate-text"
-          />
-        </Field>
-        <Button
-          type="submit"
-          size="sm"
-          className="justify-self-start"
-          disabled={escalate.isPending}
-          data-testid="timesheet-escalate-submit"
-        >
-          {m.dispute_escalate_submit()}
-        </Button>
-      </form>
-    </details>
+    <FoldedTextForm
+      testId="timesheet-escalate"
+      open={m.dispute_escalate_open()}
+      hint={m.dispute_escalate_hint()}
+      label={m.dispute_escalate_label()}
+      submit={m.dispute_escalate_submit()}
+      error={error}
+      pending={escalate.isPending}
+      onSubmit={submit}
+    />
   );
 }
