@@ -61,7 +61,7 @@ function SelectControl<T extends string>(props: SelectControlProps<T>) {
     >
       <SelectTrigger {...control} ref={ref} onBlur={onBlur} data-testid={testId}>
         {/* The chosen label named here, not copied from the list's item once the list has mounted: a page
-            drawn by the server shows it too (decision 052). */}
+            rendered on the server shows it too (decision 052). */}
         <SelectValue placeholder={placeholder}>{options.find((o) => o.value === value)?.label ?? anyLabel}</SelectValue>
       </SelectTrigger>
       <SelectContent>

@@ -69,7 +69,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const fullName = useWatch({ control: form.control, name: "fullName" });
   const err = (message?: string) => (message ? translate(message) : undefined);
   // Each input's value in its markup as well as in react-hook-form's store, which sets it in the browser
-  // only: a page drawn by the server shows the reader's values (decision 052).
+  // only: a page rendered on the server shows the reader's values (decision 052).
   const initial = (name: keyof Values) => form.formState.defaultValues?.[name] ?? "";
 
   const save = useMutation(
