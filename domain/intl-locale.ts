@@ -32,10 +32,8 @@ export function intlLocaleFor(language: string): { locale: string; named: boolea
 }
 
 /**
- * Intl's formatters, made once per locale and options: making one costs 10-25 times its use (20 µs for
- * a number, 55 µs for a date), and a page of twenty job cards writes a hundred dates and amounts, in the
- * browser and in the server's render. The options come from our code (and a currency or time zone from
- * a closed list), so the cache stays small; it is emptied should it ever pass a few hundred.
+ * Intl's formatters, made once per locale and options: making one costs many times its use, and a page of
+ * job cards writes a hundred dates and amounts. Options come from closed lists, so the cache stays small.
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
 const MAX_FORMATTERS = 500;

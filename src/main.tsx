@@ -37,12 +37,8 @@ const messages = loadMessages(language);
 // A page other than home and a job page (whose messages are in the first part, decision 052) shows more
 // than the first screen's messages: the rest comes alongside.
 if (import.meta.env.PROD && !LANDING_PAGE.test(location.pathname)) loadRestOfMessages().catch(() => undefined);
-// The address's routes and data are loaded before React draws: mounted on a router still loading, the
-// router's update rendered the whole first screen in one blocking task (its store updates are
-// synchronous), 400 ms on a slow phone. Loaded first, the first screen is one render in a transition,
-// which yields to the browser as it goes. A page whose data takes longer than a second is drawn anyway,
-// with its pending state, as before; unless the server rendered the page (decision 037): it is on the
-// screen already, and is replaced by the page itself, never by its pending state.
+// Routes and data load before React renders, so the first screen is one render in a transition, not one
+// long blocking task (decision 024); after a second the pending state shows, unless the server rendered it (037).
 const firstLoad = router.load().catch(() => undefined);
 const serverRendered = document.querySelector(SERVER_RENDERED_SCREEN) !== null;
 const aSecond = new Promise((resolve) => setTimeout(resolve, 1000));

@@ -7,11 +7,8 @@ export function nextTask(): Promise<void> {
 }
 
 /**
- * Pays the first screen's one-time costs before React draws it, each in a task of its own. The first
- * use of Intl in a page loads its locale data (15-35 ms on a fast computer, four times that on a cheap
- * phone), and tailwind-merge builds its table of classes on its first call (10 ms). Paid where the first
- * date or class name was drawn, each made one of React's slices of the render a task long enough to
- * keep a tap waiting.
+ * Pays the first screen's one-time costs (Intl's locale data, tailwind-merge's class table) before React
+ * renders, each in a task of its own, so no slice of the render grows long enough to keep a tap waiting (decision 038).
  */
 export async function payFirstUseCosts(language: string): Promise<void> {
   await nextTask();
