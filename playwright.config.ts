@@ -86,36 +86,28 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS },
   },
   webServer: [
-    {
-      // As `npm start` runs it: the compiled server (dist/.server), compiled again first if its sources changed.
-      command: "node_modules/.bin/node scripts/start.ts",
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        ...serverEnv,
-        PORT: String(port),
-        PUBLIC_URL: baseURL,
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      },
-    },
-    {
-      command: "node_modules/.bin/node e2e/moved-clock-server.ts",
-      url: `${clockURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        ...serverEnv,
-        PORT: String(clockPort),
-        PUBLIC_URL: clockURL,
-        DATA_DIR: process.env.E2E_CLOCK_DATA_DIR,
-        ...(clockDatabaseUrl ? { DATABASE_URL: clockDatabaseUrl } : {}),
-      },
-    },
+    // As `npm start` runs it: the compiled server (dist/.server), compiled again first if its sources changed.
+    journeyServer("scripts/start.ts", port, process.env.E2E_DATA_DIR, process.env.E2E_DATABASE_URL),
+    journeyServer("e2e/moved-clock-server.ts", clockPort, process.env.E2E_CLOCK_DATA_DIR, clockDatabaseUrl),
   ],
 });
+
+/** One of the journeys' servers: `script` on `serverPort`, on `databaseUrl` or embedded in `dataDir`. */
+function journeyServer(script: string, serverPort: number, dataDir: string | undefined, databaseUrl: string | undefined) {
+  const url = `http://localhost:${serverPort}`;
+  return {
+    command: `node_modules/.bin/node ${script}`,
+    url: `${url}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      ...serverEnv,
+      PORT: String(serverPort),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir ?? "",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+  };
+}
