@@ -75,8 +75,8 @@ describe("jobs.mine for employers", () => {
         title: `Tab job ${i}`,
         status: statuses[i % 4],
         // Several jobs share a start date: the id settles their order, and pages neither repeat nor skip.
-        // None starts today: an open job whose first shift has begun is in progress (docs/decisions/048).
-        startDate: dateFromToday(1 + ((i * 7) % 10)),
+        // None starts today, even east of UTC: an open job whose first shift has begun is in progress (048).
+        startDate: dateFromToday(2 + ((i * 7) % 10)),
       });
     }
     const upcoming = await everyPage(employer.id, { view: "posted", tab: "upcoming" });
