@@ -205,7 +205,8 @@ describe("jobs.mine for workers", () => {
     const worker = await createWorker(t.db);
     const job = (title: string, status: "open" | "in_progress" | "completed" = "open", days = 3) =>
       createJob(t.db, employer.id, { title, status, startDate: dateFromToday(days) });
-    const soon = await job("Soon", "open", 1);
+    // Two days ahead at the nearest: after 21:00 UTC tomorrow (UTC) is today in Moscow.
+    const soon = await job("Soon", "open", 2);
     const later = await job("Later", "open", 5);
     const underWay = await job("Under way", "in_progress", 0);
     const done = await job("Done", "completed", -3);
