@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { newAccount, signIn, signUp, signUpAndOnboard, startInLanguage, text } from "./support.ts";
+import { newAccount, signIn, signUp, signUpAndOnboardThroughForms, startInLanguage, text } from "./support.ts";
 
 test.describe("accounts and onboarding", () => {
   test("a newcomer signs up in Russian, completes onboarding, signs out and back in", async ({ page }) => {
@@ -18,7 +18,7 @@ test.describe("accounts and onboarding", () => {
     await expect(form.getByText(text("ru", "error_email_invalid"))).toBeVisible();
     await expect(form.getByText(text("ru", "error_name_required"))).toBeVisible();
 
-    await signUpAndOnboard(page, account, "worker");
+    await signUpAndOnboardThroughForms(page, account, "worker");
     await expect(page.getByText(text("ru", "toast_profile_created"))).toBeVisible();
 
     await page.getByTestId("nav-sign-out").click();
@@ -37,13 +37,13 @@ test.describe("accounts and onboarding", () => {
 
   test("an employer signs up in English and the onboarding asks for the company", async ({ page }) => {
     await startInLanguage(page, "en");
-    await signUpAndOnboard(page, newAccount("employer"), "employer", { company: "Birch Café" });
+    await signUpAndOnboardThroughForms(page, newAccount("employer"), "employer", { company: "Birch Café" });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "home_title"));
   });
 
   test("a protected page sends a visitor to sign in and back", async ({ page }) => {
     const account = newAccount("returning");
-    await signUpAndOnboard(page, account, "worker");
+    await signUpAndOnboardThroughForms(page, account, "worker");
     await page.getByTestId("nav-sign-out").click();
     // Signed out once the app is on /auth: leaving earlier could cut the sign-out request off.
     await expect(page).toHaveURL(/\/auth$/);
@@ -67,7 +67,7 @@ test.describe("accounts and onboarding", () => {
   test("wrong password shows the server's message", async ({ page }) => {
     await startInLanguage(page, "en");
     const account = newAccount("wrong");
-    await signUpAndOnboard(page, account, "worker");
+    await signUpAndOnboardThroughForms(page, account, "worker");
     await page.getByTestId("nav-sign-out").click();
     await expect(page).toHaveURL(/\/auth$/);
     await signIn(page, { ...account, password: "not-the-password" });

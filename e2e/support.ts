@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { linksIn, type StoredMail } from "../server/mail/create-mailer.ts";
 
@@ -42,8 +42,12 @@ function pluralVariant(value: unknown, locale: string, inputs: Record<string, st
   return chosen?.[1];
 }
 
+/** The language each page was started in, for accounts made without a page of the app open. */
+const startedIn = new WeakMap<Page, string>();
+
 /** Chooses the interface language before the app starts (what the switcher keeps in localStorage). */
 export async function startInLanguage(page: Page, locale: string) {
+  startedIn.set(page, locale);
   await page.addInitScript((l) => {
     if (!localStorage.getItem("language")) localStorage.setItem("language", l);
   }, locale);
@@ -125,9 +129,9 @@ export async function confirmEmail(page: Page, account: Account) {
 /**
  * Signs up through /auth, completes onboarding as a worker or an employer and confirms the address
  * from the mail (as people who post jobs and write to employers must, docs/decisions/017); ends on the
- * home page.
+ * home page. The journeys about accounts take this path; others make their people with signUpAndOnboard.
  */
-export async function signUpAndOnboard(
+export async function signUpAndOnboardThroughForms(
   page: Page,
   account: Account,
   role: "worker" | "employer",
@@ -144,6 +148,49 @@ export async function signUpAndOnboard(
   await page.getByTestId("onboarding-complete").click();
   await expect(page).toHaveURL(/\/$/);
   // Sign-out is in the header at every width (Profile moves to the tab bar on phones).
+  await expect(page.getByTestId("nav-sign-out")).toBeVisible();
+}
+
+/**
+ * The same account as signUpAndOnboardThroughForms makes, through the endpoints those forms call (sign-up,
+ * the mail's link, onboarding), in the page's own browser context so it holds the session: the usual
+ * way to set up a journey's people without driving forms that the account journeys already test.
+ * Ends on the home page, signed in.
+ */
+export async function signUpAndOnboard(
+  page: Page,
+  account: Account,
+  role: "worker" | "employer",
+  extra: { company?: string } = {},
+) {
+  const baseURL = test.info().project.use.baseURL ?? "";
+  const headers = { origin: new URL(baseURL).origin };
+  // The config's browser locale is Russian: a page started in no language reads Russian.
+  const language = startedIn.get(page) ?? "ru";
+  const signedUp = await page.request.post("/api/auth/sign-up/email", {
+    headers,
+    data: {
+      name: account.name,
+      email: account.email,
+      password: account.password,
+      ageConfirmed: true,
+      consentDataProcessing: true,
+      termsAccepted: true,
+      language,
+      callbackURL: new URL("/verify-email", baseURL).href,
+    },
+  });
+  expect(signedUp.status(), await signedUp.text()).toBe(200);
+  const token = new URL(await linkFromMail(account.email, "/verify-email")).searchParams.get("token") ?? "";
+  const verified = await page.request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+  expect(verified.status(), await verified.text()).toBe(200);
+  const profile = { userType: role, fullName: account.name, ...(extra.company ? { companyName: extra.company } : {}) };
+  const onboarded = await page.request.post("/api/trpc/profiles.completeOnboarding", {
+    headers: { ...headers, "x-locale": language },
+    data: { json: profile },
+  });
+  expect(onboarded.status(), await onboarded.text()).toBe(200);
+  await page.goto("/");
   await expect(page.getByTestId("nav-sign-out")).toBeVisible();
 }
 
