@@ -7,10 +7,8 @@ import postgres from "postgres";
 export const MIGRATION_LOCK_KEY = 0x646179776f726bn;
 
 /**
- * Runs `migrate` while holding a session advisory lock on its own connection, so instances started
- * together migrate one after the other (the second finds the work done) instead of racing into
- * `CREATE EXTENSION` and duplicate keys (decision 061). The lock goes with the connection, so a process
- * killed mid-migration frees it; the migrator's own connections are the pool's.
+ * Runs `migrate` under a session advisory lock, so instances started together migrate one after the other
+ * instead of racing into duplicate keys (docs/decisions/061).
  */
 export async function underMigrationLock<T>(databaseUrl: string, migrate: () => Promise<T>): Promise<T> {
   const lock = postgres(databaseUrl, { max: 1, onnotice: () => {}, connection: { application_name: "daywork/migrate" } });

@@ -47,10 +47,8 @@ const SEARCH_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" } as const;
 let poolsOpened = 0;
 
 /**
- * The application_name of the n-th database this process opens, "daywork/<pid>.<n>@<host>" (Postgres
- * keeps 63 bytes), on the connections of both its pools: each instance's connections can be told apart
- * in pg_stat_activity (`application_name like 'daywork/%'` finds them all), and GET /api/metrics counts
- * its own by it.
+ * "daywork/<pid>.<n>@<host>", so each instance's connections can be told apart in pg_stat_activity and
+ * GET /api/metrics counts its own.
  */
 function poolApplicationName(): string {
   poolsOpened += 1;

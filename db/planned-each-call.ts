@@ -8,10 +8,8 @@ export function planEachCallWith(db: Queryable, planned: Queryable): void {
 }
 
 /**
- * The handle for statements whose best plan depends on their values (a search): on Postgres a second
- * pool whose connections plan each call (`plan_cache_mode = force_custom_plan`, db/open.ts), so a
- * statement kept prepared is never planned once for all values (docs/decisions/025); on PGlite, and for
- * a transaction, the handle itself.
+ * The handle for statements whose best plan depends on their values: a pool planning each call on Postgres,
+ * the handle itself on PGlite or in a transaction (docs/decisions/025).
  */
 export function plannedEachCall(db: Queryable): Queryable {
   return plannedHandles.get(db) ?? db;

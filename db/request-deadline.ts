@@ -40,11 +40,8 @@ export function deadlineSignal(): AbortSignal | undefined {
 export const CANCEL_GRACE_MS = 500;
 
 /**
- * Runs `work` with a deadline `ms` from now (or the enclosing deadline, if that comes first). When it
- * passes before `work` settles, its signal aborts (statements on the handle from `cancelledAtDeadline`
- * are cancelled, transactions can no longer commit) and `work` has CANCEL_GRACE_MS to end: what it
- * answers then is the answer (a statement that finished before its cancel arrived did land), else the
- * returned promise rejects with DeadlinePassed. Work that finished in time is never aborted later.
+ * Runs `work` under a deadline `ms` from now (or the enclosing one): past it, `work` gets CANCEL_GRACE_MS to
+ * end, whose answer stands, else it rejects with DeadlinePassed (docs/decisions/062).
  */
 export async function withinDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
   const outer = scopes.getStore();
@@ -107,11 +104,8 @@ function cancelledWith<Q extends { cancel(): void }>(query: Q, signal: AbortSign
 export const PLAIN_HANDLE = Symbol("plain postgres.js handle");
 
 /**
- * The postgres.js handle drizzle works through, bound to the deadline of whatever calls it: a statement
- * made under a deadline that passes is cancelled (one still waiting for a pool connection is dropped
- * from the queue, one running is cancelled on the server), none is started once it passed, and a
- * transaction whose deadline passed rolls back instead of committing. Outside a deadline it is the
- * plain handle.
+ * The postgres.js handle bound to its caller's deadline: past it statements are dropped or cancelled and
+ * transactions roll back (docs/decisions/062); outside a deadline it is the plain handle.
  */
 export function cancelledAtDeadline<S extends postgres.Sql | postgres.TransactionSql>(sql: S): S {
   return new Proxy(sql, {

@@ -28,12 +28,9 @@ function mayNullifyObjects(fields: SelectedField[], notNullable: Record<string, 
 }
 
 /**
- * Makes a prepared select map its rows with each field's decoder found once, here, instead of on every
- * value: drizzle's own mapper (mapResultRow) tests each field's class along its prototype chain for every
- * value of every row (through a Proxy for a subquery's columns), which cost four times the decoding
- * itself, a tenth of the home list's CPU. The rows come out the same (row-decoders.test.ts compares).
- * Answers whether it did: it leaves drizzle's mapper where that could turn a left join's object into null,
- * and where drizzle no longer holds its prepared query's fields as this expects.
+ * Makes a prepared select decode its rows with decoders found once, not per value as drizzle's mapper does
+ * (docs/decisions/025); answers false, leaving drizzle's mapper, where that could differ
+ * (docs/upgrading-dependencies.md).
  */
 export function decodeRowsOnce(prepared: object): boolean {
   const internals = prepared as PreparedInternals;

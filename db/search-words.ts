@@ -3,13 +3,11 @@ import { sql } from "drizzle-orm";
 import type { Queryable } from "./database.ts";
 
 /**
- * Counts the listed (open and visible) jobs' words into the spelling dictionary (db/schema/search-words.ts) again from the
- * jobs themselves. Triggers keep it on every write (migration 0021); this repairs it after writes that
- * bypass them (a restore, a bulk load with triggers off) and is what the background queue's
- * `spelling-dictionary` does when asked. Words no open job has go, the others get their count.
+ * Recounts the spelling dictionary from the open jobs: a repair for writes that bypassed its triggers
+ * (docs/decisions/051).
  */
 export async function refreshSpellingDictionary(db: Queryable): Promise<void> {
-  // Background work over every open job (12.6 s at 300k): above a request's statement_timeout (decision 062).
+  // Background work over every open job, longer than a request's statement_timeout (docs/decisions/062).
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = '10min'`);
     await tx.execute(sql`with fresh as (

@@ -1,7 +1,6 @@
 /**
- * The home page's filter choices (docs/product.md, Search and filters), apart from the schema that
- * reads them (job-filters.ts): the first screen draws its filter bar from these constants without
- * loading a validation library.
+ * The home page's filter choices, apart from their schema (job-filters.ts) so that the first screen's
+ * filter bar loads no validation library.
  */
 
 import type { ProfileCurrency } from "./currencies.ts";

@@ -23,10 +23,8 @@ export function scheduleMoved(before: JobSchedule, after: JobSchedule): boolean 
 }
 
 /**
- * True when an edit of a job with hired workers would make them come earlier at short notice: a day
- * added, or a day not yet begun moved earlier, to start less than LATE_CANCELLATION_HOURS from `now`
- * (the notice a worker must give to leave without a strike is the notice they are owed). Moving later,
- * and moving days that have begun, are left to the notice and the free withdrawal.
+ * True when an edit brings a hired worker's day forward to start within LATE_CANCELLATION_HOURS: the notice a
+ * worker owes to leave is the notice they are owed (docs/decisions/056).
  */
 export function bringsShiftsForwardAtShortNotice(before: JobSchedule, after: JobSchedule, now: Date): boolean {
   const was = shiftStarts(before);

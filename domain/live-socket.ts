@@ -1,15 +1,12 @@
 /**
- * The close code an instance gives its WebSockets when it stops (1012 "Service Restart" in RFC 6455's
- * registry): the page's socket reconnects, through the load balancer to an instance that runs, and its
- * live feeds resume from the last event they had (tRPC's `tracked` ids, resent as `lastEventId`).
+ * The close code of a stopping instance (1012 "Service Restart", RFC 6455): pages reconnect elsewhere and
+ * their feeds resume from the last `tracked` id (docs/decisions/030).
  */
 export const SERVICE_RESTART_CLOSE_CODE = 1012;
 
 /**
- * How long a page waits before its n-th attempt to reopen a live socket that closed under it. The first
- * attempt is spread over a second: a stopping instance closes all its sockets at once, and they must
- * not all land on the next instance in the same millisecond. Later attempts back off, doubling to 30 s,
- * each somewhere in the upper half of its step.
+ * Delay before a page's n-th reconnect of its live socket: exponential backoff with jitter up to 30 s, the first
+ * spread over a second so a stopping instance's sockets do not all land at once (docs/decisions/030).
  */
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
   if (attempt <= 0) return Math.floor(random() * 1_000);

@@ -23,10 +23,8 @@ function isRealInstant(text: string): boolean {
 }
 
 /**
- * Where the next page of a newest-first list starts: the last row's (timestamp, id). `at` keeps
- * Postgres's microseconds as text, because a JavaScript Date would round them to milliseconds and make
- * pages repeat or skip rows written within the same millisecond. Lists answer it as `nextCursor` and
- * take it back unchanged; anything else is refused here ('This list has changed'), never by the database.
+ * Keyset cursor of a newest-first list: the last row's (timestamp, id), the timestamp as text because a Date
+ * would round Postgres's microseconds and repeat or skip rows. Refused here when it is not one we sent.
  */
 export const pageCursorSchema = z.object(
   {

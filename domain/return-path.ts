@@ -1,8 +1,6 @@
 /**
- * Where a person goes back to after signing up or in, confirming their address and onboarding: a path
- * of this site only (docs/decisions/053). A `redirect` that could leave the site ("//evil.example",
- * "/\evil.example", "https://evil.example", a control character browsers drop) is no return path, so
- * the link cannot be used to send people elsewhere (an open redirect).
+ * A return path after signing up or in, confirming or onboarding: a path of this site only, so the link is no
+ * open redirect (docs/decisions/053).
  */
 export function returnPath(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;

@@ -2,10 +2,8 @@ import { homeFilters } from "./home-filters.ts";
 import type { JobFilters } from "./job-filters.ts";
 
 /**
- * The filters as they are kept and compared: the ones that count (home-filters.ts: blank text dropped,
- * the currency only with a price range, a position only whole and without a city, a distance only with
- * a point), keys in order. Two searches that list the same jobs normalize to the same object, so saving
- * one twice finds the first.
+ * The filters that count, in key order: two searches listing the same jobs normalize to one object, so saving
+ * one twice finds the first (docs/decisions/023).
  */
 export function normalizeSavedFilters(filters: JobFilters): JobFilters {
   // A lone surrogate half is no character: kept as U+FFFD, as the search reads it (and as jsonb can store).

@@ -1,7 +1,6 @@
-// npm run build:server (the last step of `npm run build`): the server compiled with the packages it uses
-// into dist/.server/main.js, with source maps, and the migrations it applies beside it. Started from
-// sources, Node resolved, read and type-stripped every file of ours and of the packages at each start,
-// which held a replacement instance out of service for seconds (docs/decisions/066).
+// npm run build:server (the last step of `npm run build`): the server and its packages compiled into
+// dist/.server/main.js with the migrations beside it, so an instance starts without loading sources
+// (docs/decisions/066).
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -22,10 +21,8 @@ const EXTERNAL = /^(@electric-sql\/pglite|pino|pino-pretty|thread-stream)(\/|$)/
 const PACKAGES_CHUNK = "packages";
 
 /**
- * Removes the source map of the chunk `name`. Node reads a module's map as it loads it and parses the
- * mappings at the first stack trace, which packages make at start: the packages' map was most of the
- * start's CPU spent on maps. Their frames then name the compiled chunk's lines, which read like the
- * packages' own code (decision 066).
+ * Removes the source map of the chunk `name`: parsing the packages' map at start's first stack trace cost
+ * more CPU than it was worth (docs/decisions/066).
  */
 function withoutSourceMap(outDir: string, name: string): void {
   for (const file of readdirSync(outDir).filter((f) => f.startsWith(`${name}-`) && f.endsWith(".js"))) {

@@ -6,13 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLoadOf, languagesOf, listing } from "./first-load.ts";
 import { productionBuild } from "./production-build.ts";
 
-// The compressed (brotli, as sent) JavaScript a first visit downloads before the page shows, for a
-// reader of each of the ten languages; scripts/first-load.ts says what it counts and what not. Issue
-// 14's goal is 150 KB; these ceilings only ever come down, so nothing grows a first load unnoticed. Of
-// the reader's language only the messages of the pages a visit lands on (home and a job page) are in
-// the first part (decisions 024 and 052), so a new message counts when those pages show it. When set
-// (decision 052): / 146.4-147.3 KB brotli, a job page 145.1-146.0 KB (ru the largest), down from 154.8
-// KB once each page fetched its own icons and home's code left the entry.
+// First-load JavaScript (brotli, as sent) per page and language, under ceilings that only ever come down, so
+// nothing grows a first load unnoticed; the figures when they were set are in docs/decisions/052.
 const CEILING_KB = { home: 150, job: 150 };
 const LANGUAGES = ["ru", "en", "uz", "kk", "tk", "es", "de", "fr", "ar", "zh"];
 

@@ -1,10 +1,5 @@
-// What a first visit to a page downloads before the page can show: the entry chunk and what it imports
-// statically, the page's route component and its static imports, and the first-screen part of the
-// reader's language (the largest when none is named), counted as sent: brotli, as the server serves
-// it to browsers (gzip is listed beside it). Neither page waits for the rest of the language: a job
-// page's messages are in the first part (decision 052), and the rest is fetched when the browser is
-// idle. Not counted: the code of controls fetched when first used, and of what only signed-in people
-// see (docs/decisions/024).
+// What a first visit to a page downloads before it can show (entry, the page's route and its static imports,
+// the first part of the language), counted as sent, brotli; lazy and signed-in code is not (docs/decisions/024).
 //
 //   npx tsx scripts/first-load.ts [dist] [home|job] [ru|en|…]    # prints each file and the total
 import { existsSync, readFileSync, statSync } from "node:fs";

@@ -1,8 +1,5 @@
-// Each icon imported from lucide-react's own module, not through its barrel: `import { MapPin } from
-// "lucide-react"` becomes `import MapPin from "lucide-react/icons/map-pin"`. Through the barrel every
-// icon's importer is the barrel, so the bundler cannot tell which page draws which icon, and
-// vite.config.ts could only put all of them in one file (decision 052); from their own modules, a page
-// fetches the icons it draws.
+// Each lucide-react icon imported from its own module rather than the barrel, so the bundler can split
+// icons by the pages that use them (docs/decisions/052).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";

@@ -9,24 +9,10 @@ import { LANDING_PAGES } from "../domain/first-screen.ts";
 export const LOAD_REST_OF_MESSAGES = "daywork.loadRestOfMessages";
 
 /**
- * Ships the reader's language only, and of it first what the first screen shows (docs/decisions/024).
- *
- * Paraglide compiles the SPA's messages as one module per locale (`messages/ru.js`, …) plus
- * `messages/_index.js`, whose functions import all ten and pick one per call, so every page would carry
- * every language. In the build this plugin replaces `messages.js`, where the app takes `m` from, with a
- * view of the table `src/lib/locale-messages.ts` fills, and splits each language in two chunks:
- *
- * - `messages/ru.js`, fetched at start (and preloaded by the server): the messages the modules of the
- *   first load use;
- * - `messages/ru.js?rest`, every other message, fetched by the first chunk loaded later that uses
- *   messages (a route, a dialog), which waits for it before it runs, and otherwise when the browser is
- *   idle after the first screen.
- *
- * Which messages a module uses is read from its code: `m.key`, string literals that are message keys
- * (error keys in schemas, `translate("…")`), and literal prefixes of keys composed at run time
- * (`translate(\`category_${c}\`)` counts every `category_…` message). The first load is the entry chunk
- * and the chunks it imports statically, so a new message lands in the right part by where it is used.
- * The dev server and the tests keep paraglide's modules as they are.
+ * Ships the reader's language only, split in two chunks by the module graph: the first load's messages
+ * (`messages/ru.js`) and the rest (`messages/ru.js?rest`), fetched by later chunks or when idle
+ * (docs/decisions/024, 052). A message counts as used where its key, or a literal prefix of it, appears in a
+ * module's code.
  */
 export function localeMessagesPlugin(
   options: { outdir: string; project: string },

@@ -5,11 +5,8 @@ import type { Plugin } from "vite";
 const MADE_PER_CALL = "new Intl.PluralRules(locale, options)";
 
 /**
- * Has paraglide's plural messages take their `Intl.PluralRules` from `pluralRules` (domain/intl-locale.ts),
- * made once per locale and options, instead of making one on every call: twenty job cards say "3 days"
- * twenty times, in the server's render and on the phone. Applies to both builds; the dev server and the
- * tests keep paraglide's module as it is. A paraglide whose registry no longer makes them this way stops
- * the build, so this is looked at again rather than silently dropped.
+ * Has paraglide's plural messages reuse one `Intl.PluralRules` per locale (domain/intl-locale.ts) instead of
+ * making one per call (docs/decisions/038); stops the build when paraglide's registry changes shape.
  */
 export function pluralRulesOncePlugin(options: { outdir: string }): Plugin {
   const registry = path.resolve(options.outdir, "registry.js");

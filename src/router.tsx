@@ -5,9 +5,8 @@ import { routeTree } from "./routeTree.gen.ts";
 import { queryClient, trpc } from "./trpc.ts";
 
 /**
- * The app's router. Made by `src/main.tsx` in a task of its own rather than when this module runs:
- * reading the route tree and the address is a third of the work the app's modules did on a job page's
- * load, and together they made one task long enough to keep a tap waiting on a slow phone.
+ * The app's router, made by `src/main.tsx` in a task of its own rather than at module load, so no single task
+ * keeps a tap waiting on a slow phone (docs/decisions/038).
  */
 export function createAppRouter() {
   return createRouter({

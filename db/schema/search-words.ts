@@ -2,12 +2,8 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 
 /**
- * The words of open jobs and in how many of them each appears: what a search text's typos are corrected
- * to (server/jobs/search/spelling.ts, docs/decisions/042, 051). The words of the jobs' search texts in the
- * `simple` configuration (lower-cased, not stemmed), of 3 to 32 characters with a letter, the category's
- * names in every language and the translations included. Kept by statement triggers on `jobs` in the
- * writing transaction (migration 0021), so a new job's words are corrected to as soon as it is posted;
- * a word no open job has any more is deleted. A trigram index on the word serves the corrections.
+ * The open jobs' words and how many jobs have each: what a search text's typos are corrected to, kept by
+ * statement triggers on `jobs` in the writing transaction (docs/decisions/042, 051).
  */
 export const searchWords = pgTable(
   "search_words",

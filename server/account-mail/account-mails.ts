@@ -88,11 +88,8 @@ async function send(mailer: Mailer, to: string, content: MailContent, messageId:
 }
 
 /**
- * Mails a password-reset link (`/reset-password?token=…`, one hour from now, once) in the person's
- * language. The token is made here, as better-auth makes it (a `reset-password:<token>` verification
- * row), so a mail sent late still carries a whole hour. A failed send leaves its token to expire: the
- * server may have taken the mail before the failure, and the resend under the same Message-ID may be
- * folded into it, so both links must work.
+ * Mails a one-hour password-reset link, its token made here so a late mail still carries a whole hour. A failed
+ * send leaves its token: the server may have taken the mail, and both links must work (docs/decisions/064).
  */
 export async function sendPasswordResetMail(
   deps: AccountMailDeps,

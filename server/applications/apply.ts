@@ -34,14 +34,9 @@ type ApplyRefusal =
   | "apply_unavailable";
 
 /**
- * A worker applies to an open job whose days are not over (docs/decisions/048) once, for every day or (where the owner allows it) some of its days.
- * The worker's and the owner's rows are key-share-locked first (the one lock order, db/lock-order.ts),
- * then the job row is share-locked while the application is written, so the owner cannot close the job
- * between the check and the write. The unique (job_id, worker_id) row is written once: a second
- * application is refused, also when two requests race, except that a worker who withdrew applies again
- * by turning their withdrawn row back into a pending one with the new message and days
- * (docs/decisions/035). The owner is notified in the same transaction. A worker and an owner parted by a
- * block (either way) hear what a job that stopped taking applications answers (docs/decisions/068).
+ * A worker applies once to an open job whose days are not over, for every day or some (docs/decisions/035,
+ * 048). People first, then the job share-locked, so the owner cannot close it between check and write
+ * (docs/decisions/059); a block either way answers as a closed job (docs/decisions/068).
  */
 export async function applyToJob(
   db: Database,

@@ -23,13 +23,9 @@ export type HireParams = {
 };
 
 /**
- * The one way a worker becomes hired (an owner accepting an application, a worker accepting an
- * invitation; docs/decisions/035). In the caller's transaction, in the app's lock order: the two
- * people, then the job's row FOR UPDATE, which serialises every hire and withdrawal of the job. Each of
- * the requested days must have fewer than max_workers accepted workers; then the worker's application
- * (written if there is none) becomes accepted for those days, the job's accepted_count is recounted, and
- * both people join the job's group chat. Refuses without writing anything when it cannot; two people
- * parted by a block (either way) are never hired together (docs/decisions/068).
+ * The one way a worker becomes hired, in the caller's transaction: the job's row FOR UPDATE serialises every
+ * hire and withdrawal of the job, so no day exceeds max_workers (docs/decisions/035). Never across a block
+ * (docs/decisions/068).
  */
 export async function hireWorker(tx: Tx, p: HireParams, refuse: (reason: HireRefusal) => never) {
   if (!(await lockPeopleFirst(tx, [p.ownerId, p.workerId]))) return refuse("not_owner");

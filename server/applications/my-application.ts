@@ -38,12 +38,8 @@ async function invitationOf(db: Queryable, jobId: string, workerId: string) {
 }
 
 /**
- * The caller's application to a job, for the apply card: its status (as the worker sees it at `now`),
- * or "none"; the days it is for (null: every day); the job's days that are full (where workers may
- * choose days); while they are hired, whether withdrawing now would be a late cancellation and with how
- * many hours of notice (docs/decisions/035); and the owner's invitation's state, so that an invited
- * worker is shown the invitation rather than an apply form, and a hire by invitation is not called an
- * accepted application (docs/decisions/047).
+ * The caller's application to a job as the apply card needs it: status, days, full days, the notice a
+ * withdrawal would give, and the invitation's state (docs/decisions/035, 047).
  */
 export async function myApplication(db: Queryable, jobId: string, workerId: string, now: Date) {
   const [row] = await db

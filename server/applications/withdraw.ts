@@ -27,13 +27,9 @@ async function ownApplication(db: Database, jobId: string, workerId: string) {
 }
 
 /**
- * A worker withdraws their own application, pending or accepted, while the job is open or in progress
- * (docs/decisions/035). One transaction in the app's lock order: the two people, then the job's row FOR
- * UPDATE (as every hire takes it), then the application. It becomes withdrawn; a hired worker's leaving
- * recounts the job's accepted_count, takes them out of the job's group chat and, less than
- * LATE_CANCELLATION_HOURS before their next day begins, records a late cancellation with the hours of
- * notice (docs/decisions/033), unless the owner moved the job's days or time since the hire
- * (docs/decisions/056). The owner is told. Days already recorded stay in the job's history.
+ * A worker withdraws a pending or hired application, in the lock order (people, job FOR UPDATE, application).
+ * Leaving a hire shortly before the next day records a late cancellation, unless the owner moved the job
+ * (docs/decisions/033, 035, 056).
  */
 export async function withdrawApplication(
   db: Database,

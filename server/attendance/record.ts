@@ -53,15 +53,9 @@ function recorderOf(kept: Date | null, storedBy: AttendanceRecorder | null, stor
 }
 
 /**
- * The owner records a hired worker's shift day (docs/product.md, Shift operations): present with a
- * check-in time and, once they left, a check-out time (wall-clock times of the job's zone), or absent.
- * Only days of the job that have begun; no time in the future; absent only from `absentFrom` (the
- * shift's start plus NO_SHOW_GRACE_MINUTES), and never over the worker's own check-in (docs/decisions/056).
- * A day already recorded (by anyone) is
- * changed only with a reason. With the day complete (a check-out, or absent) its timesheet follows:
- * made as approved by the owner when there was none, else edited; either way the worker is told and
- * has WORKER_ANSWER_HOURS to accept or dispute. Refused once the worker has answered, and for a
- * timesheet whose approval deadline passed (it is being approved as recorded).
+ * The owner records a hired worker's begun shift day, present with times or absent (no-show only after
+ * NO_SHOW_GRACE_MINUTES, docs/decisions/056); a complete day makes or edits its timesheet and gives the worker
+ * WORKER_ANSWER_HOURS to answer (docs/decisions/032).
  */
 export async function recordAttendance(
   db: Database,

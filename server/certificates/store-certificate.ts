@@ -26,11 +26,8 @@ function certificateKey(userId: string, now: Date): string {
 }
 
 /**
- * Takes one of the person's MAX_CERTIFICATES places for `key` before a byte is stored: certificates
- * kept and uploads under way (a file_deletions row not yet due nor tried by the deletion sweep: a
- * failed upload's is a deletion, docs/decisions/060) are counted, and the reservation
- * written, in one transaction under the person's upload lock, so parallel uploads on any number of
- * instances cannot pass the limit, nor put more than it on disk at once (docs/decisions/057).
+ * Reserves one of the person's MAX_CERTIFICATES places before a byte is stored, under the person's upload lock,
+ * so parallel uploads on any instance cannot pass the limit (docs/decisions/057).
  */
 async function reserveCertificate(db: Database, userId: string, key: string, now: Date) {
   return inTransaction(db, async (tx, refuse: (reason: "certificate_limit") => never) => {
@@ -50,13 +47,8 @@ async function reserveCertificate(db: Database, userId: string, key: string, now
 }
 
 /**
- * Stores a checked PDF as it arrives (`FileStore.put`: nothing is kept when the body fails, e.g. with
- * FileTooLarge over the route's limit), then records it with the size stored, in the place reserved
- * for it before (refused, "certificate_limit", when the person already keeps or is uploading
- * MAX_CERTIFICATES). The reservation is a file_deletions row for the file: the transaction that writes
- * the certificate's row deletes it; when the row cannot be written (account gone, database error) the
- * file is removed again, or the reservation is left due now for the sweep to remove it. `remember`
- * writes a keyed upload's answer in that transaction (docs/decisions/063).
+ * Stores a checked PDF in the place reserved for it, then records it; when the record cannot be written the
+ * file is removed, or left due for the sweep (docs/decisions/057, 060).
  */
 export async function storeCertificate(
   deps: Deps,

@@ -16,13 +16,8 @@ import type { CertificateItem } from "./list-certificates.ts";
 import { storeCertificate } from "./store-certificate.ts";
 
 /**
- * POST /api/certificates: one PDF (multipart field of any name, up to 10 MB) for the signed-in person,
- * also while onboarding (its last step offers the upload). A plain Fastify route in its own scope,
- * since the tRPC plugin replaces the multipart parser inside its scope. The file's name and declared
- * type must say PDF ('Please upload PDF files only'), and its first bytes must be one ('Invalid file
- * type': a PNG renamed to .pdf); it then streams into the store, never whole in memory. 201 answers
- * the stored certificate. With an `Idempotency-Key` header, the same file sent again with the same key
- * answers the first certificate and stores nothing (docs/decisions/063).
+ * POST /api/certificates: one PDF, its type sniffed from its first bytes and streamed into the store; keyed
+ * resends store nothing (docs/decisions/063). Its own scope, since the tRPC plugin replaces the multipart parser.
  */
 export async function certificateUploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) {
   await app.register(multipart, {

@@ -64,13 +64,9 @@ async function reserveChatImage(db: Database, userId: string, key: string, now: 
 }
 
 /**
- * Stores a checked image as it arrives (refused while LIMITS.pendingChatImages uploads wait unsent, or
- * when it would take the person over LIMITS.chatImageStorageBytes) and records it as unclaimed (due
- * for removal after UNCLAIMED_UPLOAD_TTL_MS). The record is written before the file, so no stored file
- * is ever unrecorded. A body over the route's size limit fails with FileTooLarge, and the store then
- * keeps nothing: the record goes too. A failure of the store leaves the record due now, so the sweep
- * removes whatever the store may hold, and fails with FileStoreFailed. `remember` writes a keyed
- * upload's answer once the file is in (docs/decisions/063); when it fails, the upload is taken back.
+ * Stores a checked image as it arrives, within the person's pending and stored limits. Its record is written
+ * before the file and left due for the sweep on any failure, so no stored file is ever unrecorded
+ * (docs/decisions/060).
  */
 export async function storeChatImage(
   deps: { db: Database; files: FileStore },

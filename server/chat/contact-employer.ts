@@ -17,12 +17,8 @@ function directKey(a: string, b: string): string {
 }
 
 /**
- * The contact dialog: opens (or continues) the direct conversation between the caller and the job's
- * owner about that job, with both as participants, and adds the message, in one transaction. The
- * upsert on the (job_id, direct_key) unique index makes racing first messages share one conversation,
- * and its DO UPDATE takes the conversation's row lock first, as every send does. Owners cannot message
- * their own job, and two people parted by a block (either way) cannot message each other
- * (docs/decisions/068). The caller publishes after commit.
+ * The contact dialog: opens or continues the direct conversation about a job and adds the message, in one
+ * transaction; the upsert makes racing first messages share one conversation (docs/decisions/010, 068).
  */
 export async function contactEmployer(
   db: Database,

@@ -23,15 +23,9 @@ function isChatImageMime(mime: string | undefined): mime is ChatImageMime {
 }
 
 /**
- * POST /api/chat/images: multipart with a `conversationId` field and then one image file (any field
- * name), up to 5 MB, from a participant of that conversation. The conversation id comes first (our
- * client sends it so): a file before it is refused like an outsider's, unread. The type is sniffed from
- * the first bytes (JPEG, PNG, WebP, GIF; a text file named .png is refused), and the file streams into
- * the store, never whole in memory, at `chat-images/{userId}/{milliseconds}-{random}.{ext}`; 201
- * answers `{ imageKey }` for `chat.send`. An upload that no message ends up using is removed after a
- * day (see chat-images.ts). With an `Idempotency-Key` header, the same image sent again to the same
- * conversation with the same key answers the first `imageKey` and stores nothing (docs/decisions/063).
- * A plain Fastify route in its own scope: the tRPC plugin replaces the multipart parser inside its own.
+ * POST /api/chat/images: a `conversationId` field, then one image streamed into the store after its type is
+ * sniffed; the id comes first so an outsider is refused unread. Answers 201 `{ imageKey }`; keyed resends store
+ * nothing (docs/decisions/063). Its own scope, since the tRPC plugin replaces the multipart parser in its own.
  */
 export async function chatImageRoutes(app: FastifyInstance, deps: UploadRouteDeps) {
   await app.register(multipart, {

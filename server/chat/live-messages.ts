@@ -37,11 +37,8 @@ type Subscriber = {
 type FeedDeps = { db: Database; bus: ChatEventBus; sign: LinkSigner; log: Services["log"] };
 
 /**
- * One per conversation with subscribers in this process. On each bus event (or resync, or timer) it
- * reads the rows above the lowest fed cursor once, with the current participants, serialises each row
- * once and writes it to every fed subscriber's socket: a thousand subscribers cost one query and one
- * serialisation per message, and no generator resumed per subscriber (decision 040). A removed
- * participant is cut off at the next event; reading subscribers are woken to read for themselves.
+ * One feed per conversation with subscribers in this process: each new row is read and serialised once and its
+ * frame written to every subscriber's socket, not once per subscriber (docs/decisions/040).
  */
 class ConversationFeed {
   readonly subscribers = new Set<Subscriber>();
@@ -220,13 +217,8 @@ export async function liveMessagesStart(
 }
 
 /**
- * The `chat.onMessage` stream: subscribes (to the bus, through the feed) FIRST, then yields the rows
- * above `after` from the database; once caught up, the feed writes the new rows to the outlet, each id
- * once and in id order (a cursor skips anything at or below it). Without an outlet, or when it refuses
- * a frame, the stream reads and yields the new rows itself each time the feed says there are some.
- * Returns a refusal when the caller is not, or stops being, a participant; nothing when the client
- * stops listening. Each message is `tracked` by its id, so a reconnecting wsLink resumes exactly after
- * the last one it received.
+ * The `chat.onMessage` stream: subscribes first, then catches up from the database, so nothing committed in
+ * between is missed; each message is `tracked` by id, so a reconnecting wsLink resumes after the last it got.
  */
 export async function* liveMessages(
   db: Database,

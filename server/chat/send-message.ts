@@ -28,16 +28,9 @@ export type SendParams = {
 export type SentMessage = { id: number; conversationId: string; createdAt: Date; repeated: boolean };
 
 /**
- * Sends a message as a participant, in one transaction:
- * 1. `UPDATE conversations SET updated_at` first, only while the sender is a participant: the row lock
- *    serialises inserts per conversation, so message ids commit in id order and `id > cursor` never
- *    skips a message that commits later;
- * 2. claims the image (an unclaimed upload under the sender's own `chat-images/{senderId}/`);
- * 3. inserts the message, and marks it read for its sender.
- * A private conversation whose two people are parted by a block (either way) takes no message: both
- * hear "You can't message this person" (docs/decisions/068). A job's group chat is never affected.
- * The caller publishes to the bus after this returns (after commit), unless the message is `repeated`:
- * a resend with its idempotency key, answered with the stored message (docs/decisions/059).
+ * Sends a message as a participant in one transaction. The conversation's row is locked first: it serialises
+ * sends, so ids commit in id order and a reader's `id > cursor` never skips one. A block parts a private
+ * conversation (docs/decisions/068); the caller publishes after commit unless the message is `repeated`.
  */
 export async function sendMessage(
   db: Database,

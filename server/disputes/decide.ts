@@ -14,11 +14,8 @@ import { tellSettled, tellStrikeAnswered } from "./notices.ts";
 type Operator = { id: string; role: OperatorRole };
 
 /**
- * An operator settles an escalated timesheet (docs/decisions/074): the final minutes and a note, the way
- * the owner resolves a dispute (closeDispute: resolved, a history line by "operator", the job's
- * completion check), the appeal answered "settled", an audit row, and both sides told the hours and why.
- * Settles a timesheet the owner resolved after it was sent too: Daywork's word is the last. Neither side
- * may settle their own timesheet, operator or not.
+ * An operator settles an escalated timesheet as the owner resolves a dispute, even one resolved since: Daywork's
+ * word is the last, but never on the operator's own timesheet (docs/decisions/074).
  */
 export async function settleTimesheet(
   db: Database,

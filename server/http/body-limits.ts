@@ -74,10 +74,8 @@ function readUpTo(stream: Readable, limit: number): Promise<Buffer | "too_large"
 }
 
 /**
- * Reads every non-multipart body before any route's parser does (better-auth's, tRPC's, Fastify's own
- * JSON parser) and refuses one over BODY_LIMITS.bytes (413) or nested deeper than BODY_LIMITS.depth
- * (400) in our refusal shape: a deep array once answered sign-in with a 500 (a stack overflow).
- * Register before the routes, so every scope inherits it.
+ * Refuses a non-multipart body over BODY_LIMITS.bytes (413) or nested deeper than BODY_LIMITS.depth (400)
+ * before any route's parser recurses into it (docs/decisions/057). Register before the routes.
  */
 export function registerBodyLimits(app: FastifyInstance) {
   app.addHook("preParsing", async (request, reply, payload) => {

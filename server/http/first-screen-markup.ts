@@ -48,12 +48,8 @@ export type FirstScreenMarkup = {
 type RenderModule = { loadFirstScreen: FirstScreenLoad<DehydratedState, QueryClient, TRPCOptionsProxy<AppRouter>> };
 
 /**
- * Server-side rendering of a page's first screen, so a phone paints the jobs before the app's code has
- * arrived and run. The app then renders the page itself in place of it (src/main.tsx, createRoot): nothing
- * is hydrated, so a difference between the two (a phone's layout, the reader's currency) cannot break the
- * page. Until then the markup is `inert`. The stylesheet comes inside such a page rather than linked, and
- * the app's code is fetched at once but started by `public/first-paint.js` after the first paint
- * (docs/decisions/037).
+ * Server-side rendering of a page's first screen, so a phone paints jobs before the app's code runs. The app
+ * replaces it rather than hydrating, so a mismatch cannot break the page (docs/decisions/037).
  */
 export function firstScreenMarkup(staticDir: string, template: string, log: FastifyBaseLogger): FirstScreenMarkup {
   const file = path.join(staticDir, FIRST_SCREEN_RENDER_FILE);

@@ -28,13 +28,9 @@ type SpaPageDeps = { staticDir: string; context: ContextDeps; log: FastifyBaseLo
 export type SpaPage = (request: FastifyRequest) => Promise<Page | CachedPage>;
 
 /**
- * Reads the built index.html and manifest once. Each page request gets the document in its reader's
- * language (lang, dir) with what the matched routes' own loaders read for it on the server, as dehydrated
- * React Query state; the code of those routes and its language's messages preloaded; the head its routes
- * give (a shared link's preview); status 404 for an address that is no page of the SPA or whose route
- * found nothing to show; and, where the route asks for it, its first screen from server-side rendering
- * (docs/decisions/037, 052). A visitor's page, the same for all of them, is served from a micro-cache
- * (docs/decisions/039); nothing else outlives a request.
+ * The SPA's page for a request, with what the matched routes' loaders read dehydrated into it, their code
+ * preloaded and, where a route asks, server-side rendering of its first screen (docs/decisions/037, 052).
+ * Visitors' pages come from a micro-cache (docs/decisions/039).
  */
 export function spaPage(deps: SpaPageDeps): SpaPage {
   const template = readFileSync(path.join(deps.staticDir, "index.html"), "utf8").replace(/<title>[^<]*<\/title>/, "");

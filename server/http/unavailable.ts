@@ -18,11 +18,8 @@ export function unavailableCause(error: unknown): UnavailableCause | null {
 }
 
 /**
- * Requests the database could not serve in time are answered 503 with Retry-After and the message key
- * `error_service_unavailable`, never a 500 (docs/decisions/062): plain routes through the error handler
- * (the auth route, uploads, unsubscribe), and tRPC over HTTP under one deadline for the whole request
- * (its context and every call of a batch), which server/trpc/answered-in-time.ts answers from. Register
- * before the routes, so every scope inherits the error handler.
+ * Answers what the database could not serve in time 503 with Retry-After, never 500 (docs/decisions/062).
+ * Register before the routes, so every scope inherits the error handler.
  */
 export function registerUnavailableAnswers(
   app: FastifyInstance,

@@ -8,11 +8,8 @@ import type { Reason } from "../answers.ts";
 import { isRefusal, refusal, type Refusal } from "../refusal.ts";
 
 /*
- * Creates that are safe to resend (docs/decisions/063). The client sends one idempotency key per
- * submission and the same key with every retry of it. The create writes its answer under (person,
- * scope, key) in its own transaction, as its last write: a resend finds that answer exactly when the
- * create committed, and answers it without doing anything again. A resend racing the first waits on
- * the key's index entry, finds it taken, rolls its own create back and answers the first one's.
+ * Creates safe to resend (docs/decisions/063): the answer is written under (person, scope, key) as the create's
+ * last write, so a resend finds it exactly when the create committed.
  */
 
 /** The creates that take a key; each is its own namespace, so a key never answers another kind of create. */

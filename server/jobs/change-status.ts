@@ -12,12 +12,8 @@ import { recordCancellation } from "../reliability/record.ts";
 type Refuse = (reason: "job_not_found" | "status_change_refused" | "complete_before_start") => never;
 
 /**
- * The owner's Start / Complete / Cancel in one transaction: the job row is read with FOR UPDATE (only
- * the owner's: "not yours" is "not found"), so two clicks, two tabs or an edit racing it wait for each
- * other and each judges the status the other left. Complete is allowed only from the start date on, in
- * the job's time zone (its city's). The accepted workers are told in the same transaction, and a
- * cancellation of a job with hired workers shortly before its start is recorded as the owner's late
- * cancellation (docs/decisions/033).
+ * The owner's status moves in one transaction with the job's row FOR UPDATE, so clicks, tabs or an edit racing
+ * it each judge the status the other left; a late cancellation counts against the owner (docs/decisions/033).
  */
 export async function changeJobStatus(
   db: Database,

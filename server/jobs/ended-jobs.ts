@@ -16,12 +16,8 @@ const ENDED_PER_PASS = 500;
 export const endedNoticeKey = (jobId: string) => `job-ended:${jobId}`;
 
 /**
- * The scheduled pass over jobs whose days are over (docs/decisions/048): every open or in-progress job
- * whose ends_at (the end of its last day in its own time zone) has passed gets one notice to its owner,
- * in their language, asking them to complete it; the notice opens the job, where Complete is the main
- * action. The dedupe key makes a repeated pass, or two instances, ask once. The job stays as it is: it
- * already left search at ends_at, and only its owner knows whether the work was done. Answers how many
- * notices were written.
+ * The scheduled pass over jobs whose days are over: asks each owner once to complete the job, and changes
+ * nothing, since only the owner knows whether the work was done (docs/decisions/048).
  */
 export async function askToCompleteEndedJobs(db: Database, queue: BackgroundQueue, now: Date): Promise<number> {
   const at = now.toISOString();

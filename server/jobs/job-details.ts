@@ -10,13 +10,9 @@ import { ratingField, ratingOf } from "../ratings/rating-summary.ts";
 import { jobFields } from "./job-projection.ts";
 
 /**
- * The job page's statement, its values left as placeholders: `jobId`, `viewerId` (the reader, "" for
- * nobody) and `language` (the reader's, for the city's name). Every field of the job, its employer's
- * public details and rating, whatever the job's status (a link to a finished job still opens), unless held for review. The
- * employer's name and company always show (they are who posts the job); bio and location are profile
- * details, shown only when the profile is public or the reader is the employer (docs/product.md,
- * Profiles and people). The street address only its owner and its accepted workers read
- * (docs/decisions/021).
+ * The job page's statement, with `jobId`, `viewerId` ("" for nobody) and `language` left as placeholders so
+ * it is prepared once. Profile details follow the profile's visibility; the street address only the owner
+ * and hired workers read (docs/decisions/021).
  */
 export function jobDetailsQuery(db: Queryable) {
   const rating = ratingOf(db, jobs.employerId, "employer_rating");

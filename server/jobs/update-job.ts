@@ -16,14 +16,9 @@ import { findOwnJob } from "./job-details.ts";
 import { jobScheduleOf, lockOwnerAndHired, tellHiredOfMove } from "./schedule-moved.ts";
 
 /**
- * Saves the edit form in one conditional UPDATE: only the owner's row (WHERE id AND employer_id), only
- * while the job is open or in progress (a completed or cancelled job is final; a Complete racing this
- * holds the row, and the UPDATE re-checks the status it left), only if it would not drop below the
- * workers already accepted (an accept may race this), and only if the start date is kept or not in the
- * editor's past. When nothing was updated, a read picks the reason. An edit that moves the days or
- * start time of a job with hired workers tells each of them, and lets them withdraw without a strike;
- * it may not bring a day forward to less than LATE_CANCELLATION_HOURS ahead (docs/decisions/056). An
- * edit whose text or rate trips a hold rule holds the job for review in the same transaction.
+ * Saves the edit form in one conditional UPDATE that re-checks owner, status, accepted workers and start date,
+ * so racing accepts and status moves are judged by what they left. Moved days tell hired workers and free
+ * them to withdraw (docs/decisions/056); a tripped hold rule holds the job (docs/decisions/069).
  */
 export async function updateJob(
   db: Database,

@@ -272,13 +272,13 @@ describe("live feeds and sockets", () => {
       raw.close();
 
       expect(answers).toEqual({ started: LIMITS.liveFeedsPerSocket, refused: 10_000 - LIMITS.liveFeedsPerSocket });
-      // Each refusal costs no database work: the whole flood is answered in seconds (about 1 s on PGlite here).
+      // Each refusal costs no database work: the whole flood is answered in seconds (docs/decisions/015).
       expect(refusedAfterMs).toBeLessThan(20_000);
       expect(health.statusCode).toBe(200);
       // "Normal time": within a small multiple of the calm page, and well under a second.
       const times = `calm ${calm} ms, during ${during} ms, after ${after} ms, flood answered in ${refusedAfterMs} ms`;
-      // Answered a message at a time, never all at once: handled in one go (all of them waiting on the
-      // socket's context), the flood held the process for a second (30-50 ms here now, 1-1.3 s before).
+      // Answered a message at a time, never all at once, so the flood never holds the process
+      // (docs/decisions/054).
       expect(held.max / 1e6, times).toBeLessThan(300);
       expect(during, times).toBeLessThan(Math.max(calm * 10, 1000));
       expect(after, times).toBeLessThan(Math.max(calm * 10, 1000));

@@ -22,11 +22,8 @@ export function noticesMessageId(notifications: readonly Pick<NotificationView, 
 export type MailRecipient = { userId: string; email: string; name: string; language: LanguageCode };
 
 /**
- * Sends one notification by e-mail in the recipient's language: a subject naming the job and the person
- * (notificationSubject), a greeting, its text with the day's start time and rate where it is about a day
- * of work, and a button to the page it is about, and a footer with a one-click unsubscribe link (also
- * in the List-Unsubscribe headers, RFC 8058). Whether to send (the person's setting, already sent) is
- * the caller's decision.
+ * Mails one notification in the recipient's language with a one-click unsubscribe (RFC 8058); whether to send
+ * is the caller's decision.
  */
 export async function sendNotificationMail(
   deps: { mailer: Mailer; config: Config },

@@ -19,14 +19,8 @@ function wellFormed(subject: RemovableSubject): boolean {
 }
 
 /**
- * Takes an item down in the caller's transaction (the operator's "remove", docs/decisions/074); true
- * when it changed, false when it was down already or is gone. A job becomes `removed`: hidden from all
- * but its owner, as a rejected hold is, and its pending and hired applicants are told (no reason given:
- * that is for the owner's statement). Its applications, its conversations and its status stay as they
- * are, as when an owner cancels: the group chat stays readable and usable for what follows (hours,
- * questions), and a restore finds the job as it was. A message shows as removed to everyone (content
- * kept for an appeal and the author's export); a review leaves every list and the person's average
- * (the summary triggers of migration 0036).
+ * Takes an item down in the caller's transaction (docs/decisions/074): a job becomes `removed` but keeps its
+ * applications and chats, so a restore finds it as it was; a message shows removed, a review leaves averages.
  */
 export async function removeContent(tx: Tx, queue: BackgroundQueue, subject: RemovableSubject, now: Date): Promise<boolean> {
   if (!wellFormed(subject)) return false;

@@ -41,16 +41,9 @@ function unsent(userId: string, channel: Channel): SQL | undefined {
 }
 
 /**
- * Sends a person everything not yet sent to them (docs/decisions/016, 055): by e-mail (only to a
- * verified address, decision 017) one mail, a digest when there are several, and by push the newest,
- * each by the person's toggles at sending time and never a notice already read in the app. At most
- * `pace` deliveries per person: past it the delivery is queued again for when the window opens, so a
- * flood of notices to one person becomes one mail a window, and the queue never holds more than one
- * waiting delivery per person (the queue's `short` policy keyed by person): one person's flood cannot
- * hold up anyone else's mail. A channel's notices are marked sent (`*_at`) only once the channel took
- * them (the SMTP server accepted the mail, decision 061): a worker killed mid-send leaves them unsent
- * and the retry sends them, a duplicate at worst (the mail's Message-ID is stable, so receivers fold
- * it) and never a loss. A failed send throws, and the queue retries with backoff. Answers what it did.
+ * Sends a person their unsent notices (one mail or digest, the newest push) at most `pace` times a window, so a
+ * flood becomes one mail a window (docs/decisions/055). A channel is marked sent only once it took the notice:
+ * a crash resends, never loses (docs/decisions/061).
  */
 export async function deliverNotifications(
   db: Database,

@@ -11,11 +11,8 @@ export type NotifyOptions = {
   /** Makes a repeated event one notice per person (a reminder per job and day). */
   dedupeKey?: string;
   /**
-   * What a repeated dedupe key does: `skip` keeps the first notice; `renew` replaces its content and
-   * makes it new again (unread, at the top, to be delivered again): a conversation's grouped notice;
-   * `refresh` is `renew` (its kind may change too: the latest state of one cause) except that a notice
-   * e-mailed or pushed less than REPEATED_CAUSE_QUIET_SECONDS ago is not sent again: a loop of clicks
-   * (invite, cancel, invite…) is one mail (docs/decisions/055).
+   * On a repeated dedupe key: `skip` keeps the first; `renew` makes it new again; `refresh` renews but does not
+   * resend within REPEATED_CAUSE_QUIET_SECONDS, so a loop of clicks is one mail (docs/decisions/055).
    */
   onRepeat?: "skip" | "renew" | "refresh";
   /**

@@ -21,11 +21,8 @@ export async function cancelRejectionNotice(tx: Queryable, queue: BackgroundQueu
 }
 
 /**
- * The delayed job: with the application's row locked (an undo holds the same lock, so the two never
- * both win), the worker is told only if it is still rejected and the undo window has passed by this
- * instance's clock; a job that runs early (the database's clock ahead of ours) waits again for the rest.
- * The notice's dedupe key keeps a retried job from telling the worker twice. The notice names the worker
- * and the owner: their rows are locked first (docs/decisions/015), as an account deletion does.
+ * Tells a rejection once the undo window passed, under the application's row lock that an undo also takes, so
+ * only one of them wins (docs/decisions/026); people are locked first (docs/decisions/015).
  */
 export async function tellRejection(db: Database, queue: BackgroundQueue, applicationId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {

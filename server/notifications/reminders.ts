@@ -8,13 +8,8 @@ import { cityNameOf } from "../places/city-name.ts";
 import { notifyPeople } from "./notify.ts";
 
 /**
- * The scheduled reminder pass: for every active job, the evening before a day of work in a
- * participant's own time zone (UTC when the browser never told us), once their local clock has reached
- * REMINDER_LOCAL_HOUR, one notice "tomorrow: …" about that day. The owner is reminded before the job's
- * first day; each accepted worker before each of the days they are hired for (every day of the job, or
- * the days their application names: docs/decisions/046), and never before a day they are not. The
- * dedupe key (job and day) makes a repeated pass, or two instances, write it once. Answers how many
- * notices were written.
+ * The scheduled reminder pass: the evening before each of a participant's days, in their own time zone, one
+ * "tomorrow" notice (docs/decisions/046); its dedupe key makes repeated passes write it once.
  */
 export async function writeDueReminders(db: Database, queue: BackgroundQueue, now: Date): Promise<number> {
   // As text: postgres.js cannot send a Date where the statement leaves the parameter's type open.

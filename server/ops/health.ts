@@ -28,17 +28,9 @@ async function check(name: string, run: () => Promise<unknown>, log: FastifyBase
 }
 
 /**
- * GET /api/health: liveness, the process answers (no database, nothing that a dependency's outage
- * could fail, so an orchestrator never restarts instances for the database's sake).
- * GET /api/ready: whether this instance should get traffic, which is whether it can serve most requests:
- * the database answers `select 1` and the chat bus's LISTEN connection (on that database) is up; 503
- * when one fails or the instance is stopping. The file store is checked too but only reported: when it
- * fails the answer is still 200, "degraded", naming it, because every instance shares the bucket and
- * taking them all out of the load balancer turned a file-store blip into a site-wide outage; uploads
- * and images fail alone with their own "try again" (docs/decisions/060). The mail server and push are
- * reported the same way (docs/decisions/064): mails wait in the outbox and pushes are retried, so
- * neither is a reason to stop serving; their checks read the latest outcome and are cheap. Both log only
- * failures.
+ * GET /api/health is liveness (no dependency, so an outage never gets instances restarted); GET /api/ready
+ * fails only on the database and chat bus, while the shared file store, mail and push only degrade it
+ * (docs/decisions/060, 064).
  */
 export type ReadinessDeps = { db: Database; services: Pick<Services, "files" | "chatBus" | "mailer" | "pushReachability"> };
 

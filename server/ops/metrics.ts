@@ -50,10 +50,8 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 }
 
 /**
- * Prometheus metrics of this instance in its own registry (tests build many apps in one process), served
- * at GET /api/metrics to a caller with the bearer token: tRPC calls per procedure and result, HTTP
- * requests per route, open sockets and live subscriptions, the background queue's depth, this instance's
- * database connections by state, and Node's process metrics. Call before the routes are registered.
+ * Prometheus metrics at GET /api/metrics behind a bearer token, in a registry of this app's own (tests build
+ * many apps in one process); register before the routes (docs/decisions/030).
  */
 export function registerMetrics(app: FastifyInstance, token: string, sources: MetricsSources): AppMetrics {
   const registry = new Registry();

@@ -19,10 +19,8 @@ export function closeSocketsForRestart(this: FastifyInstance, done: () => void) 
 }
 
 /**
- * Gives the app its `instanceState` (read by GET /api/ready), marked stopping by `shutDown` or, at the
- * latest, when Fastify starts closing. From then on every answer closes its connection: a request in
- * flight when the listener closed would otherwise leave its kept-alive connection open, and Fastify's
- * close would wait the keep-alive timeout (72 s) for it.
+ * Gives the app its `instanceState`; once stopping, every answer closes its connection, or a kept-alive one
+ * would hold Fastify's close for the whole keep-alive timeout (docs/decisions/030).
  */
 export function registerInstanceState(app: FastifyInstance) {
   const state: InstanceState = { stopping: false };
@@ -44,13 +42,8 @@ export type RunningInstance = {
 };
 
 /**
- * Stops an instance without dropping work, in this order:
- * 1. /api/ready answers 503 (load balancers that poll it stop sending traffic during `delaySeconds`);
- * 2. Fastify closes: the listener stops accepting, WebSockets are closed with 1012 so pages reconnect
- *    elsewhere, requests in flight finish (new ones on kept-alive connections get 503), then the app's
- *    own onClose work (session sweeps, account mails being sent);
- * 3. the background workers finish the job each is running and stop, the buses stop listening;
- * 4. the database closes, last, since every step before may still use it.
+ * Stops an instance without dropping work: readiness fails, Fastify closes (sockets with 1012), background
+ * workers finish, the database closes last (docs/decisions/030).
  */
 export async function shutDown(instance: RunningInstance): Promise<void> {
   const { app, services, database, delaySeconds } = instance;

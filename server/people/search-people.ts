@@ -11,11 +11,8 @@ import { containsPattern } from "../search/like-pattern.ts";
 const excerptLength = sql.raw(String(BIO_EXCERPT_LENGTH));
 
 /**
- * Public profiles whose name, company or location contains `q` (any case; the trigram indexes on the
- * three columns serve the ILIKE), employers first, at most 20. Hidden profiles never appear, nor do
- * accounts that have not finished onboarding (they have no public profile yet). The ratings are
- * aggregated for the returned rows only. A signed-in viewer never finds, nor is found by, someone a
- * block parts them from, either way (docs/decisions/068).
+ * Public profiles whose name, company or location contains `q` (trigram indexes serve the ILIKE), employers
+ * first; never across a block (docs/decisions/068).
  */
 export async function searchPeople(db: Queryable, q: string, viewerId: string | null, limit: number = LIMITS.peopleLimit) {
   const text = q.trim();

@@ -30,31 +30,9 @@ import { forgetExpiredStanding, keptRecords, moveToStandIn } from "./stand-in.ts
 import type { StandingKey } from "./standing-key.ts";
 
 /**
- * Deletes an account and everything about the person, in one transaction (docs/product.md, Privacy rights; docs/decisions/002: "Deleting an
- * account really deletes"): either all of it goes or nothing does. Files cannot take part in a
- * transaction, so their paths are queued in file_deletions inside it and removed after commit by the
- * caller (and retried by the worker until the store confirms).
- *
- * What the other side needs stays, without the person (docs/decisions/050, server/privacy/stand-in.ts):
- * hires whose work began (with their attendance and timesheets), the person's jobs with such hires or
- * reviews, the reviews they gave and received and their strikes move to an anonymous stand-in, so no
- * timesheet, hired count or rating of anyone else changes. Keyed hashes of their e-mail and phone stay
- * with it for the retention period: an account signed up again with them inherits that standing.
- *
- * What goes, beyond the person's own rows:
- * - Their other jobs, and with them everything that exists only because of those jobs: applications of
- *   other workers, translations, and the group and direct chats of every job of theirs with every
- *   message and image in them, also other people's. A chat about a job whose owner is gone has
- *   nobody to talk to.
- * - Direct conversations the person took part in (about other people's jobs): a direct conversation
- *   is keyed by its two members' ids and has no meaning with one member gone, so it goes whole.
- * - Other people's notifications the person caused (e.g. "X applied", their messages, their review),
- *   which carry their name.
- * Other people's jobs stay consistent: where the person was hired for work not yet begun, the job's
- * accepted_count gives the place back before the application is deleted.
- *
- * The data_processing_logs row of this deletion is written first and goes with the account: what
- * remains is a log line without personal data, written by the caller.
+ * Deletes an account in one transaction: what the other side needs (begun hires, reviews, strikes) moves to an
+ * anonymous stand-in, everything else about the person goes (docs/decisions/002, 050). Files are queued in
+ * file_deletions and removed after commit, since they cannot take part in a transaction.
  */
 export async function deleteAccount(
   db: Database,

@@ -147,18 +147,8 @@ function exportRow(row: Record<string, unknown>): ExportRow {
 }
 
 /**
- * Everything we hold about one person, as one JSON document (docs/product.md, Privacy rights;
- * docs/decisions/003), read in one snapshot together with the log row of this export.
- *
- * Whose data goes in: rows that are the person's own (account, profile, posted jobs, applications,
- * certificates' metadata, interests, ratings given and received, conversation memberships, their own
- * messages in full, notifications, devices with push on, consents, processing logs). Other people
- * appear only as far as the person's own rows need them for context: the title of the job a row
- * belongs to, and conversation ids. Other people's names, e-mails, phones and messages are left out:
- * they are those people's data, and a conversation's other messages can be read in the app while the
- * account exists. Secrets are left out too (password hash, session tokens, push endpoints and keys).
- * Columns of the person's own tables are exported whole, so a column added later is exported without
- * anyone remembering to.
+ * Everything we hold about one person as one JSON document, read in one snapshot: their own rows whole, so a
+ * column added later is exported too; other people only as job titles and conversation ids (docs/decisions/003).
  */
 export async function exportPersonalData(
   db: Database,

@@ -12,11 +12,8 @@ import type { StandingKey } from "../privacy/standing-key.ts";
 import { profileDetailsColumns } from "./profile-columns.ts";
 
 /**
- * Saves onboarding in one transaction: the profile's details, and for workers their interests
- * (replacing any earlier ones). Company name is kept for employers only. The first completion also
- * sets the currency prices are shown in from the city the location names, else from the language
- * (docs/decisions/049); onboarding again later keeps the currency the person may have chosen since.
- * A phone that was a deleted account's brings that account's standing with it (docs/decisions/050).
+ * Saves onboarding in one transaction; the first completion picks the price currency from the city, else the
+ * language (docs/decisions/049), and a deleted account's phone brings its standing (docs/decisions/050).
  */
 export async function completeOnboarding(
   db: Database,

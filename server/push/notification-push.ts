@@ -112,16 +112,9 @@ async function pushTo(
 }
 
 /**
- * Shows one notification on every device where the person turned push on, in their language. The
- * message holds only what the notification shows (title, text, the path it opens, its id as the tag),
- * encrypted to each device (aes128gcm, RFC 8291) and signed with our VAPID key.
- *
- * Devices are independent, and no record says which device already has a message, so a retry would
- * reach every device again. Hence: when at least one device got it, the call succeeds (the person has
- * seen it, and it waits in the app's list too); devices that failed for now miss this one. Only when no
- * device got it and one failed for a reason that may pass (the push service busy or unreachable) does
- * it throw `PushNotDelivered`, so the queue retries; the devices that refused for good are not worth a
- * retry. A device whose push service says the subscription is gone (404, 410) is removed.
+ * Pushes one notification to each of the person's devices, encrypted to each (RFC 8291) and VAPID-signed.
+ * Nothing records which device got it, so one success is success and it throws for a retry only when none
+ * did and a failure may pass; a 404 or 410 removes the subscription (docs/decisions/019).
  */
 export async function sendNotificationPush(
   deps: PushDeps,

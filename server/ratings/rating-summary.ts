@@ -8,12 +8,8 @@ import { profileVisibleTo } from "../profiles/visibility.ts";
 export type RatingSummary = { average: number | null; count: number };
 
 /**
- * The one place a rating is read: the average and number of ratings a person received, as a subquery
- * to LEFT JOIN LATERAL beside each row that names the person in `personId`. It reads the kept count
- * and sum (rating_summaries, maintained by triggers on ratings in the same statement as each rating
- * write): one primary-key probe per row of a page, however many reviews the person has. People without
- * ratings have no row and get average null and count 0. The average is the sum divided as numeric, as
- * avg() divides, so it is the same number the aggregate over ratings gives.
+ * The one place a rating is read: a person's average and count from rating_summaries, kept by triggers, so a
+ * page pays one primary-key probe per row however many reviews (docs/decisions/025).
  */
 export function ratingOf(db: Queryable, personId: AnyColumn, alias = "rating_summary") {
   return db

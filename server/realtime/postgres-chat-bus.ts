@@ -19,13 +19,9 @@ export type PostgresChatBusOptions = {
 const PAYLOAD = /^([0-9a-f-]{36}):(\d{1,15})$/;
 
 /**
- * The bus across server instances: NOTIFY on `daywork_chat` with "conversationId:messageId" through the
- * pool, LISTEN on one dedicated connection that dispatches to this process's subscribers by conversation.
- *
- * The LISTEN connection is ours rather than `sql.listen`'s: postgres.js re-LISTENs once after a drop and
- * swallows a failure (the channel then stays dead), and its `unlisten` misses listeners it re-registered.
- * Here a dropped connection is re-LISTENed until it succeeds, and then every subscriber gets a `resync`
- * event, because notifications sent while nobody listened are gone: subscribers re-read from their cursor.
+ * The chat bus across instances: NOTIFY through the pool, LISTEN on a connection of our own that is re-LISTENed
+ * until it succeeds and then tells subscribers to resync: postgres.js's `sql.listen` retries once, then stays
+ * silent.
  */
 export async function createPostgresChatBus(sql: postgres.Sql, options: PostgresChatBusOptions): Promise<ChatEventBus> {
   const { log } = options;

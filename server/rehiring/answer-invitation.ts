@@ -55,12 +55,8 @@ async function decide(db: Queryable, id: string, status: "accepted" | "declined"
 }
 
 /**
- * The invited worker accepts, which hires them at once (docs/decisions/036): in one transaction the
- * hire (server/applications/hire.ts: each day's capacity under the job's row lock, the application
- * written or made accepted, the group chat joined) and the invitation marked accepted, only while it is
- * still pending: the owner's concurrent cancel waits on the invitation's row, and exactly one of the two
- * finds it pending. The owner is told. A full job, or one that stopped hiring, refuses clearly and
- * leaves the invitation pending.
+ * The invited worker accepts, which hires them at once (hire.ts, docs/decisions/036). The invitation's row
+ * lock makes exactly one of an accept and the owner's concurrent cancel find it pending.
  */
 export async function acceptInvitation(db: Database, queue: BackgroundQueue, p: AnswerParams) {
   return inTransaction(db, async (tx, refuse: Refuse) => {

@@ -24,12 +24,9 @@ export type InviteRefusal =
 export type InviteParams = { jobId: string; ownerId: string; workerId: string; now: Date };
 
 /**
- * The owner of an active job whose days are not over (docs/decisions/048) invites a named worker (docs/decisions/036): another person's worker
- * account, not hired on the job already, who has not declined an invitation to it. A pending
- * invitation answers as it is (a second tap tells nobody twice); a cancelled one is sent again. At most
- * REHIRING_LIMITS.pendingInvitationsPerJob wait at once. The worker is told in the same transaction.
- * Runs in the caller's transaction, so "post again" invites with the job it creates. An owner and a
- * worker parted by a block (either way) hear that the person is not available (docs/decisions/068).
+ * The owner invites a named worker to an active job (docs/decisions/036), in the caller's transaction so "post
+ * again" invites with the job it creates. A block answers that the person is not available
+ * (docs/decisions/068).
  */
 export async function inviteInTx(tx: Tx, queue: BackgroundQueue, p: InviteParams, refuse: (reason: InviteRefusal) => never) {
   if (!(await lockPeopleFirst(tx, [p.ownerId, p.workerId]))) return refuse("not_found");

@@ -70,13 +70,8 @@ export type PostAgainParams = {
 };
 
 /**
- * "Post again" (docs/decisions/036): one transaction creates the new job from the form's values (the
- * insert of jobs.create, with the saved-search and followers' matching queued with it),
- * remembers the past job it was copied from, and invites the chosen workers (invite.ts: each told).
- * Workers that can no longer be invited (the account turned employer, or gone, or parted from the owner
- * by a block either way: docs/decisions/068) are left out. The past
- * job must be the owner's and completed or cancelled. Counted with jobs.create's posting limit. A
- * post held for review (docs/decisions/069) is written without its invitations.
+ * "Post again" (docs/decisions/036): one transaction posts the new job and invites the chosen workers still
+ * invitable (docs/decisions/068); a post held for review is written without its invitations (docs/decisions/069).
  */
 export async function postAgain(
   db: Database,

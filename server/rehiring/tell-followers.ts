@@ -9,12 +9,8 @@ import { notifyPeople } from "../notifications/notify.ts";
 const FOLLOWERS_PAGE = 500;
 
 /**
- * "Get their new jobs first" (docs/decisions/036): when an employer posts a job, each of their followers
- * is told at once, whatever their saved searches' alert settings (a daily digest waits a day). Runs in
- * the background job queued in the posting's transaction (the same one that matches saved searches), a
- * page of followers per transaction; the dedupe key makes a retried run tell nobody twice. A job that is
- * no longer open, or held for review (docs/decisions/069), by then tells nobody, nor a follower a block parts from the employer, either way
- * (docs/decisions/068). Answers how many were told.
+ * Tells an employer's followers of a new job at once, whatever their alert settings (docs/decisions/036); a
+ * held job or a block tells nobody (docs/decisions/068, 069), and the dedupe key makes a retry tell nobody twice.
  */
 export async function tellFollowers(db: Database, queue: BackgroundQueue, jobId: string): Promise<number> {
   let told = 0;

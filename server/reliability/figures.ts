@@ -54,13 +54,9 @@ type Raw = {
 };
 
 /**
- * The person's figures as one scalar SQL expression, for a select over `person` (the person's id: a
- * column of a select that joins, which drizzle qualifies, or a value). A completed shift is a day recorded present: as the hired worker, or on a job
- * the person posted. Each read walks the person's applications (job_applications_worker_created_idx),
- * jobs (jobs_employer_status_start_idx), their days (shift_attendance_application_date_uq, _job_date_idx)
- * and their events (reliability_events_user_idx). On time: a worker's present days on jobs that state a
- * start time (in the city's zone; such jobs always have a city), checked in by the start plus
- * ON_TIME_GRACE_MINUTES.
+ * The person's reliability figures as one scalar SQL expression over `person` (a column or a value), read
+ * through the person's own indexes; on time means checked in by the start plus ON_TIME_GRACE_MINUTES
+ * (docs/decisions/033).
  */
 export function reliabilityField(person: Column | SQL): SQL<Raw | string> {
   return sql<Raw | string>`(

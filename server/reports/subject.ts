@@ -16,11 +16,8 @@ const reviewed = alias(profiles, "reviewed");
 const shownName = sql<string>`coalesce(nullif(${author.companyName}, ''), ${author.fullName})`;
 
 /**
- * The item as `viewerId` may see it, or null when it does not exist or is not theirs to see
- * (docs/decisions/070): any job, a profile not hidden from them, a message of a conversation they are
- * in, a review of a person whose profile they may see. An item whose author's account was deleted
- * (its stand-in, docs/decisions/050) is nobody's to report: null too, as is one an operator removed
- * (docs/decisions/074): a removed job (its owner still sees it), message or review.
+ * The item as `viewerId` may see it, else null, so nobody reports what they cannot see (docs/decisions/070);
+ * a stand-in's or removed item is null too (docs/decisions/050, 074).
  */
 export async function visibleSubject(db: Queryable, subject: ReportSubject, viewerId: string): Promise<SubjectSeen | null> {
   const alive = isNull(author.deletedAt);

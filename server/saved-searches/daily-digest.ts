@@ -10,12 +10,8 @@ import { notifyPeople } from "../notifications/notify.ts";
 const PEOPLE_PER_PASS = 500;
 
 /**
- * The scheduled digest pass: everyone with matches of their "daily" saved searches not yet told, once
- * their own clock (their time zone, UTC when unknown) has reached SAVED_SEARCH_DIGEST_LOCAL_HOUR, gets
- * one notice for their day: how many of the matched jobs are still open and the newest of them. The
- * matches are then marked told, so the next digest lists only what matched since; a job matched by
- * several searches counts once. The dedupe key (person and local day) makes a repeated pass, or two
- * instances, write it once a day. Answers how many digests were written.
+ * The scheduled digest pass: one notice per person a day at SAVED_SEARCH_DIGEST_LOCAL_HOUR in their own zone
+ * (docs/decisions/023); its dedupe key makes a repeated pass, or two instances, write it once.
  */
 export async function writeDueDigests(db: Database, queue: BackgroundQueue, now: Date): Promise<number> {
   // As text: postgres.js cannot send a Date where the statement leaves the parameter's type open.

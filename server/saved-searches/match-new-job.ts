@@ -36,22 +36,9 @@ type NewJob = {
 type Candidate = { id: string; user_id: string; filters: unknown };
 
 /**
- * The background work after a job is posted (queued in the transaction that inserts it): finds the saved
- * searches the job matches and tells their people. A saved search matches when the home list of its
- * filters would show the job: `matchingJobs(filters, origin) AND jobs.id = job`, its text read
- * corrected when as written it finds no open job (as the home page does, server/jobs/search/spelling.ts).
- * Searches with alerts off, and the poster's own, are skipped.
- *
- * Cost is bounded by the number of distinct searches, not of people: a cheap SQL prefilter on the
- * equality filters (category, country, start day, duration bucket) drops the searches that cannot
- * match; each distinct text is then tried alone (filters only narrow, so a search whose text misses the
- * job cannot match); each distinct set of filters that is left is evaluated once, in full. All of it
- * EVALUATED_PER_STATEMENT to a statement (a UNION ALL branch each, each a primary-key probe).
- *
- * Each matching pair becomes a saved_search_matches row (once: ON CONFLICT DO NOTHING, so a retried run
- * tells nobody twice); a person with an "instant" search among them gets one notice for the job however
- * many of their searches match (and their "daily" matches of it count as told); "daily" matches wait for
- * the digest (daily-digest.ts). Answers how many matches were written.
+ * Background work after a job is posted: finds the saved searches whose home list would show it and tells
+ * their people, once per pair. Cost grows with distinct searches, not people: an SQL prefilter, then each
+ * distinct text, then each distinct filter set (docs/decisions/023). Answers how many matches were written.
  */
 export async function matchNewJob(db: Database, queue: BackgroundQueue, jobId: string, now: Date): Promise<number> {
   const [job] = await db
@@ -129,12 +116,9 @@ class Matcher {
   }
 
   /**
-   * Each text alone (filters only narrow: a search whose text misses the job cannot match it). As on the
-   * home page, a text is read corrected only when as written it finds no open job at all. Every text is
-   * first tried loosely, its words or their trigram word similarity to the job's text (mayMatchWithTypos);
-   * only the few that pass are tried as written. Those that fail are corrected together in one statement,
-   * with the job's own words in the dictionary, and tried so; the few that then meet the job are counted
-   * as written (findsJobsAsWritten), and a text that finds open jobs as written keeps no correction.
+   * Each text alone (filters only narrow), corrected only when as written it finds no open job, as on the home
+   * page: a loose trigram pass first, then the few survivors as written or corrected together
+   * (docs/decisions/023, 042).
    */
   private async matchTexts(texts: string[]) {
     const loosely = await this.meets(

@@ -42,11 +42,8 @@ export type SessionSockets = {
 };
 
 /**
- * Ends WebSockets whose session has ended (docs/decisions/014). A socket's tRPC context is built once at
- * the upgrade, so a sign-out, a password change that signs out other devices or an account deletion
- * (on this instance or any other: the check reads the shared session table) would otherwise leave it
- * working. Every SESSION_SWEEP_MS one query per thousand sockets finds the sessions that are gone, and
- * their sockets are closed with SESSION_ENDED_CLOSE_CODE; the client reconnects without the session.
+ * Closes WebSockets whose session ended on any instance: a socket's context is read once at the upgrade, so it
+ * would otherwise outlive a sign-out (docs/decisions/014).
  */
 export function watchSessionSockets(db: Queryable, places: SocketPlaces, onError: (error: unknown) => void): SessionSockets {
   const watched = new Map<WebSocket, string>();

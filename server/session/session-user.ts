@@ -23,12 +23,8 @@ async function sessionCookieName(auth: Auth): Promise<string> {
 }
 
 /**
- * Whether the request could carry a session: its Cookie header names better-auth's session cookie.
- * Without that cookie better-auth answers "no session" before reading anything, so a request without
- * it skips the lookup (an endpoint call with its context, hooks and header conversion: most of what an
- * anonymous request cost besides its own query). A plain substring test: it may say yes to a cookie
- * better-auth then rejects, never no to one it would read. This holds while sessions come only from
- * that cookie: a plugin that reads another header (bearer tokens, API keys) must be let through here.
+ * Whether the request could carry a session: without better-auth's cookie there is none, so the lookup is
+ * skipped (docs/decisions/039). May say yes wrongly, never no; a plugin reading another header must pass here.
  */
 export async function mayCarrySession(auth: Auth, headers: IncomingHttpHeaders): Promise<boolean> {
   const cookie = headers.cookie;

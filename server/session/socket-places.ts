@@ -120,11 +120,9 @@ function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
- * The per-person socket limit for the whole deployment (docs/decisions/065): each signed-in socket holds
- * a row in `live_sockets` under this instance's lease in `socket_instances`. The lease is renewed every
- * `beatMs`; an instance that dies stops renewing, and once its lease has run out its sockets no longer
- * count and the next beat of any instance deletes them. When the database fails while a socket opens,
- * the socket is let in and its row written at a later beat: a database outage does not lock people out.
+ * The per-person socket limit across instances: each socket holds a row under this instance's lease, which a
+ * dead instance stops renewing (docs/decisions/065). A database failure lets the socket in rather than lock
+ * people out.
  */
 export function sharedSocketPlaces(
   db: Database,

@@ -18,11 +18,8 @@ export interface FileStore {
   /** Which adapter this is (logs, readiness). */
   readonly kind: "local" | "s3";
   /**
-   * Stores `body` under `key` as it arrives, never holding the whole file in memory when it is a
-   * stream, and answers how many bytes were stored. All or nothing: when the body fails midway (an
-   * upload cut off, over its size limit) or the store does, the call rejects with the body's error and
-   * nothing is left under the key, not even a part. Keys are unique by construction (callers put a time
-   * and a random part in them).
+   * Streams `body` under `key` and answers the bytes stored; all or nothing, so a body that fails midway leaves
+   * nothing under the key. Keys are unique by construction.
    */
   put(key: string, body: Readable | Buffer): Promise<{ size: number }>;
   /** A stream of the file, or null when there is none. The caller reads it to the end or destroys it. */

@@ -16,9 +16,8 @@ export type S3Settings = {
 };
 
 /**
- * Bounded waits on the bucket (docs/decisions/060): `connectMs` to open a connection, `requestMs` for
- * the answer to start after the request was sent and for each silence while a body streams. A stalled
- * bucket held a request for its whole stall (37 s) without them.
+ * Bounded waits on the bucket: to connect, and for each silence of an answer, so a stalled bucket fails a
+ * call instead of holding it (docs/decisions/060).
  */
 export type S3Timeouts = { connectMs: number; requestMs: number };
 

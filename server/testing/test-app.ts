@@ -46,7 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     AUTH_RATE_LIMIT: options.rateLimit ? "true" : "false",
     STATIC_DIR: "./.data-test/no-static",
-    // Each request draws its page: a test that changes data sees it on the next request.
+    // No micro-cache of visitor pages: a test that changes data sees it on the next request.
     VISITOR_PAGE_CACHE_MS: "0",
     LOG_LEVEL: "silent",
     MAIL_DIR: mailDir,

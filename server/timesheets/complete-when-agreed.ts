@@ -22,11 +22,8 @@ export async function queueCompletionCheck(tx: Queryable, queue: BackgroundQueue
 }
 
 /**
- * A job is completed when its timesheets are agreed (docs/decisions/032): every day has begun and every
- * hired worker's day has an accepted, resolved or auto-approved timesheet. An open or in-progress job
- * then becomes completed and its workers are told, as when the owner completes it. A day recorded
- * absent has no timesheet, so such a job waits for the owner to complete it. Safe to run twice: the job's
- * row is locked and a finished job is left alone.
+ * Completes a job once every day has begun and every hired worker's day has an agreed timesheet
+ * (docs/decisions/032). Safe to run twice: the job's row is locked and a finished job is left alone.
  */
 export async function completeWhenAgreed(db: Database, queue: BackgroundQueue, jobId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {

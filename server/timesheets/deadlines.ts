@@ -25,14 +25,8 @@ const dueColumns = {
 };
 
 /**
- * The scheduled deadline pass (queue "timesheet-deadlines", docs/decisions/032), run by every instance's
- * schedule and safe to run twice at once or again: each batch locks the people, then settles with a
- * conditional UPDATE that re-checks status and deadline, so a row the owner or worker just answered, or
- * another pass took, is left alone.
- * - The worker's window passed (approved or edited, WORKER_ANSWER_HOURS): accepted as it stands.
- * - The owner's window passed (pending_employer, EMPLOYER_APPROVAL_HOURS after the shift): approved
- *   with the recorded minutes of the check-in and check-out; both are told.
- * Each settled timesheet gets its history line, by "system". Answers how many were settled.
+ * The scheduled pass that settles timesheets whose answer window passed (docs/decisions/032). Safe to run twice
+ * at once: people are locked first and a conditional UPDATE re-checks status and deadline.
  */
 export async function settleTimesheetDeadlines(db: Database, queue: BackgroundQueue, now: Date): Promise<number> {
   let settled = 0;

@@ -90,11 +90,8 @@ export async function translateJob(
 }
 
 /**
- * Stores a translation, replacing the row of an older text, and indexes the job by it: in the same
- * transaction the job's `translated_text` becomes its current translations (those of the text it still
- * has), which its search document and the spelling dictionary read (docs/decisions/051). A translation
- * of a text the job no longer has (edited meanwhile) is stored but not indexed. Two first readers
- * translating at once both write; the later write wins instead of failing on the (job, language) key.
+ * Stores a translation and, in the same transaction, indexes the job by its current translations
+ * (docs/decisions/051); racing first readers both write and the later wins.
  */
 async function saveTranslation(db: Database, row: typeof jobTranslations.$inferInsert): Promise<void> {
   await db.transaction(async (tx) => {

@@ -14,11 +14,8 @@ function unavailable(ctx: Pick<Context, "log" | "metrics">, path: string | undef
 }
 
 /**
- * Runs the rest of a call (its builders' checks and its resolver) within the request deadline
- * (docs/decisions/062): past it, or when the database refused or failed it, the call is answered 503
- * "try again" instead of waiting or a 500, and whatever it still had running on the database is
- * cancelled and rolled back (db/request-deadline.ts). Over HTTP the request's deadline bounds all the
- * calls of a batch together; over a socket each call has its own.
+ * Runs the rest of a call within the request deadline: past it, or when the database fails, the answer is 503
+ * "try again" and what it left running is cancelled (docs/decisions/062).
  */
 export async function answeredInTime<Result extends { ok: true } | { ok: false; error: TRPCError }>(
   { ctx, path }: { ctx: Context; path: string },

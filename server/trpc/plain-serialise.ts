@@ -8,15 +8,8 @@ const NOT_PLAIN = Symbol("not plain");
 const escapeKey = (key: string) => key.replace(/\\/g, "\\\\").replace(/\./g, "\\.");
 
 /**
- * superjson's serialised form of a value made only of what our procedures answer with: plain objects,
- * arrays, strings, booleans, null, finite numbers, undefined properties and valid Dates. Returns null
- * for anything else (a Map, a class instance, NaN, -0, a bigint, an object met twice, a cycle), which the
- * caller hands to superjson itself.
- *
- * superjson walks every value through its registry of types and builds annotation trees as it goes;
- * for a page of twenty jobs that walk was a large share of an answer's CPU. This walk does the one thing
- * those answers need, in superjson's own output format (`json`, and `meta.values` keyed by superjson's
- * escaped paths, `meta.v` = 1), so the client's superjson reads it unchanged; the tests compare both.
+ * superjson's exact output for plain data (objects, arrays, finite numbers, valid Dates, undefined), without
+ * superjson's walk through its type registry (docs/decisions/025); null for anything else, left to superjson.
  */
 export function serialisePlain(value: unknown): Serialised | null {
   const values: Record<string, ["Date"] | ["undefined"]> = {};

@@ -38,10 +38,8 @@ function person(level: PersonLevel) {
 }
 
 /**
- * Holds one of the socket's LIMITS.liveFeedsPerSocket places for a subscription, before any database
- * work, so a flood of subscribe attempts on one socket costs nothing but its refusals. The resolver
- * gives the place back with `ctx.releaseFeed()` when its feed ends; a call refused before it starts
- * gives it back here.
+ * Takes one of the socket's live-feed places before any database work, so a flood of subscribe attempts costs
+ * only its refusals (docs/decisions/015); the resolver gives it back with `ctx.releaseFeed()`.
  */
 const liveFeedPlace = middleware(async ({ ctx, next }) => {
   const socket = ctx.socket;
@@ -59,9 +57,8 @@ const liveFeedPlace = middleware(async ({ ctx, next }) => {
 });
 
 /**
- * Anyone, signed in or not: the call observed, answered in time (answered-in-time.ts) and its session
- * checked in one middleware, not three. tRPC copies a call's options at every level of its chain, which
- * a job page's answer measurably pays for.
+ * Anyone, signed in or not: observed, answered in time and session-checked in one middleware, since tRPC
+ * copies a call's options at every level of its chain (docs/decisions/045).
  */
 export const publicProcedure = procedure.use((call) =>
   observed(call, () =>

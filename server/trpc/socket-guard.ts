@@ -65,12 +65,8 @@ export class GuardedSocket extends EventEmitter {
 }
 
 /**
- * tRPC's WebSocket handler behind a guard, one per connection (decision 054). tRPC's own handler runs
- * every call of a frame in one go, answers whatever the socket has queued, and its keep-alive restarts at
- * every incoming message: a script could hold the process with one frame of thousands of calls, or grow
- * memory without bound by sending and never reading. The guard reads a frame, refuses it beyond the
- * limits, hands it on once the socket's calls in flight leave room (one frame per turn of the event
- * loop), stops reading while answers wait unsent, and pings on a timer of its own.
+ * tRPC's WebSocket handler behind a per-connection guard that bounds calls per frame and in flight, stops
+ * reading from a client that does not read, and pings on its own timer (docs/decisions/054).
  */
 export function guardedConnections<TRouter extends AnyRouter>(
   options: GuardedHandlerOptions<TRouter>,

@@ -17,14 +17,9 @@ export type Outlet = {
 };
 
 /**
- * How a subscription learns its own request id, the one thing its data frames differ in from socket
- * to socket, so that a feed can write one serialised message to a thousand sockets without resuming a
- * thousand generators through tRPC's WebSocket handler (decision 040).
- *
- * The subscription yields this object first. tRPC's handler passes it through the transformer (which
- * hands it on untouched, server/trpc/transformer.ts) to the encoder below with the reply's `id` and
- * `jsonrpc`, which it keeps. In place of a data frame the encoder answers "PONG", the keep-alive
- * reply every tRPC client skips. Once the subscription resumes, `outlet()` has what a frame needs.
+ * Lets a subscription learn its request id, so a feed can write one serialised frame to many sockets
+ * (docs/decisions/040). Yielded first; the encoder keeps its id and answers "PONG", which tRPC's clients
+ * skip: a seam listed in docs/upgrading-dependencies.md.
  */
 export class OutletRequest {
   private head: string | null = null;

@@ -18,11 +18,8 @@ function staleAfter(event: "notice" | "chat" | "resync"): QueryKey[] {
 }
 
 /**
- * While someone is signed in, one live feed over the WebSocket tells this tab when something of theirs
- * changed: the Notifications count is set from it (the Chats count is re-read with chats.*), and the
- * pages that show the changed data re-read it (a worker's open job page turns to "You're hired!", an
- * employer's applications list grows, /chats moves). After a reconnect the server answers "resync"
- * and everything shown is re-read once.
+ * While someone is signed in, one live feed tells this tab when something of theirs changed, and the pages
+ * showing it re-read; after a reconnect the server says "resync" and everything shown is re-read once.
  */
 export function useLiveChanges(signedIn: boolean): void {
   const queryClient = useQueryClient();

@@ -27,11 +27,8 @@ export function useExchangeRates() {
 }
 
 /**
- * An hourly rate converted into the reader's currency, as its hint reads ("≈ $5.70/hour"; with the
- * rates' day when they are out of date, docs/decisions/049), when it differs from the job's own and the
- * rates are known; else null (the job's own amount says it all). A list converts its every card's rate
- * with one of these: a card reading the session and the rates itself made twenty pairs of query
- * observers for the same two answers.
+ * A converter of hourly rates into the reader's currency ("≈ $5.70/hour", dated when stale, docs/decisions/049),
+ * made once per list rather than per card (docs/decisions/038); null when the job's own amount says it all.
  */
 export function useAmountConverter(): (amount: number | null, currency: string) => string | null {
   const reader = useReaderCurrency();

@@ -1,11 +1,8 @@
 import { errorStatus, isRefusal, isTrpcError } from "./errors.ts";
 
 /**
- * When the page asks again by itself (docs/decisions/062). A query that got no answer, or the server's
- * "temporarily unavailable, try again" (503), is asked again a few times, waiting longer each time and
- * at least the Retry-After the server named. A refusal (4xx) stays a refusal. A mutation is never sent
- * again by itself: a second send may store twice, unless it carries an idempotency key (then it may use
- * `retryKeyedMutation`).
+ * When the page asks again by itself (docs/decisions/062): queries that got no answer or a 503, with backoff
+ * and never before Retry-After; never a 4xx, and never a mutation without an idempotency key.
  */
 
 /** Attempts after the first: with the waits below, about half a minute of trying in all. */

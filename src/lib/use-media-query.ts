@@ -1,10 +1,8 @@
 import { useCallback, useSyncExternalStore } from "react";
 
 /**
- * Whether the CSS media query matches now, kept up to date. Read during the first render, so what is
- * drawn for a phone is drawn from the start (nothing swaps after the first paint). Null where there
- * is no screen to ask: server-side rendering (src/entry-server.tsx), which then has to draw what
- * both answers would and leave the choice to CSS.
+ * Whether the CSS media query matches, read during the first render so nothing swaps after the first paint.
+ * Null in server-side rendering, where the caller renders both variants and leaves the choice to CSS.
  */
 export function useMediaQuery(query: string): boolean | null {
   const subscribe = useCallback(

@@ -27,11 +27,8 @@ export type JobApplication = JobApplications["applications"][number];
 const QUOTE = "rounded-md border-s-4 border-primary/40 bg-muted/50 px-3 py-2 text-sm whitespace-pre-line break-words";
 
 /**
- * One application on the owner's management page: the worker (name to the public profile, bio,
- * location, rating), the message, the days it is for (when some), status and date (withdrawn by the
- * worker shows as such), the worker's reliability figures and certificates (answered with the list), and Accept and Reject while it is pending. `canAccept` is false once its days' positions are filled or the job stopped hiring.
- * Reject asks first; for a while after it (REJECTION_UNDO_SECONDS) the worker is not told yet and the
- * card and the toast offer Undo (docs/decisions/026).
+ * One application on the owner's management page, with Accept and Reject while pending. After a rejection the
+ * worker is not told for REJECTION_UNDO_SECONDS, and the card offers Undo (docs/decisions/026).
  */
 export function ApplicationCard({
   jobId,

@@ -14,9 +14,8 @@ import { Button } from "../ui/button.tsx";
 import { LinkButton } from "../ui/link-button.tsx";
 
 /**
- * Whether the card `cardId` is on screen now (then the bar steps aside: the card's own button is in
- * view). The card may come after the bar, or be drawn anew, as its code and data arrive on their own
- * (a worker's apply card, an invitation): the element that has the id is followed as the page changes.
+ * Whether the card `cardId` is on screen, so the bar steps aside; the element is followed as the page changes,
+ * since the card may mount after the bar or re-mount as its code and data arrive.
  */
 function useCardInView(cardId: string): boolean {
   const [inView, setInView] = useState(false);
@@ -89,13 +88,8 @@ function goToCard(cardId: string) {
 }
 
 /**
- * Phones: the job page's main action kept at the bottom of the screen, above the tab bar, while the
- * apply card (further down, below the job's facts) is out of sight. It does what the card does, never
- * more: a visitor's Apply Now signs in, a half-onboarded account's goes to onboarding, a worker's
- * (Apply again after withdrawing) brings the card's form up (the card applies), an invited worker's
- * brings up the invitation (its card accepts); a hired worker on a shift day brings up Check in (or
- * Check out) with the code's field (docs/decisions/047), and opens the job's chat otherwise. The owner,
- * and anyone the card shows no action to, get no bar.
+ * Phones: the apply card's main action pinned above the tab bar while the card is out of sight. It only ever
+ * does what the card would do (docs/decisions/029, 047).
  */
 export function ApplyBar({ job, me }: { job: JobDetails; me: Me | undefined }) {
   const isOpen = takesApplications(job);

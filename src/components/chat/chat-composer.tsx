@@ -27,11 +27,9 @@ type Attachment = { file: File; previewUrl: string };
 type Phase = "idle" | "uploading" | "sending";
 
 /**
- * Text (Enter sends, Shift+Enter starts a new line; up to 2000 characters) and an optional image
- * (JPEG, PNG, WebP or GIF up to 5 MB, checked here and again by the server). The image is uploaded
- * first, then the message is sent with its key. What the person typed stays when anything fails, and
- * an uploaded image is not uploaded again on retry; a retry of the same message sends its idempotency
- * key again, so a message whose answer was lost is not stored twice.
+ * Text and an optional image, uploaded first and then sent with the message. What was typed stays on failure,
+ * and a retry reuses the uploaded image and the message's idempotency key, so nothing is stored twice
+ * (docs/decisions/063).
  */
 export function ChatComposer({ conversationId, onSent }: { conversationId: string; onSent: (messageId: number) => void }) {
   const [text, setText] = useState("");

@@ -107,7 +107,7 @@ function FilterSelect<T extends string>({ filter, ...select }: FilterSelectProps
 const loadDatePicker = () => import("./date-picker.tsx");
 const DatePicker = lazy(() => loadDatePicker().then((module) => ({ default: module.DatePicker })));
 
-/** The date filter: its trigger as the date picker draws it, until the picker is used. */
+/** The date filter: a stand-in for the date picker's trigger until the picker is used. */
 function DateFilter(props: DatePickerProps) {
   const { value, onChange, placeholder, clearLabel, "aria-label": label, "data-testid": testId } = props;
   return (
@@ -193,11 +193,8 @@ function JobFilterFields({ value, onChange, place }: FiltersProps) {
 }
 
 /**
- * The home filters: category, duration bucket, exact start day and price bucket; then where: country,
- * a point (a city or the browser's position) and a distance around it. On wider screens they stand in a
- * row above the list; on phones one "Filters (2)" button opens them in a sheet, so the first jobs are on
- * the first screen. Drawn on the server, where the screen is not known, both come and CSS shows the one
- * that fits (the app then draws the one that fits in their place).
+ * The home filters: a row on wide screens, a "Filters (n)" sheet on phones so the first jobs fit the first
+ * screen. Server-side rendering cannot know the screen, so it renders both and CSS shows the one that fits.
  */
 export function JobFiltersBar(props: FiltersProps) {
   const wide = useMediaQuery(WIDE_SCREEN);

@@ -6,10 +6,8 @@ import type { JobSearchItem } from "./job-types.ts";
 import { useTranslatable } from "./use-translatable.ts";
 
 /**
- * The home list's cards, paged. What is the same for every card is read once here, not in each card:
- * the rate in the reader's currency and whether a job can be translated. Only this list draws again when
- * one of those answers arrives (the translation languages come after the first screen), and the cards,
- * given the same props, are skipped.
+ * The home list's cards, paged. The reader's currency and the translation languages are read once here, not
+ * per card, so only the list re-renders when they arrive and memoised cards are skipped (docs/decisions/038).
  */
 export function JobResults({ jobs, query, className }: { jobs: PagedQuery<JobSearchItem>; query: string; className?: string }) {
   const convertRate = useAmountConverter();

@@ -71,13 +71,9 @@ export type ManagedJob = Pick<JobDetails, "id" | "status" | "startDate" | "accep
 const OUTLINE_DESTRUCTIVE = "border-destructive/60 text-destructive hover:bg-destructive/10 hover:text-destructive";
 
 /**
- * The owner's card on a job page: Edit while the job is open or in progress, its applications, and
- * the status moves its status allows, each confirmed in a dialog that says who is told and what
- * becomes impossible (docs/product.md, Job lifecycle). Nobody presses Start: the job is in progress once
- * its first shift starts (docs/decisions/048), so the moves are Complete, the main action, and Cancel,
- * outlined. Complete waits for the start date in the job's time zone, and says so; once the job's days
- * are over the card says it is no longer listed and asks for it. The dialog's code is fetched when a
- * status button is first pointed at.
+ * The owner's card on a job page: Edit, applications and the status moves the status allows, each confirmed in
+ * a dialog saying who is told. Nobody presses Start: a job is in progress once its first shift starts
+ * (docs/decisions/048).
  */
 export function ManageJobCard({ job }: { job: ManagedJob }) {
   const queryClient = useQueryClient();

@@ -29,8 +29,8 @@ const PlaceFilterPicker = lazy(() => loadPicker().then((module) => ({ default: m
 type PlaceFilterProps = { value: JobFilterValues; onChange: (next: JobFilterValues) => void; place: PlaceName };
 
 /**
- * The point of "within N km", a city or the browser's position (place-filter-picker.tsx). Until it is
- * used, its trigger stands in as the city picker draws it, with the chosen city's name and its ✕.
+ * The point of "within N km", a city or the browser's position (place-filter-picker.tsx); a stand-in for the
+ * city picker's trigger until it is used.
  */
 export function PlaceFilter(props: PlaceFilterProps) {
   const { value, onChange, place } = props;

@@ -82,8 +82,8 @@ export function TranslateToggle({ jobId, onTranslated, className }: TranslateTog
 }
 
 /**
- * The toggle on a screen of one job: shown where `useTranslatable` says the job can be translated. Only
- * this draws again when the translation languages arrive, not the page around it.
+ * The translate toggle of one job's screen; only it re-renders when the translation languages arrive, not the
+ * page around it (docs/decisions/038).
  */
 export function JobTranslateToggle({
   jobLanguage,

@@ -36,11 +36,8 @@ export function OwnerShiftCard({ jobId, status, hired }: { jobId: string; status
 }
 
 /**
- * A hired worker's card on the job page: Check in or Check out with the code on a shift day, when the
- * next shift is otherwise, and their timesheets. Nothing for anyone not hired (attendance.mine refuses).
- * On a shift day the card leads the page, above the job's description (`placement` "lead"), titled
- * as today's shift, and says what was recorded once the day is done; on other days it sits with the
- * other cards ("aside"). Both places read one query: the card shows in one of them.
+ * A hired worker's shift card: Check in or out on a shift day, where it leads the page ("lead"), else beside
+ * the other cards ("aside"); both placements read one query (docs/decisions/047).
  */
 export function WorkerShiftCard({ jobId, placement }: { jobId: string; placement: "lead" | "aside" }) {
   // The apply card asks the same (one request): only a hired worker's attendance is asked for.
