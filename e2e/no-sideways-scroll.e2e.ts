@@ -117,20 +117,22 @@ test.describe.serial("pages fit a small phone's width", () => {
     const signedOut = ["/auth", `/jobs/${jobId}`, `/profile/${employerId}`];
     const failures: string[] = [];
     for (const locale of LOCALES) {
-      for (const width of WIDTHS) {
-        for (const [page, paths] of [
-          [employer, signedIn],
-          [visitor, signedOut],
-        ] as const) {
-          await page.setViewportSize({ width, height: 800 });
-          for (const path of paths) {
-            await open(page, locale, path);
+      for (const [page, paths] of [
+        [employer, signedIn],
+        [visitor, signedOut],
+      ] as const) {
+        for (const path of paths) {
+          // Opened once per language, then measured at each width: a resize lays the page out again.
+          await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+          await open(page, locale, path);
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: 800 });
             const overflow = await sidewaysOverflow(page);
             if (overflow) failures.push(`${path} in ${locale} at ${width}px: ${JSON.stringify(overflow)}`);
-            // The tab says which page this is, not only the site's name.
-            const title = await page.title();
-            if (!/ · Daywork$/.test(title)) failures.push(`${path} in ${locale}: title "${title}"`);
           }
+          // The tab says which page this is, not only the site's name.
+          const title = await page.title();
+          if (!/ · Daywork$/.test(title)) failures.push(`${path} in ${locale}: title "${title}"`);
         }
       }
     }
