@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
-import { newAccount, postJob, signUpAndOnboard, startInLanguage, text } from "./support.ts";
+import { appTookOver, newAccount, postJob, signUpAndOnboard, startInLanguage, text } from "./support.ts";
 
 // axe-core inside the journeys: every main page, as the person who sees it, with real data made through
 // the UI (a job with a hired worker, a rejected applicant, a conversation, notifications), on a phone
@@ -273,6 +273,8 @@ test.describe("accessibility (axe)", () => {
       const { context, page } = await contextFor(browser, scene, "employer", locale, locale === "ar" ? 375 : 1280);
       await page.goto(`/jobs/${scene.jobId}`);
       await expect(page.getByTestId("manage-job-card")).toBeVisible();
+      // The server's copy of the page is replaced when the app takes over: focus must land in the app's.
+      await appTookOver(page);
 
       await page.keyboard.press("Tab");
       const skip = page.getByTestId("skip-link");

@@ -53,7 +53,7 @@ test.describe("account deletion", () => {
     await expect(hand.getByTestId("account-deleted")).toBeVisible();
     await hand.goto("/auth");
     await signIn(hand, handAccount);
-    await expect(hand.getByText(text("ru", "error_invalid_credentials"))).toBeVisible();
+    await expect(hand.getByTestId("sign-in-form").getByText(text("ru", "error_invalid_credentials"))).toBeVisible();
 
     // The employer still has the day and the hire, under "Deleted user", and nothing of the person.
     await boss.goto(`/jobs/${jobId}/timesheets`);
