@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { confirmEmail, newAccount, newPage, pickSelect, postJob, signUp, signUpAndOnboard, text } from "./support.ts";
+import { confirmEmail, newAccount, newPage, pickSelect, postJobThroughForm, signUp, signUpAndOnboard, text } from "./support.ts";
 
 // ICU separates amounts and symbols with no-break spaces; compare with plain ones.
 const plain = (s: string | null) => (s ?? "").replace(/[\u00a0\u202f]/g, " ");
@@ -13,7 +13,7 @@ test("a Russian newcomer reads prices in roubles with rouble brackets; old rates
   const employerPage = await newPage(browser, "en");
   await signUpAndOnboard(employerPage, newAccount("employer"), "employer", { company: `Cafe ${token}` });
   // Moscow, so the job is paid in roubles: 450 an hour, as Moscow's day jobs are.
-  const jobId = await postJob(employerPage, { title: `Barista helper ${token}`, city: "Moscow", rate: 450 });
+  const jobId = await postJobThroughForm(employerPage, { title: `Barista helper ${token}`, city: "Moscow", rate: 450 });
 
   // A worker signs up in Russian and names Moscow at onboarding.
   const page = await newPage(browser, "ru");

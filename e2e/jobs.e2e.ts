@@ -6,7 +6,7 @@ import {
   pickCity,
   pickDay,
   pickSelect,
-  postJob,
+  postJobThroughForm,
   signUpAndOnboard,
   startInLanguage,
   text,
@@ -42,7 +42,7 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
   const employerPage = await employer.newPage();
   await startInLanguage(employerPage, "en");
   await signUpAndOnboard(employerPage, newAccount("employer"), "employer", { company: `Courier Co ${token}` });
-  const jobId = await postJob(employerPage, job);
+  const jobId = await postJobThroughForm(employerPage, job);
   await expect(employerPage.getByRole("heading", { level: 1 })).toHaveText(job.title);
 
   // A visitor without an account finds the job by each searchable field, case-insensitively.
@@ -157,7 +157,7 @@ test("an employer posts a job; a visitor finds it by text and by each filter; th
   await expect(page.getByTestId("jobs-empty-clear-query")).toBeVisible();
 
   // A second job is cancelled after confirming.
-  await postJob(employerPage, { ...job, title: `Second ${job.title}` });
+  await postJobThroughForm(employerPage, { ...job, title: `Second ${job.title}` });
   await employerPage.getByTestId("job-status-cancel").click();
   await employerPage.getByTestId("job-cancel-confirm").click();
   await expect(employerPage.getByTestId("job-status").first()).toHaveText(text("en", "job_status_cancelled"));

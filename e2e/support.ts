@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
+import { defaultCurrencyFor } from "../domain/countries.ts";
+import { DEFAULT_JOB_CURRENCY } from "../domain/currencies.ts";
 import { linksIn, type StoredMail } from "../server/mail/create-mailer.ts";
 
 type Catalogue = Record<string, unknown>;
@@ -256,9 +258,9 @@ export type JobDraft = {
 /**
  * Posts a job through /post-job as the signed-in employer, in English, starting today; what the draft
  * leaves out is catering in Kazan, one day at 18 per hour in the city's currency, one worker.
- * Ends on the new job's page and returns its id.
+ * Ends on the new job's page and returns its id. The journeys about posting take this path.
  */
-export async function postJob(page: Page, job: JobDraft): Promise<string> {
+export async function postJobThroughForm(page: Page, job: JobDraft): Promise<string> {
   await page.goto("/post-job");
   await page.getByTestId("job-title").fill(job.title);
   await page
@@ -282,6 +284,58 @@ export async function postJob(page: Page, job: JobDraft): Promise<string> {
   await expect(page.getByText(text("en", "toast_job_posted"))).toBeVisible();
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
   return page.url().split("/").pop() ?? "";
+}
+
+/** A call to a tRPC procedure from the page's browser context (its session), as the app makes it. */
+async function callProcedure(page: Page, procedure: string, input: unknown, kind: "query" | "mutation"): Promise<unknown> {
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const headers = { origin, "x-locale": startedIn.get(page) ?? "ru" };
+  const body = { json: input };
+  const res =
+    kind === "query"
+      ? await page.request.get(`/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(body))}`, { headers })
+      : await page.request.post(`/api/trpc/${procedure}`, { headers, data: body });
+  expect(res.status(), `${procedure}: ${await res.text()}`).toBe(200);
+  const answer = (await res.json()) as { result: { data: { json: unknown } } };
+  return answer.result.data.json;
+}
+
+/**
+ * The job postJobThroughForm posts, through the procedure the form calls (the city the form's
+ * autocomplete would offer first, its country's currency unless the draft names one), then opens its
+ * page: the usual way to set up a journey's job. Returns its id.
+ */
+export async function postJob(page: Page, job: JobDraft): Promise<string> {
+  const [city] = (await callProcedure(page, "places.cities", { q: job.city ?? "Kazan" }, "query")) as {
+    id: number;
+    country: string;
+  }[];
+  expect(city, `a city for "${job.city ?? "Kazan"}"`).toBeTruthy();
+  const created = (await callProcedure(
+    page,
+    "jobs.create",
+    {
+      title: job.title,
+      description: job.description ?? "Help set up the tables and serve the guests at a wedding party.",
+      category: job.category ?? "catering",
+      cityId: city?.id,
+      district: job.district ?? "",
+      address: job.address ?? "",
+      startDate: job.startDate ?? localToday(),
+      startTime: job.startTime ?? "",
+      durationDays: job.durationDays ?? 1,
+      currency: job.currency ?? defaultCurrencyFor(city?.country) ?? DEFAULT_JOB_CURRENCY,
+      hourlyRate: job.rate ?? 18,
+      maxWorkers: job.workers ?? 1,
+      skills: job.skill ? [job.skill] : [],
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      language: startedIn.get(page) ?? "ru",
+    },
+    "mutation",
+  )) as { id: string };
+  await page.goto(`/jobs/${created.id}`);
+  await appTookOver(page);
+  return created.id;
 }
 
 /** A toast (sonner) whose text contains `title`. */
