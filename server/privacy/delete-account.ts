@@ -24,6 +24,7 @@ import {
 } from "../../db/schema/index.ts";
 import { chatImagePrefix } from "../../domain/chat.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
+import { anonymiseParty } from "../money/ledger/parties.ts";
 import { pseudonymiseModerationRecords } from "../operators/audit.ts";
 import { enqueueFileDeletions } from "../storage/file-deletions.ts";
 import { forgetExpiredStanding, keptRecords, moveToStandIn } from "./stand-in.ts";
@@ -51,7 +52,8 @@ import type { StandingKey } from "./standing-key.ts";
  * - Other people's notifications the person caused (e.g. "X applied", their messages, their review),
  *   which carry their name.
  * Other people's jobs stay consistent: where the person was hired for work not yet begun, the job's
- * accepted_count gives the place back before the application is deleted.
+ * accepted_count gives the place back before the application is deleted. Their ledger postings stay,
+ * under their party without their id (docs/decisions/076).
  *
  * The data_processing_logs row of this deletion is written first and goes with the account: what
  * remains is a log line without personal data, written by the caller.
@@ -205,6 +207,9 @@ export async function deleteAccount(
       .where(or(eq(idempotentRequests.userId, userId), sql`strpos(${idempotentRequests.answer}::text, ${userId}) > 0`));
     // An operator's decisions on held posts stay, without who made them (docs/decisions/069).
     await tx.update(jobHolds).set({ decidedBy: null }).where(eq(jobHolds.decidedBy, userId));
+    // Money records stay for the accounting retention period under the person's party, which loses
+    // their id and keeps a label that never named them (docs/decisions/076).
+    await anonymiseParty(tx, userId, now);
     await tx.delete(user).where(eq(user.id, userId));
 
     return { fileDeletionIds, keptRecords: kept.any };
