@@ -3,7 +3,13 @@ import { asc, eq, sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../../db/database.ts";
 import { ledgerPostings, ledgerTransactions } from "../../../db/schema/index.ts";
 import type { JobCurrency } from "../../../domain/currencies.ts";
-import { entryProblem, LEDGER_ACCOUNT_RULES, type LedgerEntry, type PartyRef } from "../../../domain/ledger.ts";
+import {
+  entryProblem,
+  LEDGER_ACCOUNT_RULES,
+  type LedgerAccount,
+  type LedgerEntry,
+  type PartyRef,
+} from "../../../domain/ledger.ts";
 import { refusal, type Refusal } from "../../refusal.ts";
 import { partyRefKey, resolveParties } from "./parties.ts";
 
@@ -63,7 +69,7 @@ export async function postTransaction(
 
   const refs = [...request.lines.map((line) => line.party), ...(createdBy ? [createdBy] : [])];
   const parties = await resolveParties(tx, refs);
-  const lines = [];
+  const lines: { account: LedgerAccount; partyId: string; amountMinor: bigint }[] = [];
   for (const line of request.lines) {
     const party = parties.get(partyRefKey(line.party));
     if (!party) return refusal("not_found");
@@ -110,7 +116,7 @@ export async function postTransaction(
     before.cause === request.cause &&
     before.currency === request.currency &&
     before.causeRef === request.causeRef &&
-    before.jobId === request.jobId &&
+    before.jobId === (request.jobId?.toLowerCase() ?? null) &&
     before.memo === memo &&
     contentOf(beforeLines) === contentOf(lines);
   return same
