@@ -52,8 +52,7 @@ import type { StandingKey } from "./standing-key.ts";
  * - Other people's notifications the person caused (e.g. "X applied", their messages, their review),
  *   which carry their name.
  * Other people's jobs stay consistent: where the person was hired for work not yet begun, the job's
- * accepted_count gives the place back before the application is deleted. Their ledger postings stay,
- * under their party without their id (docs/decisions/076).
+ * accepted_count gives the place back before the application is deleted.
  *
  * The data_processing_logs row of this deletion is written first and goes with the account: what
  * remains is a log line without personal data, written by the caller.
