@@ -27,3 +27,4 @@ export * from "./blocks.ts";
 export * from "./reports.ts";
 export * from "./moderation.ts";
 export * from "./decisions.ts";
+export * from "./ledger.ts";

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../domain/categories.ts";
 import { CERTIFICATE_MAX_BYTES } from "../../domain/certificates.ts";
 import { JOB_CURRENCIES, PROFILE_CURRENCIES } from "../../domain/currencies.ts";
+import { LEDGER_ACCOUNTS, LEDGER_CAUSES, LEDGER_LIMITS, PARTY_KINDS } from "../../domain/ledger.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { APPEAL_TEXT_MAX, DECISION_NOTE_MAX } from "../../domain/moderation/decisions.ts";
 import { HOLD_DECISIONS, HOLD_RULES, JOB_MODERATION_STATES } from "../../domain/moderation/hold-rules.ts";
@@ -52,6 +53,12 @@ const NUMERIC_CHECKS: Record<string, number[]> = {
   moderation_decisions_note_len: [1, DECISION_NOTE_MAX],
   appeals_text_len: [1, APPEAL_TEXT_MAX],
   appeals_answer_len: [DECISION_NOTE_MAX],
+  ledger_parties_label_len: [1, LEDGER_LIMITS.partyLabel],
+  ledger_transactions_idempotency_key_len: [1, LEDGER_LIMITS.idempotencyKey],
+  ledger_transactions_cause_ref_len: [1, LEDGER_LIMITS.causeRef],
+  ledger_transactions_memo_len: [LEDGER_LIMITS.memo],
+  ledger_transactions_line_count: [LEDGER_LIMITS.linesMin, LEDGER_LIMITS.linesMax],
+  ledger_postings_amount: [0],
 };
 
 let db: TestDatabase;
@@ -107,6 +114,9 @@ describe("database constraints and domain rules", () => {
     expect(await enumValues("invitation_status")).toEqual([...INVITATION_STATUSES]);
     expect(await enumValues("job_moderation")).toEqual([...JOB_MODERATION_STATES]);
     expect(await enumValues("hold_decision")).toEqual([...HOLD_DECISIONS]);
+    expect(await enumValues("ledger_party_kind")).toEqual([...PARTY_KINDS]);
+    expect(await enumValues("ledger_account")).toEqual([...LEDGER_ACCOUNTS]);
+    expect(await enumValues("ledger_cause")).toEqual([...LEDGER_CAUSES]);
     const holdRules = (await checks()).get("job_holds_rules") ?? "";
     expect([...holdRules.matchAll(/'([a-z_]+)'/g)].map((m) => m[1])).toEqual([...HOLD_RULES]);
   });

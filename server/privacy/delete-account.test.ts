@@ -8,6 +8,8 @@ import {
   fileDeletions,
   jobApplications,
   jobs,
+  ledgerParties,
+  ledgerPostings,
   notifications,
   profiles,
   ratings,
@@ -15,6 +17,8 @@ import {
 } from "../../db/schema/index.ts";
 import { refreshSpellingDictionary } from "../../db/search-words.ts";
 import { ERR } from "../../domain/errors.ts";
+import { jobMoney } from "../money/ledger/job-money.ts";
+import { partyOfPerson } from "../money/ledger/parties.ts";
 import { processFileDeletions } from "../storage/file-deletions.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { deleteAccount } from "./delete-account.ts";
@@ -119,6 +123,18 @@ describe("privacy.deleteAccount", () => {
     ]) {
       expect(await rowsMentioning(t.db, marker), marker).toEqual({});
     }
+  });
+
+  it("keeps the person's money records under their party, which no longer names them (docs/decisions/076)", async () => {
+    const [party] = await t.db.select().from(ledgerParties).where(eq(ledgerParties.id, scene.ledger.subjectPartyId));
+    expect(party).toMatchObject({ userId: null, kind: "worker", label: expect.stringMatching(/^worker [0-9A-F]{8}$/) });
+    expect(party?.anonymisedAt).toBeInstanceOf(Date);
+    expect(await t.db.$count(ledgerPostings, eq(ledgerPostings.partyId, scene.ledger.subjectPartyId))).toBe(3);
+    // The job's money is as it was: both workers' pay, the fee on it, and the employer still named.
+    expect(await jobMoney(t.db, scene.jobs.employerJob.id)).toEqual([
+      expect.objectContaining({ work: 750_000n, fee: 75_000n, outstanding: 825_000n }),
+    ]);
+    expect(await partyOfPerson(t.db, scene.employer.id)).not.toBeNull();
   });
 
   it("takes the words of the person's open jobs out of the spelling dictionary with the jobs", async () => {

@@ -24,6 +24,7 @@ import {
 } from "../../db/schema/index.ts";
 import { chatImagePrefix } from "../../domain/chat.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
+import { anonymiseParty } from "../money/ledger/parties.ts";
 import { pseudonymiseModerationRecords } from "../operators/audit.ts";
 import { enqueueFileDeletions } from "../storage/file-deletions.ts";
 import { forgetExpiredStanding, keptRecords, moveToStandIn } from "./stand-in.ts";
@@ -183,6 +184,9 @@ export async function deleteAccount(
       .where(or(eq(idempotentRequests.userId, userId), sql`strpos(${idempotentRequests.answer}::text, ${userId}) > 0`));
     // An operator's decisions on held posts stay, without who made them (docs/decisions/069).
     await tx.update(jobHolds).set({ decidedBy: null }).where(eq(jobHolds.decidedBy, userId));
+    // Money records stay for the accounting retention period under the person's party, which loses
+    // their id and keeps a label that never named them (docs/decisions/076).
+    await anonymiseParty(tx, userId, now);
     await tx.delete(user).where(eq(user.id, userId));
 
     return { fileDeletionIds, keptRecords: kept.any };

@@ -20,6 +20,9 @@ import {
   jobInvitations,
   jobOwnerViews,
   jobs,
+  ledgerParties,
+  ledgerPostings,
+  ledgerTransactions,
   liveSockets,
   moderationDecisions,
   notifications,
@@ -128,6 +131,12 @@ export type PersonalDataExport = {
    * who sent them or their comment, which would name the reporter.
    */
   reports: { sent: ExportRow[]; about_you: ExportRow[] };
+  /**
+   * Money (docs/decisions/076): the person's ledger party and their whole statement, each posting with
+   * its transaction's cause, reference, job and memo, amounts in minor units. Who recorded a posting
+   * (another person's party) is left out.
+   */
+  ledger: { party: ExportRow[]; statement: ExportRow[] };
 };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -426,6 +435,26 @@ export async function exportPersonalData(
         .where(eq(appeals.answeredBy, userId))
         .orderBy(asc(appeals.createdAt));
 
+      const party = await tx.select().from(ledgerParties).where(eq(ledgerParties.userId, userId));
+      const statement = await tx
+        .select({
+          id: ledgerPostings.id,
+          transactionId: ledgerPostings.transactionId,
+          createdAt: ledgerPostings.createdAt,
+          account: ledgerPostings.account,
+          amountMinor: ledgerPostings.amountMinor,
+          currency: ledgerPostings.currency,
+          cause: ledgerTransactions.cause,
+          causeRef: ledgerTransactions.causeRef,
+          jobId: ledgerTransactions.jobId,
+          memo: ledgerTransactions.memo,
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerParties, eq(ledgerParties.id, ledgerPostings.partyId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+        .where(eq(ledgerParties.userId, userId))
+        .orderBy(asc(ledgerPostings.createdAt), asc(ledgerPostings.id));
+
       return {
         exported_at: now.toISOString(),
         user_id: userId,
@@ -481,6 +510,7 @@ export async function exportPersonalData(
         moderation: { decisions: decisionsAbout.map(exportRow), appeals: appealsMade.map(exportRow) },
         sanctions: ownSanctions.map(exportRow),
         reports: { sent: reportsSent.map(exportRow), about_you: reportsAbout.map(exportRow) },
+        ledger: { party: party.map(exportRow), statement: statement.map(exportRow) },
       };
     },
     { isolationLevel: "repeatable read" },

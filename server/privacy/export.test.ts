@@ -59,6 +59,7 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "moderation_decisions.decided_by": (e) => e.operator.decisions_taken,
   "appeals.appellant_id": (e) => e.moderation.appeals,
   "appeals.answered_by": (e) => e.operator.appeals_answered,
+  "ledger_parties.user_id": (e) => e.ledger.party,
 };
 
 /**
@@ -122,6 +123,25 @@ describe("privacy.export", () => {
       "updates.push.services.mozilla.com",
     ]);
     expect(JSON.stringify(exported)).not.toContain("PUSH-");
+  });
+
+  it("holds the person's money: their ledger party and whole statement, not the other worker's (docs/decisions/076)", () => {
+    expect(exported.ledger.party).toEqual([
+      expect.objectContaining({
+        id: scene.ledger.subjectPartyId,
+        kind: "worker",
+        label: expect.stringMatching(/^worker [0-9A-F]{8}$/),
+      }),
+    ]);
+    expect(exported.ledger.statement.map((p) => [p.cause, p.account, p.amount_minor])).toEqual(
+      expect.arrayContaining([
+        ["timesheet_agreed", "worker_payable", "-400000"],
+        ["payout_requested", "worker_payable", "400000"],
+        ["payout_requested", "payouts_in_transit", "-400000"],
+      ]),
+    );
+    expect(exported.ledger.statement).toHaveLength(3);
+    expect(exported.ledger.statement.every((p) => !("created_by" in p))).toBe(true);
   });
 
   it("lists the person's own blocks, never that someone blocked them (docs/decisions/068)", () => {

@@ -33,10 +33,14 @@ import {
   userInterests,
   verification,
 } from "../../../db/schema/index.ts";
+import { payoutRequested, timesheetAgreed } from "../../../domain/ledger-flows.ts";
+import { payForMinutes, person } from "../../../domain/ledger.ts";
 import { LIMITS, RATE_LIMITS } from "../../../domain/limits.ts";
 import { joinGroupChat } from "../../chat/group-membership.ts";
 import { keyedRequest, rememberAnswer } from "../../idempotency/once-per-key.ts";
 import { hitRateLimit } from "../../limits/rate-limit.ts";
+import { partyOfPerson } from "../../money/ledger/parties.ts";
+import { postTransaction, type PostingRequest } from "../../money/ledger/post-transaction.ts";
 import { renewInstanceLease, takeSocketPlace } from "../../session/socket-places.ts";
 import { cookieHeader, signUp } from "../../testing/accounts.ts";
 import { pushBrowser } from "../../testing/push-browser.ts";
@@ -177,6 +181,34 @@ export async function accountScene(t: TestApp) {
       createdAt: new Date(),
     },
   ]);
+  // Money (docs/decisions/076): both workers' day agreed through Daywork, at 500.00 an hour; the subject
+  // asked for theirs to be paid out.
+  const post = async (request: PostingRequest) => {
+    const posted = await t.db.transaction((tx) => postTransaction(tx, request));
+    if (!posted.ok) throw new Error(`scene posting refused: ${posted.reason}`);
+  };
+  for (const [hire, minutes] of [
+    [subjectHire, 480],
+    [workerHire, 420],
+  ] as const) {
+    const pay = payForMinutes(minutes, 50_000n);
+    await post({
+      ...timesheetAgreed("through_daywork", person(employer.id), person(hire.workerId), pay),
+      idempotencyKey: `scene:${hire.id}:agreed`,
+      currency: "RUB",
+      causeRef: hire.id,
+      jobId: employerJob.id,
+    });
+  }
+  await post({
+    ...payoutRequested(person(subject.id), 400_000n),
+    idempotencyKey: `scene:${subjectHire.id}:payout`,
+    currency: "RUB",
+    causeRef: subjectHire.id,
+    jobId: null,
+  });
+  const subjectParty = await partyOfPerson(t.db, subject.id);
+  if (!subjectParty) throw new Error("the subject has no ledger party");
   const employerJobChat = await joinGroupChat(t.db, employerJob.id, [employer.id, subject.id, worker.id]);
   const subjectImage = `chat-images/${subject.id}/1000000000002.png`;
   await createChatMessage(t.db, employerJobChat, subject.id, {
@@ -386,6 +418,7 @@ export async function accountScene(t: TestApp) {
     jobs: { subjectJob, employerJob, employerJob2 },
     chats: { subjectJobChat, employerJobChat, direct },
     files: { subjectFiles, othersFilesInSubjectChats, othersFiles },
+    ledger: { subjectPartyId: subjectParty.id },
   };
 }
 
