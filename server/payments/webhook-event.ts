@@ -4,9 +4,11 @@ import type { Hold, Refund } from "./payment-provider.ts";
 import type { Payout } from "./payout-provider.ts";
 
 /**
- * A provider's notification after verification, in our terms. `eventId` is the same for every
- * delivery of one event (Stripe's event id; for YooKassa, which has none, the event name and object
- * id, since each such transition happens once): store it to act once however often it arrives.
+ * A provider's notification after verification, in our terms. `eventId` is our event type and the
+ * object's id ("hold.captured:pi_…"): each such transition happens once, so it is the same for every
+ * delivery, and for two provider events that say one thing (Stripe's refund.created and
+ * refund.updated). Store it to act once however often it arrives; a payer's second declined card
+ * adds nothing to move.
  */
 export type ProviderEvent =
   | { kind: "hold"; eventId: string; type: "hold.authorised" | "hold.captured" | "hold.canceled" | "hold.failed"; hold: Hold }

@@ -121,7 +121,7 @@ export function ykHandler(
     }
     const reply = handle(request, body);
     // A 5xx is not remembered: the request may be retried with its key (as YooKassa asks).
-    if (reply.status < 500) state.idempotent.set(`${login}:${key}`, { fingerprint, reply });
+    if (reply.status < 500) state.idempotent.set(`${login}:${key}`, { fingerprint, reply: structuredClone(reply) });
     return reply;
   };
 }

@@ -68,7 +68,7 @@ describe("YooKassa notifications, verified by asking the API again", () => {
     const verdict = await verify(webhook);
     expect(verdict).toMatchObject({
       ok: true,
-      event: { kind: "hold", type: "hold.authorised", eventId: `payment.waiting_for_capture:${hold.id}`, hold: { id: hold.id, amount: 250_000 } },
+      event: { kind: "hold", type: "hold.authorised", eventId: `hold.authorised:${hold.id}`, hold: { id: hold.id, amount: 250_000 } },
     });
   });
 
@@ -86,7 +86,7 @@ describe("YooKassa notifications, verified by asking the API again", () => {
   it("refuses an unknown object, a body that is not a notification, and an ignored event", async () => {
     const unknown = { type: "notification", event: "payment.succeeded", object: { id: "2d8d2d6c-000f-5000-9000-1a9c5e1d7f65" } };
     expect(await verify(forged(unknown))).toMatchObject({ ok: false, reason: "unknown_object" });
-    expect(await verify({ rawBody: "{not json", headers: {} })).toMatchObject({ ok: false, reason: "malformed" });
+    expect(await verify({ rawBody: "{not json", headers: {}, remoteAddress: undefined })).toMatchObject({ ok: false, reason: "malformed" });
     expect(await verify(forged({ event: "payment.succeeded" }))).toMatchObject({ ok: false, reason: "malformed" });
     expect(await verify(forged({ type: "notification", event: "deal.closed", object: { id: "dl-1" } }))).toMatchObject({
       ok: false,
@@ -111,7 +111,7 @@ describe("YooKassa notifications, verified by asking the API again", () => {
     // Sent newest first, each twice (four requests in flight, so they may land in any order): the
     // capture twice under one id, and the overtaken waiting_for_capture twice, refused.
     expect(verdicts.map((v) => (v.ok ? v.event.eventId : v.reason)).sort()).toEqual(
-      ["not_current", "not_current", `payment.succeeded:${hold.id}`, `payment.succeeded:${hold.id}`].sort(),
+      ["not_current", "not_current", `hold.captured:${hold.id}`, `hold.captured:${hold.id}`].sort(),
     );
   });
 

@@ -80,7 +80,6 @@ export function yookassaWebhooks(options: {
       const { event, object } = parsed.data;
       const expected = EXPECTED[event];
       if (!expected) return { ok: false, reason: "ignored", detail: `event ${event}` };
-      const eventId = `${event}:${object.id}`;
       const id = encodeURIComponent(object.id);
 
       let fetched: ProviderResult<{ status: string; event: ProviderEvent } | null>;
@@ -97,13 +96,13 @@ export function yookassaWebhooks(options: {
                 : hold.failure
                   ? "hold.failed"
                   : "hold.canceled";
-          return { status: o.status, event: { kind: "hold", eventId, type, hold } };
+          return { status: o.status, event: { kind: "hold", eventId: `${type}:${o.id}`, type, hold } };
         });
       } else if (expected.object === "refund") {
         const answer = await yookassaCall(options.shop, { method: "GET", path: `/v3/refunds/${id}` }, ykRefundSchema);
         fetched = mapAnswer(answer, (o) => {
           const refund = refundOf(o);
-          return refund && { status: o.status, event: { kind: "refund", eventId, type: "refund.succeeded", refund } };
+          return refund && { status: o.status, event: { kind: "refund", eventId: `refund.succeeded:${o.id}`, type: "refund.succeeded", refund } };
         });
       } else {
         if (!options.payouts) return { ok: false, reason: "ignored", detail: "payouts are not configured" };
@@ -111,7 +110,7 @@ export function yookassaWebhooks(options: {
         fetched = mapAnswer(answer, (o) => {
           const payout = payoutOf(o);
           const type = event === "payout.succeeded" ? "payout.succeeded" : "payout.failed";
-          return payout && { status: o.status, event: { kind: "payout", eventId, type, payout } };
+          return payout && { status: o.status, event: { kind: "payout", eventId: `${type}:${o.id}`, type, payout } };
         });
       }
       if (!fetched.ok) {
