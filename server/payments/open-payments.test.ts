@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { openPayments, STAND_IN_SELF_EMPLOYED_INN, type Payments } from "./open-payments.ts";
@@ -50,6 +49,9 @@ describe("openPayments in development", () => {
       ok: true,
       event: { type: "hold.authorised" },
     });
-    expect(await payments.taxStatus.check(STAND_IN_SELF_EMPLOYED_INN, "2024-01-01")).toMatchObject({ ok: true, value: { selfEmployed: true } });
+    expect(await payments.taxStatus.check(STAND_IN_SELF_EMPLOYED_INN, "2024-01-01")).toMatchObject({
+      ok: true,
+      value: { selfEmployed: true },
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { isProviderCurrency } from "./provider-result.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
 import { PROVIDER_BY_CURRENCY, type PaymentsConfig } from "./payments-config.ts";
 import type { PayoutProvider } from "./payout-provider.ts";
+import { isProviderCurrency } from "./provider-result.ts";
 import { startStripeStandIn, type StripeStandIn } from "./stand-ins/stripe-stand-in.ts";
 import { startTaxStatusStandIn, type TaxStatusStandIn } from "./stand-ins/tax-status-stand-in.ts";
 import { startYooKassaStandIn, type YooKassaStandIn } from "./stand-ins/yookassa-stand-in.ts";
@@ -9,8 +9,8 @@ import { stripeClient, type StripeSettings } from "./stripe/stripe-client.ts";
 import { stripePayments } from "./stripe/stripe-payments.ts";
 import { stripePayouts, type StripePayouts } from "./stripe/stripe-payouts.ts";
 import { stripeWebhooks } from "./stripe/stripe-webhooks.ts";
-import { fnsTaxStatus } from "./tax/fns-tax-status.ts";
 import type { TaxStatusCheck } from "./tax-status.ts";
+import { fnsTaxStatus } from "./tax/fns-tax-status.ts";
 import type { WebhookVerifier } from "./webhook-event.ts";
 import type { YooKassaAccount } from "./yookassa/yookassa-client.ts";
 import { yookassaPayments } from "./yookassa/yookassa-payments.ts";
@@ -81,10 +81,17 @@ export async function openPayments(
   }
   if (settings) {
     const client = stripeClient(settings);
-    stripe = { payments: stripePayments(client, settings), payouts: stripePayouts(client), webhooks: stripeWebhooks(client, settings) };
+    stripe = {
+      payments: stripePayments(client, settings),
+      payouts: stripePayouts(client),
+      webhooks: stripeWebhooks(client, settings),
+    };
   }
 
-  const taxStatus = fnsTaxStatus({ url: taxStandIn ? taxStandIn.url : config.taxStatus.kind === "service" ? config.taxStatus.url : "", timeoutMs });
+  const taxStatus = fnsTaxStatus({
+    url: taxStandIn ? taxStandIn.url : config.taxStatus.kind === "service" ? config.taxStatus.url : "",
+    timeoutMs,
+  });
 
   return {
     providerFor(currency) {

@@ -55,7 +55,12 @@ export interface PaymentProvider {
   readonly name: "yookassa" | "stripe";
   authorise(input: AuthoriseInput): Promise<ProviderResult<Hold>>;
   /** Takes `amount` (at most the hold) and releases the rest; `wrong_state` unless authorised. */
-  capture(input: { holdId: string; amount: number; currency: ProviderCurrency; idempotencyKey: string }): Promise<ProviderResult<Hold>>;
+  capture(input: {
+    holdId: string;
+    amount: number;
+    currency: ProviderCurrency;
+    idempotencyKey: string;
+  }): Promise<ProviderResult<Hold>>;
   /** Releases a hold nothing was captured from; `wrong_state` once captured. */
   cancel(input: { holdId: string; idempotencyKey: string }): Promise<ProviderResult<Hold>>;
   /** Returns `amount` (at most what was captured and not yet refunded) to the payer. */

@@ -10,7 +10,12 @@ const prod = { production: true, publicUrl: "https://daywork.example" };
 describe("paymentsConfig", () => {
   it("plays every provider with its stand-in in development when nothing is configured", () => {
     const config = paymentsConfig({}, dev);
-    expect(config).toMatchObject({ timeoutMs: 10_000, yookassa: { kind: "stand-in" }, stripe: { kind: "stand-in" }, taxStatus: { kind: "stand-in" } });
+    expect(config).toMatchObject({
+      timeoutMs: 10_000,
+      yookassa: { kind: "stand-in" },
+      stripe: { kind: "stand-in" },
+      taxStatus: { kind: "stand-in" },
+    });
     expect(currenciesPaidThrough(config)).toEqual(["RUB", "EUR", "USD", "GBP"]);
   });
 

@@ -70,7 +70,8 @@ function sendersOf(value: string): string[] | null {
   if (trimmed === "yookassa" || trimmed === "") return YOOKASSA_NOTIFICATION_SENDERS;
   const cidrs = trimmed.split(",").map((c) => c.trim());
   for (const cidr of cidrs) {
-    if (!/^[0-9a-f:.]+(\/\d{1,3})?$/i.test(cidr)) throw new Error(`YOOKASSA_WEBHOOK_SENDERS: "${cidr}" is not an address or CIDR`);
+    if (!/^[0-9a-f:.]+(\/\d{1,3})?$/i.test(cidr))
+      throw new Error(`YOOKASSA_WEBHOOK_SENDERS: "${cidr}" is not an address or CIDR`);
   }
   return cidrs;
 }

@@ -20,14 +20,7 @@ export type ProviderEvent =
  * to do, and retries would not change that), 4xx for a refusal, 5xx for `unavailable` so it retries.
  */
 export type WebhookRefusal =
-  | "bad_signature"
-  | "stale"
-  | "malformed"
-  | "unknown_object"
-  | "not_current"
-  | "forbidden_sender"
-  | "ignored"
-  | "unavailable";
+  "bad_signature" | "stale" | "malformed" | "unknown_object" | "not_current" | "forbidden_sender" | "ignored" | "unavailable";
 
 export type WebhookVerdict = { ok: true; event: ProviderEvent } | { ok: false; reason: WebhookRefusal; detail: string };
 

@@ -35,7 +35,8 @@ export const strings = (params: StripeParams): Record<string, string> =>
   Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === "string"));
 
 /** Stripe's ids: a prefix and 24 random characters. */
-export const stripeId = (prefix: string) => `${prefix}_${randomBytes(18).toString("base64url").replace(/[-_]/g, "x").slice(0, 24)}`;
+export const stripeId = (prefix: string) =>
+  `${prefix}_${randomBytes(18).toString("base64url").replace(/[-_]/g, "x").slice(0, 24)}`;
 
 /** Stripe's error body: { error: { type, code, message, param, … } }. */
 export function stripeError(
@@ -46,7 +47,14 @@ export function stripeError(
 ): StandInReply {
   return {
     status,
-    json: { error: { type, message, ...extra, doc_url: extra.code ? `https://docs.stripe.com/error-codes/${String(extra.code)}` : undefined } },
+    json: {
+      error: {
+        type,
+        message,
+        ...extra,
+        doc_url: extra.code ? `https://docs.stripe.com/error-codes/${String(extra.code)}` : undefined,
+      },
+    },
     headers: { "request-id": stripeId("req") },
   };
 }
@@ -87,7 +95,9 @@ export function emitter(state: Pick<StripeState, "notifications" | "webhookSecre
       type,
     };
     const body = JSON.stringify(event);
-    state.notifications.send(body, () => ({ "stripe-signature": stripeSignature(body, state.webhookSecret, Math.floor(Date.now() / 1000)) }));
+    state.notifications.send(body, () => ({
+      "stripe-signature": stripeSignature(body, state.webhookSecret, Math.floor(Date.now() / 1000)),
+    }));
   };
 }
 
@@ -118,7 +128,9 @@ export function stripeHandler(
           `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
         );
       }
-      return "json" in seen.reply ? { ...seen.reply, headers: { ...seen.reply.headers, "idempotent-replayed": "true" } } : seen.reply;
+      return "json" in seen.reply
+        ? { ...seen.reply, headers: { ...seen.reply.headers, "idempotent-replayed": "true" } }
+        : seen.reply;
     }
     const reply = handle(request, params);
     if (reply.status < 500) state.idempotent.set(key, { fingerprint, reply: structuredClone(reply) });

@@ -1,5 +1,5 @@
 import type { StandInRoute } from "./stand-in-http.ts";
-import { noSuch, obj, str, stripeError, stripeHandler, stripeId, strings, type StripeState } from "./stripe-stand-in-api.ts";
+import { noSuch, obj, str, strings, stripeError, stripeHandler, stripeId, type StripeState } from "./stripe-stand-in-api.ts";
 
 /** A Connect account, as far as the stand-in keeps it: transfers work once onboarding is done. */
 export type StripeAccount = {
@@ -75,7 +75,8 @@ export function stripeConnectRoutes(state: StripeState): {
     if (!accounts.has(id)) return noSuch("account", id, "account");
     const returnUrl = str(params, "return_url");
     const refreshUrl = str(params, "refresh_url");
-    if (!returnUrl || !refreshUrl) return stripeError(400, "invalid_request_error", "Missing required param: return_url.", { param: "return_url" });
+    if (!returnUrl || !refreshUrl)
+      return stripeError(400, "invalid_request_error", "Missing required param: return_url.", { param: "return_url" });
     const url = `${state.url}/connect/onboarding/${id}?return_url=${encodeURIComponent(returnUrl)}`;
     return { status: 200, json: { object: "account_link", created: now(), expires_at: now() + 300, url } };
   });
@@ -84,10 +85,14 @@ export function stripeConnectRoutes(state: StripeState): {
     const amount = Number(str(params, "amount"));
     const currency = str(params, "currency") ?? "";
     const destination = str(params, "destination") ?? "";
-    if (!Number.isInteger(amount) || amount < 1) return stripeError(400, "invalid_request_error", "Invalid integer: amount", { param: "amount" });
+    if (!Number.isInteger(amount) || amount < 1)
+      return stripeError(400, "invalid_request_error", "Invalid integer: amount", { param: "amount" });
     const account = accounts.get(destination);
     if (!account) {
-      return stripeError(400, "invalid_request_error", `No such destination: '${destination}'`, { code: "resource_missing", param: "destination" });
+      return stripeError(400, "invalid_request_error", `No such destination: '${destination}'`, {
+        code: "resource_missing",
+        param: "destination",
+      });
     }
     if (account.capabilities.transfers !== "active") {
       return stripeError(

@@ -1,6 +1,5 @@
 import { escapeHtml, page, type StandInReply, type StandInRoute } from "./stand-in-http.ts";
-import type { StripeState } from "./stripe-stand-in-api.ts";
-import { stripeId } from "./stripe-stand-in-api.ts";
+import { stripeId, type StripeState } from "./stripe-stand-in-api.ts";
 import type { StripeAccount } from "./stripe-stand-in-connect.ts";
 import type { StripeCharge, StripePaymentIntent } from "./stripe-stand-in.ts";
 import { cardBrand, cardOutcome } from "./test-cards.ts";
@@ -51,7 +50,10 @@ export function stripePages(
           return { status: 200, html: page("Payment", `${summary}<p>This payment is ${escapeHtml(intent.status)}.</p>`) };
         }
         const declined = intent.last_payment_error ? intent.last_payment_error.message : null;
-        return { status: 200, html: page("Stripe test payment", summary + form(`/pay?${request.query.toString()}`, "Authorise", declined)) };
+        return {
+          status: 200,
+          html: page("Stripe test payment", summary + form(`/pay?${request.query.toString()}`, "Authorise", declined)),
+        };
       },
     },
     {
@@ -63,13 +65,23 @@ export function stripePages(
         const returnUrl = request.query.get("return_url");
         if (!intent || !returnUrl) return { status: 404, html: page("Payment not found", "<p>No such payment.</p>") };
         const redirect = (status: string) =>
-          back(returnUrl, { payment_intent: intent.id, payment_intent_client_secret: intent.client_secret, redirect_status: status });
+          back(returnUrl, {
+            payment_intent: intent.id,
+            payment_intent_client_secret: intent.client_secret,
+            redirect_status: status,
+          });
         if (intent.status !== "requires_payment_method") return redirect(intent.status === "canceled" ? "failed" : "succeeded");
         const typed = new URLSearchParams(request.rawBody).get("card") ?? "";
         const digits = typed.replace(/[\s-]/g, "");
         const outcome = cardOutcome(typed);
         if (outcome === "invalid_number") {
-          return { status: 200, html: page("Stripe test payment", form(`/pay?${request.query.toString()}`, "Authorise", "Your card number is invalid.")) };
+          return {
+            status: 200,
+            html: page(
+              "Stripe test payment",
+              form(`/pay?${request.query.toString()}`, "Authorise", "Your card number is invalid."),
+            ),
+          };
         }
         if (outcome !== "approved") {
           // The intent goes back to requires_payment_method: the payer may try another card.
@@ -95,7 +107,11 @@ export function stripePages(
           status: "succeeded",
           payment_method_details: {
             type: "card",
-            card: { brand: cardBrand(digits).toLowerCase(), last4: digits.slice(-4), capture_before: Math.floor(Date.now() / 1000) + SEVEN_DAYS_S },
+            card: {
+              brand: cardBrand(digits).toLowerCase(),
+              last4: digits.slice(-4),
+              capture_before: Math.floor(Date.now() / 1000) + SEVEN_DAYS_S,
+            },
           },
         };
         charges.set(charge.id, charge);
@@ -115,7 +131,10 @@ export function stripePages(
       handle(request) {
         const account = accounts.get(request.params[0] ?? "");
         if (!account) return { status: 404, html: page("Account not found", "<p>No such account.</p>") };
-        return { status: 200, html: page("Get paid with Stripe", form(`${request.path}?${request.query.toString()}`, "Save debit card", null)) };
+        return {
+          status: 200,
+          html: page("Get paid with Stripe", form(`${request.path}?${request.query.toString()}`, "Save debit card", null)),
+        };
       },
     },
     {
@@ -128,7 +147,13 @@ export function stripePages(
         if (!account || !returnUrl) return { status: 404, html: page("Account not found", "<p>No such account.</p>") };
         const outcome = cardOutcome(new URLSearchParams(request.rawBody).get("card") ?? "");
         if (outcome === "invalid_number") {
-          return { status: 200, html: page("Get paid with Stripe", form(`${request.path}?${request.query.toString()}`, "Save debit card", "Your card number is invalid.")) };
+          return {
+            status: 200,
+            html: page(
+              "Get paid with Stripe",
+              form(`${request.path}?${request.query.toString()}`, "Save debit card", "Your card number is invalid."),
+            ),
+          };
         }
         account.details_submitted = true;
         // A card the test numbers decline leaves the account unable to take transfers.

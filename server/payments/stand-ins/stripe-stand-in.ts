@@ -7,10 +7,10 @@ import {
   noSuch,
   obj,
   str,
+  strings,
   stripeError,
   stripeHandler,
   stripeId,
-  strings,
   type StripeParams,
   type StripeState,
 } from "./stripe-stand-in-api.ts";
@@ -128,7 +128,9 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       return stripeError(400, "invalid_request_error", `Invalid currency: ${currency}`, { param: "currency" });
     }
     if (str(params, "capture_method") !== "manual") {
-      return stripeError(400, "invalid_request_error", "The stand-in plays capture_method=manual only", { param: "capture_method" });
+      return stripeError(400, "invalid_request_error", "The stand-in plays capture_method=manual only", {
+        param: "capture_method",
+      });
     }
     const id = stripeId("pi");
     const intent: StripePaymentIntent = {
@@ -166,7 +168,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     const intent = intents.get(request.params[0] ?? "");
     if (!intent) return noSuch("payment_intent", request.params[0] ?? "", "intent");
     if (intent.status !== "requires_capture") return unexpectedState(intent, "captured", "requires_capture");
-    const amount = str(params, "amount_to_capture") === undefined ? intent.amount_capturable : Number(str(params, "amount_to_capture"));
+    const amount =
+      str(params, "amount_to_capture") === undefined ? intent.amount_capturable : Number(str(params, "amount_to_capture"));
     if (!Number.isInteger(amount) || amount < 1 || amount > intent.amount_capturable) {
       return stripeError(400, "invalid_request_error", "The amount to capture must be at most the amount capturable.", {
         code: "amount_too_large",
@@ -190,7 +193,11 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     const intent = intents.get(request.params[0] ?? "");
     if (!intent) return noSuch("payment_intent", request.params[0] ?? "", "intent");
     if (intent.status === "succeeded" || intent.status === "canceled") {
-      return unexpectedState(intent, "canceled", "requires_payment_method, requires_capture, requires_confirmation, requires_action, processing");
+      return unexpectedState(
+        intent,
+        "canceled",
+        "requires_payment_method, requires_capture, requires_confirmation, requires_action, processing",
+      );
     }
     intent.status = "canceled";
     intent.amount_capturable = 0;
@@ -206,9 +213,14 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     if (!intent) return noSuch("payment_intent", id, "payment_intent");
     const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
     if (intent.status !== "succeeded" || !charge) {
-      return stripeError(400, "invalid_request_error", `This PaymentIntent (${id}) does not have a successful charge to refund.`, {
-        code: "charge_not_refundable",
-      });
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `This PaymentIntent (${id}) does not have a successful charge to refund.`,
+        {
+          code: "charge_not_refundable",
+        },
+      );
     }
     const left = intent.amount_received - charge.amount_refunded;
     const amount = str(params, "amount") === undefined ? left : Number(str(params, "amount"));

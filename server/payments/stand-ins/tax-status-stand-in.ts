@@ -30,11 +30,15 @@ export async function startTaxStatusStandIn(selfEmployed: Record<string, string>
           const body = jsonBody(request) as { inn?: unknown; requestDate?: unknown } | null;
           if (limitNext.count > 0) {
             limitNext.count -= 1;
-            return { status: 422, json: { code: "taxpayer.status.service.limited.error", message: "Превышено количество запросов" } };
+            return {
+              status: 422,
+              json: { code: "taxpayer.status.service.limited.error", message: "Превышено количество запросов" },
+            };
           }
           const inn = typeof body?.inn === "string" ? body.inn : "";
           const date = typeof body?.requestDate === "string" ? body.requestDate : "";
-          if (!isPersonalInn(inn)) return { status: 422, json: { code: "validation.failed", message: `Указан некорректный ИНН: ${inn}` } };
+          if (!isPersonalInn(inn))
+            return { status: 422, json: { code: "validation.failed", message: `Указан некорректный ИНН: ${inn}` } };
           if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date > new Date().toISOString().slice(0, 10)) {
             return { status: 422, json: { code: "validation.failed", message: "Указана некорректная дата" } };
           }

@@ -13,7 +13,11 @@ export async function startWebhookInbox(): Promise<{ url: string; received: Rece
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      received.push({ rawBody: Buffer.concat(chunks).toString("utf8"), headers: req.headers, remoteAddress: req.socket.remoteAddress });
+      received.push({
+        rawBody: Buffer.concat(chunks).toString("utf8"),
+        headers: req.headers,
+        remoteAddress: req.socket.remoteAddress,
+      });
       res.writeHead(200).end();
     });
   });
@@ -30,7 +34,10 @@ export async function startWebhookInbox(): Promise<{ url: string; received: Rece
 }
 
 /** Submits a provider page's card form as a browser would, and answers where it was sent back to. */
-export async function submitCard(pageUrl: string, card: string): Promise<{ status: number; location: string | null; body: string }> {
+export async function submitCard(
+  pageUrl: string,
+  card: string,
+): Promise<{ status: number; location: string | null; body: string }> {
   const response = await fetch(pageUrl, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

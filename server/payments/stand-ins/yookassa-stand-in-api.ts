@@ -144,4 +144,3 @@ export function metadataOf(value: unknown): Record<string, string> {
   if (typeof value !== "object" || value === null) return {};
   return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
-

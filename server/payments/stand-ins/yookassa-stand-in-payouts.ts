@@ -91,7 +91,12 @@ export function yookassaPayoutRoutes(
       if (card.outcome === "declined") failure = { party: "payout_network", reason: "general_decline" };
     } else {
       if (data?.type !== "sbp" || typeof data.phone !== "string" || typeof data.bank_id !== "string") {
-        return ykError(400, "invalid_request", "payout_destination_data of type sbp needs phone and bank_id", "payout_destination_data");
+        return ykError(
+          400,
+          "invalid_request",
+          "payout_destination_data of type sbp needs phone and bank_id",
+          "payout_destination_data",
+        );
       }
       if (!/^7\d{10}$/.test(data.phone)) return ykError(400, "invalid_request", "Invalid phone", "payout_destination_data.phone");
       if (!SBP_BANKS.some((b) => b.bank_id === data.bank_id)) {
@@ -101,7 +106,9 @@ export function yookassaPayoutRoutes(
       if (data.phone === SBP_UNKNOWN_PHONE) failure = { party: "payout_network", reason: "recipient_not_found" };
     }
     const payout: YkPayout = {
-      id: `po-${randomBytes(16).toString("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, "$1-$2-$3-$4-$5")}`,
+      id: `po-${randomBytes(16)
+        .toString("hex")
+        .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, "$1-$2-$3-$4-$5")}`,
       amount: { value: toYooKassaValue(amount.minor), currency: amount.currency },
       status: "pending",
       payout_destination: destination,

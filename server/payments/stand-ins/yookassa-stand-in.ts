@@ -106,7 +106,8 @@ export async function startYooKassaStandIn(options: YooKassaStandInOptions = {})
     if (body.amount !== undefined) {
       const amount = ykAmountOf(body.amount, "amount");
       if (isReply(amount)) return amount;
-      if (amount.minor > held) return ykError(400, "invalid_request", "Amount is greater than the authorized amount", "amount.value");
+      if (amount.minor > held)
+        return ykError(400, "invalid_request", "Amount is greater than the authorized amount", "amount.value");
       taken = amount.minor;
     }
     found.status = "succeeded";

@@ -15,13 +15,21 @@ const referenceOf = (metadata: Stripe.Metadata | null) => metadata?.reference ??
  * A PaymentIntent with manual capture as our Hold; null in a currency we do not take.
  * `confirmationUrl` is where the payer confirms it: our page with Stripe's Payment Element.
  */
-export function holdOfIntent(intent: Stripe.PaymentIntent, confirmationUrl: (intent: Stripe.PaymentIntent) => string): Hold | null {
+export function holdOfIntent(
+  intent: Stripe.PaymentIntent,
+  confirmationUrl: (intent: Stripe.PaymentIntent) => string,
+): Hold | null {
   const currency = currencyOf(intent.currency);
   if (!currency) return null;
   const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
   const captureBefore = charge?.payment_method_details?.card?.capture_before;
   const error = intent.last_payment_error;
-  const declined = error ? { reason: error.decline_code === "insufficient_funds" ? "insufficient_funds" : "declined", detail: error.decline_code ?? error.code ?? "" } as const : null;
+  const declined = error
+    ? ({
+        reason: error.decline_code === "insufficient_funds" ? "insufficient_funds" : "declined",
+        detail: error.decline_code ?? error.code ?? "",
+      } as const)
+    : null;
   const base = { id: intent.id, currency, refunded: charge?.amount_refunded ?? 0, reference: referenceOf(intent.metadata) };
   switch (intent.status) {
     case "requires_capture":
@@ -35,7 +43,15 @@ export function holdOfIntent(intent: Stripe.PaymentIntent, confirmationUrl: (int
         expiresAt: captureBefore ? new Date(captureBefore * 1000) : null,
       };
     case "succeeded":
-      return { ...base, status: "captured", amount: intent.amount_received, captured: intent.amount_received, confirmationUrl: null, failure: null, expiresAt: null };
+      return {
+        ...base,
+        status: "captured",
+        amount: intent.amount_received,
+        captured: intent.amount_received,
+        confirmationUrl: null,
+        failure: null,
+        expiresAt: null,
+      };
     case "canceled":
       return {
         ...base,
@@ -50,9 +66,21 @@ export function holdOfIntent(intent: Stripe.PaymentIntent, confirmationUrl: (int
             : null,
         expiresAt: null,
       };
+    // The payer's turn (and any status a later API version adds).
+    case "requires_payment_method":
+    case "requires_confirmation":
+    case "requires_action":
+    case "processing":
     default:
-      // requires_payment_method, requires_confirmation, requires_action, processing: the payer's turn.
-      return { ...base, status: "pending", amount: intent.amount, captured: 0, confirmationUrl: confirmationUrl(intent), failure: declined, expiresAt: null };
+      return {
+        ...base,
+        status: "pending",
+        amount: intent.amount,
+        captured: 0,
+        confirmationUrl: confirmationUrl(intent),
+        failure: declined,
+        expiresAt: null,
+      };
   }
 }
 
@@ -61,7 +89,12 @@ export function refundOfStripe(refund: Stripe.Refund): Refund | null {
   const currency = currencyOf(refund.currency);
   const intent = typeof refund.payment_intent === "string" ? refund.payment_intent : refund.payment_intent?.id;
   if (!currency || !intent) return null;
-  const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "canceled" : "pending";
+  const status =
+    refund.status === "succeeded"
+      ? "succeeded"
+      : refund.status === "failed" || refund.status === "canceled"
+        ? "canceled"
+        : "pending";
   return { id: refund.id, holdId: intent, status, currency, amount: refund.amount };
 }
 

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import type { Hold, PaymentProvider } from "../payment-provider.ts";
@@ -16,7 +15,13 @@ let payments: PaymentProvider;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  settings = { apiUrl: standIn.url, secretKey: standIn.secretKey, webhookSecret: standIn.webhookSecret, confirmUrl: standIn.confirmUrl, timeoutMs: TIMEOUT_MS };
+  settings = {
+    apiUrl: standIn.url,
+    secretKey: standIn.secretKey,
+    webhookSecret: standIn.webhookSecret,
+    confirmUrl: standIn.confirmUrl,
+    timeoutMs: TIMEOUT_MS,
+  };
   payments = stripePayments(stripeClient(settings), settings);
 });
 afterAll(() => standIn.close());
@@ -32,7 +37,14 @@ function value<T>(result: ProviderResult<T>): T {
 
 const RETURN_URL = "http://127.0.0.1:3000/jobs/1/pay";
 const authorise = (amount: number, idempotencyKey = randomUUID()) =>
-  payments.authorise({ amount, currency: "EUR", idempotencyKey, description: "Warehouse, 2 days", returnUrl: RETURN_URL, reference: "hold-9" });
+  payments.authorise({
+    amount,
+    currency: "EUR",
+    idempotencyKey,
+    description: "Warehouse, 2 days",
+    returnUrl: RETURN_URL,
+    reference: "hold-9",
+  });
 
 async function confirmed(amount: number, card = "4242 4242 4242 4242"): Promise<{ hold: Hold; redirect: URL }> {
   const created = value(await authorise(amount));
@@ -50,15 +62,30 @@ describe("Stripe payments through the official client against the stand-in", () 
     expect(hold).toMatchObject({ status: "authorised", amount: 45_000, captured: 0 });
     expect(hold.expiresAt?.getTime()).toBeGreaterThan(Date.now());
 
-    const captured = value(await payments.capture({ holdId: hold.id, amount: 30_000, currency: "EUR", idempotencyKey: randomUUID() }));
+    const captured = value(
+      await payments.capture({ holdId: hold.id, amount: 30_000, currency: "EUR", idempotencyKey: randomUUID() }),
+    );
     expect(captured).toMatchObject({ status: "captured", amount: 30_000, captured: 30_000 });
     expect(standIn.intents.get(hold.id)).toMatchObject({ amount_capturable: 0, amount_received: 30_000 });
 
-    expect(await payments.cancel({ holdId: hold.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, reason: "wrong_state" });
-    const refund = value(await payments.refund({ holdId: hold.id, amount: 5_000, currency: "EUR", idempotencyKey: randomUUID(), description: "Shift cut short" }));
+    expect(await payments.cancel({ holdId: hold.id, idempotencyKey: randomUUID() })).toMatchObject({
+      ok: false,
+      reason: "wrong_state",
+    });
+    const refund = value(
+      await payments.refund({
+        holdId: hold.id,
+        amount: 5_000,
+        currency: "EUR",
+        idempotencyKey: randomUUID(),
+        description: "Shift cut short",
+      }),
+    );
     expect(refund).toMatchObject({ holdId: hold.id, status: "succeeded", amount: 5_000, currency: "EUR" });
     expect(value(await payments.get(hold.id))).toMatchObject({ captured: 30_000, refunded: 5_000 });
-    expect(await payments.refund({ holdId: hold.id, amount: 25_001, currency: "EUR", idempotencyKey: randomUUID(), description: "" })).toMatchObject({
+    expect(
+      await payments.refund({ holdId: hold.id, amount: 25_001, currency: "EUR", idempotencyKey: randomUUID(), description: "" }),
+    ).toMatchObject({
       ok: false,
       reason: "rejected",
     });
@@ -66,8 +93,13 @@ describe("Stripe payments through the official client against the stand-in", () 
 
   it("cancels an authorised hold, and then capture is the wrong state", async () => {
     const { hold } = await confirmed(10_000);
-    expect(value(await payments.cancel({ holdId: hold.id, idempotencyKey: randomUUID() }))).toMatchObject({ status: "canceled", failure: null });
-    expect(await payments.capture({ holdId: hold.id, amount: 10_000, currency: "EUR", idempotencyKey: randomUUID() })).toMatchObject({
+    expect(value(await payments.cancel({ holdId: hold.id, idempotencyKey: randomUUID() }))).toMatchObject({
+      status: "canceled",
+      failure: null,
+    });
+    expect(
+      await payments.capture({ holdId: hold.id, amount: 10_000, currency: "EUR", idempotencyKey: randomUUID() }),
+    ).toMatchObject({
       ok: false,
       reason: "wrong_state",
     });
@@ -121,7 +153,16 @@ describe("Stripe payments through the official client against the stand-in", () 
     expect(await wrongKey.get("pi_nothing")).toMatchObject({ ok: false, reason: "rejected" });
     const closed = stripePayments(stripeClient({ ...settings, apiUrl: "http://127.0.0.1:9" }), settings);
     expect(await closed.get("pi_nothing")).toMatchObject({ ok: false, reason: "unavailable" });
-    expect(await payments.authorise({ amount: 100, currency: "RUB", idempotencyKey: randomUUID(), description: "", returnUrl: RETURN_URL, reference: "r" })).toMatchObject({
+    expect(
+      await payments.authorise({
+        amount: 100,
+        currency: "RUB",
+        idempotencyKey: randomUUID(),
+        description: "",
+        returnUrl: RETURN_URL,
+        reference: "r",
+      }),
+    ).toMatchObject({
       ok: false,
       reason: "rejected",
     });

@@ -2,9 +2,9 @@ import type Stripe from "stripe";
 
 import type { Hold, PaymentProvider, Refund } from "../payment-provider.ts";
 import { failure, type ProviderResult } from "../provider-result.ts";
+import type { StripeSettings } from "./stripe-client.ts";
 import { stripeFailure } from "./stripe-errors.ts";
 import { holdOfIntent, refundOfStripe } from "./stripe-objects.ts";
-import type { StripeSettings } from "./stripe-client.ts";
 
 /**
  * Where the payer confirms an intent: our page with Stripe's Payment Element, given the intent, its

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { ProviderResult } from "../provider-result.ts";
@@ -14,7 +13,13 @@ let payouts: StripePayouts;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   payouts = stripePayouts(
-    stripeClient({ apiUrl: standIn.url, secretKey: standIn.secretKey, webhookSecret: standIn.webhookSecret, confirmUrl: standIn.confirmUrl, timeoutMs: 1_000 }),
+    stripeClient({
+      apiUrl: standIn.url,
+      secretKey: standIn.secretKey,
+      webhookSecret: standIn.webhookSecret,
+      confirmUrl: standIn.confirmUrl,
+      timeoutMs: 1_000,
+    }),
   );
 });
 afterAll(() => standIn.close());
@@ -26,9 +31,17 @@ function value<T>(result: ProviderResult<T>): T {
 
 /** A worker's Connect account, onboarded on Stripe's page with `card`. */
 async function onboarded(card: string): Promise<string> {
-  const { accountId } = value(await payouts.createAccount({ email: "w@example.com", country: "DE", reference: "person-1", idempotencyKey: randomUUID() }));
+  const { accountId } = value(
+    await payouts.createAccount({ email: "w@example.com", country: "DE", reference: "person-1", idempotencyKey: randomUUID() }),
+  );
   expect(value(await payouts.accountReady(accountId))).toBe(false);
-  const { url } = value(await payouts.onboardingLink({ accountId, returnUrl: "http://127.0.0.1:3000/settings/payouts", refreshUrl: "http://127.0.0.1:3000/settings/payouts?again=1" }));
+  const { url } = value(
+    await payouts.onboardingLink({
+      accountId,
+      returnUrl: "http://127.0.0.1:3000/settings/payouts",
+      refreshUrl: "http://127.0.0.1:3000/settings/payouts?again=1",
+    }),
+  );
   expect((await submitCard(url, card)).location).toBe("http://127.0.0.1:3000/settings/payouts");
   return accountId;
 }
@@ -64,7 +77,16 @@ describe("Stripe Connect transfers against the stand-in", () => {
     standIn.balance.eur = 50;
     expect(await send(ready, 100)).toMatchObject({ ok: false, reason: "insufficient_funds" });
     standIn.balance.eur = balance;
-    expect(await payouts.payout({ amount: 1, currency: "EUR", destination: { type: "card_token", token: "pt-1" }, idempotencyKey: randomUUID(), description: "", reference: "r" })).toMatchObject({
+    expect(
+      await payouts.payout({
+        amount: 1,
+        currency: "EUR",
+        destination: { type: "card_token", token: "pt-1" },
+        idempotencyKey: randomUUID(),
+        description: "",
+        reference: "r",
+      }),
+    ).toMatchObject({
       ok: false,
       reason: "invalid_payout_method",
     });

@@ -7,7 +7,12 @@ import { payoutOfTransfer } from "./stripe-objects.ts";
 
 /** Stripe's payouts, with what only it has: a worker's Connect account and its onboarding link. */
 export type StripePayouts = PayoutProvider & {
-  createAccount(input: { email: string; country: string; reference: string; idempotencyKey: string }): Promise<ProviderResult<{ accountId: string }>>;
+  createAccount(input: {
+    email: string;
+    country: string;
+    reference: string;
+    idempotencyKey: string;
+  }): Promise<ProviderResult<{ accountId: string }>>;
   /** Stripe's hosted onboarding, where the worker gives their details and a card or account for payouts. */
   onboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<ProviderResult<{ url: string }>>;
   /** Whether the account can take transfers yet. */

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { PaymentProvider } from "../payment-provider.ts";
@@ -21,7 +20,13 @@ let settings: StripeSettings;
 beforeAll(async () => {
   [standIn, inbox] = await Promise.all([startStripeStandIn(), startWebhookInbox()]);
   standIn.notifications.target = inbox.url;
-  settings = { apiUrl: standIn.url, secretKey: standIn.secretKey, webhookSecret: standIn.webhookSecret, confirmUrl: standIn.confirmUrl, timeoutMs: 1_000 };
+  settings = {
+    apiUrl: standIn.url,
+    secretKey: standIn.secretKey,
+    webhookSecret: standIn.webhookSecret,
+    confirmUrl: standIn.confirmUrl,
+    timeoutMs: 1_000,
+  };
   const stripe = stripeClient(settings);
   payments = stripePayments(stripe, settings);
   webhooks = stripeWebhooks(stripe, settings);
@@ -42,7 +47,14 @@ function value<T>(result: ProviderResult<T>): T {
 
 async function confirmedHold(amount = 20_000, card = "4242424242424242") {
   const hold = value(
-    await payments.authorise({ amount, currency: "GBP", idempotencyKey: randomUUID(), description: "Shift", returnUrl: "http://127.0.0.1:3000/back", reference: "hold-5" }),
+    await payments.authorise({
+      amount,
+      currency: "GBP",
+      idempotencyKey: randomUUID(),
+      description: "Shift",
+      returnUrl: "http://127.0.0.1:3000/back",
+      reference: "hold-5",
+    }),
   );
   await submitCard(hold.confirmationUrl ?? "", card);
   return hold;
@@ -68,7 +80,12 @@ describe("Stripe events, signed and checked against the API", () => {
     if (!webhook) throw new Error("no event");
     expect(await webhooks.verifyWebhook(webhook)).toMatchObject({
       ok: true,
-      event: { kind: "hold", type: "hold.authorised", eventId: `hold.authorised:${hold.id}`, hold: { id: hold.id, amount: 20_000, currency: "GBP" } },
+      event: {
+        kind: "hold",
+        type: "hold.authorised",
+        eventId: `hold.authorised:${hold.id}`,
+        hold: { id: hold.id, amount: 20_000, currency: "GBP" },
+      },
     });
   });
 
@@ -76,9 +93,15 @@ describe("Stripe events, signed and checked against the API", () => {
     await confirmedHold();
     const [webhook] = await delivered(1);
     if (!webhook) throw new Error("no event");
-    expect(await webhooks.verifyWebhook(signed(webhook.rawBody, "whsec_someone_else"))).toMatchObject({ ok: false, reason: "bad_signature" });
+    expect(await webhooks.verifyWebhook(signed(webhook.rawBody, "whsec_someone_else"))).toMatchObject({
+      ok: false,
+      reason: "bad_signature",
+    });
     const old = Math.floor(Date.now() / 1000) - STRIPE_TOLERANCE_SECONDS - 60;
-    expect(await webhooks.verifyWebhook(signed(webhook.rawBody, standIn.webhookSecret, old))).toMatchObject({ ok: false, reason: "stale" });
+    expect(await webhooks.verifyWebhook(signed(webhook.rawBody, standIn.webhookSecret, old))).toMatchObject({
+      ok: false,
+      reason: "stale",
+    });
     const edited = webhook.rawBody.replace('"amount":20000', '"amount":1');
     expect(edited).not.toBe(webhook.rawBody);
     expect(await webhooks.verifyWebhook({ ...webhook, rawBody: edited })).toMatchObject({ ok: false, reason: "bad_signature" });
@@ -87,12 +110,21 @@ describe("Stripe events, signed and checked against the API", () => {
 
   it("refuses a signed event about an object Stripe does not have, and ignores other events", async () => {
     const event = (type: string, id: string) =>
-      JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", type, created: 0, data: { object: { id, object: "payment_intent" } } });
+      JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: "event",
+        type,
+        created: 0,
+        data: { object: { id, object: "payment_intent" } },
+      });
     expect(await webhooks.verifyWebhook(signed(event("payment_intent.succeeded", "pi_unknown")))).toMatchObject({
       ok: false,
       reason: "unknown_object",
     });
-    expect(await webhooks.verifyWebhook(signed(event("customer.created", "cus_1")))).toMatchObject({ ok: false, reason: "ignored" });
+    expect(await webhooks.verifyWebhook(signed(event("customer.created", "cus_1")))).toMatchObject({
+      ok: false,
+      reason: "ignored",
+    });
   });
 
   it("takes the latest state whatever the order: an overtaken event is not current, a repeat has the same id", async () => {
@@ -116,11 +148,16 @@ describe("Stripe events, signed and checked against the API", () => {
     inbox.received.length = 0;
     const hold = await confirmedHold(4_000);
     value(await payments.capture({ holdId: hold.id, amount: 4_000, currency: "GBP", idempotencyKey: randomUUID() }));
-    const refund = value(await payments.refund({ holdId: hold.id, amount: 1_000, currency: "GBP", idempotencyKey: randomUUID(), description: "" }));
+    const refund = value(
+      await payments.refund({ holdId: hold.id, amount: 1_000, currency: "GBP", idempotencyKey: randomUUID(), description: "" }),
+    );
     const all = await delivered(4);
     const verdicts = await Promise.all(all.map((w) => webhooks.verifyWebhook(w)));
     expect(verdicts).toContainEqual(
-      expect.objectContaining({ ok: true, event: expect.objectContaining({ type: "refund.succeeded", eventId: `refund.succeeded:${refund.id}` }) }),
+      expect.objectContaining({
+        ok: true,
+        event: expect.objectContaining({ type: "refund.succeeded", eventId: `refund.succeeded:${refund.id}` }),
+      }),
     );
   });
 });

@@ -11,7 +11,10 @@ import { confirmationUrlOf } from "./stripe-payments.ts";
 export const STRIPE_TOLERANCE_SECONDS = 300;
 
 // Each event we act on, with the state its object must still be in for the event to be true now.
-const HOLD_EVENTS: Record<string, { status: string; type: "hold.authorised" | "hold.captured" | "hold.canceled" | "hold.failed" }> = {
+const HOLD_EVENTS: Record<
+  string,
+  { status: string; type: "hold.authorised" | "hold.captured" | "hold.canceled" | "hold.failed" }
+> = {
   "payment_intent.amount_capturable_updated": { status: "requires_capture", type: "hold.authorised" },
   "payment_intent.succeeded": { status: "succeeded", type: "hold.captured" },
   "payment_intent.canceled": { status: "canceled", type: "hold.canceled" },
@@ -39,8 +42,14 @@ export function stripeWebhooks(stripe: Stripe, settings: StripeSettings): Webhoo
       if (hold) {
         const intent = await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] });
         const value = holdOfIntent(intent, confirmationUrlOf(settings, settings.confirmUrl));
-        const current = intent.status === hold.status && (type !== "payment_intent.payment_failed" || intent.last_payment_error !== null);
-        const event: ProviderEvent | null = value && { kind: "hold", eventId: `${hold.type}:${id}`, type: hold.type, hold: value };
+        const current =
+          intent.status === hold.status && (type !== "payment_intent.payment_failed" || intent.last_payment_error !== null);
+        const event: ProviderEvent | null = value && {
+          kind: "hold",
+          eventId: `${hold.type}:${id}`,
+          type: hold.type,
+          hold: value,
+        };
         return { ok: true, value: event && { current, detail: intent.status, event } };
       }
       const refund = REFUND_EVENTS[type];
@@ -48,7 +57,12 @@ export function stripeWebhooks(stripe: Stripe, settings: StripeSettings): Webhoo
         const object = await stripe.refunds.retrieve(id);
         const value = refundOfStripe(object);
         const current = object.status === refund.status;
-        const event: ProviderEvent | null = value && { kind: "refund", eventId: `${refund.type}:${id}`, type: refund.type, refund: value };
+        const event: ProviderEvent | null = value && {
+          kind: "refund",
+          eventId: `${refund.type}:${id}`,
+          type: refund.type,
+          refund: value,
+        };
         return { ok: true, value: event && { current, detail: object.status ?? "", event } };
       }
       if (type === "transfer.created" || type === "transfer.reversed") {
@@ -57,7 +71,10 @@ export function stripeWebhooks(stripe: Stripe, settings: StripeSettings): Webhoo
         const reversed = type === "transfer.reversed";
         const ours = reversed ? "payout.failed" : "payout.succeeded";
         const event: ProviderEvent | null = value && { kind: "payout", eventId: `${ours}:${id}`, type: ours, payout: value };
-        return { ok: true, value: event && { current: transfer.reversed === reversed, detail: transfer.reversed ? "reversed" : "made", event } };
+        return {
+          ok: true,
+          value: event && { current: transfer.reversed === reversed, detail: transfer.reversed ? "reversed" : "made", event },
+        };
       }
       return { ok: true, value: { current: false, detail: "ignored", event: null } };
     } catch (error) {

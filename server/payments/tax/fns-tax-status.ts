@@ -41,7 +41,8 @@ export function fnsTaxStatus(options: { url: string; timeoutMs: number }): TaxSt
       }
       const error = errorSchema.safeParse(json);
       const detail = `tax service ${status}: ${error.success ? `${error.data.code} ${error.data.message ?? ""}` : "no error body"}`;
-      if (status === 429 || status >= 500 || (error.success && /limited/.test(error.data.code))) return failure("unavailable", detail);
+      if (status === 429 || status >= 500 || (error.success && /limited/.test(error.data.code)))
+        return failure("unavailable", detail);
       return failure("rejected", detail);
     },
   };

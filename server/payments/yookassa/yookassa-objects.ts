@@ -66,7 +66,13 @@ function holdFailure(reason: string): HoldFailureReason {
 // cancellation_details.reason of a payout: the payee's destination at fault, our balance, or a decline.
 function payoutFailure(reason: string): PayoutFailureReason {
   if (reason === "insufficient_funds") return "insufficient_funds";
-  const destination = ["recipient_not_found", "rejected_by_payee", "recipient_check_failed", "self_employed_annulled", "identification_required"];
+  const destination = [
+    "recipient_not_found",
+    "rejected_by_payee",
+    "recipient_check_failed",
+    "self_employed_annulled",
+    "identification_required",
+  ];
   return destination.includes(reason) ? "invalid_payout_method" : "declined";
 }
 
@@ -88,7 +94,8 @@ export function holdOf(payment: YkPaymentObject): Hold | null {
     captured: payment.status === "succeeded" ? held.minor : 0,
     refunded: refunded ?? 0,
     confirmationUrl: payment.status === "pending" ? (payment.confirmation?.confirmation_url ?? null) : null,
-    failure: payment.status === "canceled" && details && !byUs ? { reason: holdFailure(details.reason), detail: details.reason } : null,
+    failure:
+      payment.status === "canceled" && details && !byUs ? { reason: holdFailure(details.reason), detail: details.reason } : null,
     reference: referenceOf(payment.metadata),
     expiresAt: payment.expires_at ? new Date(payment.expires_at) : null,
   };

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import type { Hold } from "../payment-provider.ts";
@@ -14,7 +13,12 @@ const TIMEOUT_MS = 400;
 
 beforeAll(async () => {
   standIn = await startYooKassaStandIn();
-  payments = yookassaPayments({ apiUrl: standIn.url, login: standIn.shop.shopId, secret: standIn.shop.secretKey, timeoutMs: TIMEOUT_MS });
+  payments = yookassaPayments({
+    apiUrl: standIn.url,
+    login: standIn.shop.shopId,
+    secret: standIn.shop.secretKey,
+    timeoutMs: TIMEOUT_MS,
+  });
 });
 afterAll(() => standIn.close());
 afterEach(() => {
@@ -53,7 +57,9 @@ describe("YooKassa payments against the stand-in", () => {
     expect(hold.reference).toMatch(/^hold-/);
     expect(hold.expiresAt?.getTime()).toBeGreaterThan(Date.now());
 
-    const captured = value(await payments.capture({ holdId: hold.id, amount: 950_050, currency: "RUB", idempotencyKey: randomUUID() }));
+    const captured = value(
+      await payments.capture({ holdId: hold.id, amount: 950_050, currency: "RUB", idempotencyKey: randomUUID() }),
+    );
     expect(captured).toMatchObject({ status: "captured", amount: 950_050, captured: 950_050 });
 
     // The rest went back with the capture: nothing is left to cancel.
@@ -61,7 +67,13 @@ describe("YooKassa payments against the stand-in", () => {
     expect(cancel).toMatchObject({ ok: false, reason: "wrong_state" });
 
     const refund = value(
-      await payments.refund({ holdId: hold.id, amount: 50_050, currency: "RUB", idempotencyKey: randomUUID(), description: "Day 2 cut short" }),
+      await payments.refund({
+        holdId: hold.id,
+        amount: 50_050,
+        currency: "RUB",
+        idempotencyKey: randomUUID(),
+        description: "Day 2 cut short",
+      }),
     );
     expect(refund).toMatchObject({ holdId: hold.id, status: "succeeded", amount: 50_050 });
     expect(value(await payments.get(hold.id))).toMatchObject({ captured: 950_050, refunded: 50_050 });
@@ -125,13 +137,28 @@ describe("YooKassa payments against the stand-in", () => {
     expect(await authorise(1_000)).toMatchObject({ ok: false, reason: "unavailable" });
     expect(await payments.get("22e12f66-000f-5000-8000-18db351245c7")).toMatchObject({ ok: false, reason: "not_found" });
     const hold = await confirmed(1_000);
-    expect(await payments.capture({ holdId: hold.id, amount: 1_001, currency: "RUB", idempotencyKey: randomUUID() })).toMatchObject({
+    expect(
+      await payments.capture({ holdId: hold.id, amount: 1_001, currency: "RUB", idempotencyKey: randomUUID() }),
+    ).toMatchObject({
       ok: false,
       reason: "rejected",
     });
-    const stranger = yookassaPayments({ apiUrl: standIn.url, login: standIn.shop.shopId, secret: "wrong", timeoutMs: TIMEOUT_MS });
+    const stranger = yookassaPayments({
+      apiUrl: standIn.url,
+      login: standIn.shop.shopId,
+      secret: "wrong",
+      timeoutMs: TIMEOUT_MS,
+    });
     expect(await stranger.get(hold.id)).toMatchObject({ ok: false, reason: "rejected" });
-    expect(await payments.authorise({ ...{ amount: 100, currency: "EUR" }, idempotencyKey: randomUUID(), description: "", returnUrl: "http://x", reference: "r" })).toMatchObject({
+    expect(
+      await payments.authorise({
+        ...{ amount: 100, currency: "EUR" },
+        idempotencyKey: randomUUID(),
+        description: "",
+        returnUrl: "http://x",
+        reference: "r",
+      }),
+    ).toMatchObject({
       ok: false,
       reason: "rejected",
     });

@@ -8,7 +8,10 @@ import { holdOf, refundOf, ykPaymentSchema, ykRefundSchema, type YkPaymentObject
 const DESCRIPTION_MAX = 128;
 
 const refusal = (where: string, refused: YooKassaRefusal): ProviderFailure =>
-  failure(refused.status === 404 ? "not_found" : "rejected", `${where}: ${refused.status} ${refused.code} ${refused.description}`);
+  failure(
+    refused.status === 404 ? "not_found" : "rejected",
+    `${where}: ${refused.status} ${refused.code} ${refused.description}`,
+  );
 
 function asHold(where: string, answer: YooKassaAnswer<YkPaymentObject>): ProviderResult<Hold> {
   if (!answer.ok) return answer;
@@ -31,7 +34,11 @@ export function yookassaPayments(account: YooKassaAccount): PaymentProvider {
 
   // YooKassa refuses a capture or cancel in the wrong state with the same code as a bad parameter:
   // ask for the payment to tell which.
-  const orWrongState = async (where: string, answer: YooKassaAnswer<YkPaymentObject>, holdId: string): Promise<ProviderResult<Hold>> => {
+  const orWrongState = async (
+    where: string,
+    answer: YooKassaAnswer<YkPaymentObject>,
+    holdId: string,
+  ): Promise<ProviderResult<Hold>> => {
     if (answer.ok && "refused" in answer.value && answer.value.refused.status === 400) {
       const current = await get(holdId);
       if (current.ok && current.value.status !== "authorised") {
@@ -82,7 +89,12 @@ export function yookassaPayments(account: YooKassaAccount): PaymentProvider {
     async cancel(input) {
       const answer = await yookassaCall(
         account,
-        { method: "POST", path: `/v3/payments/${encodeURIComponent(input.holdId)}/cancel`, idempotencyKey: input.idempotencyKey, body: {} },
+        {
+          method: "POST",
+          path: `/v3/payments/${encodeURIComponent(input.holdId)}/cancel`,
+          idempotencyKey: input.idempotencyKey,
+          body: {},
+        },
         ykPaymentSchema,
       );
       return orWrongState("cancel payment", answer, input.holdId);

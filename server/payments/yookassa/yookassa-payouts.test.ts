@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { PayoutDestination } from "../payout-provider.ts";
@@ -15,7 +14,12 @@ let payouts: YooKassaPayouts;
 
 beforeAll(async () => {
   standIn = await startYooKassaStandIn({ selfEmployed: [SELF_EMPLOYED_INN] });
-  payouts = yookassaPayouts({ apiUrl: standIn.url, login: standIn.agent.agentId, secret: standIn.agent.secretKey, timeoutMs: 1_000 });
+  payouts = yookassaPayouts({
+    apiUrl: standIn.url,
+    login: standIn.agent.agentId,
+    secret: standIn.agent.secretKey,
+    timeoutMs: 1_000,
+  });
 });
 afterAll(() => standIn.close());
 
@@ -34,7 +38,10 @@ async function cardToken(card: string): Promise<string> {
   return token;
 }
 
-const send = (destination: PayoutDestination, extra: { amount?: number; idempotencyKey?: string; selfEmployedId?: string } = {}) =>
+const send = (
+  destination: PayoutDestination,
+  extra: { amount?: number; idempotencyKey?: string; selfEmployedId?: string } = {},
+) =>
   payouts.payout({
     amount: extra.amount ?? 480_000,
     currency: "RUB",
@@ -42,7 +49,9 @@ const send = (destination: PayoutDestination, extra: { amount?: number; idempote
     idempotencyKey: extra.idempotencyKey ?? randomUUID(),
     description: "Оплата смены 12 мая",
     reference: "payout-1",
-    receipt: extra.selfEmployedId ? { selfEmployedId: extra.selfEmployedId, serviceName: "Погрузочные работы, 12 мая" } : undefined,
+    receipt: extra.selfEmployedId
+      ? { selfEmployedId: extra.selfEmployedId, serviceName: "Погрузочные работы, 12 мая" }
+      : undefined,
   });
 
 async function settled(id: string) {
@@ -78,7 +87,10 @@ describe("YooKassa payouts against the stand-in", () => {
 
   it("says why a payout failed", async () => {
     const declined = value(await send({ type: "card_token", token: await cardToken("4000000000000002") }));
-    expect(await settled(declined.id)).toMatchObject({ status: "failed", failure: { reason: "declined", detail: "general_decline" } });
+    expect(await settled(declined.id)).toMatchObject({
+      status: "failed",
+      failure: { reason: "declined", detail: "general_decline" },
+    });
 
     const nobody = value(await send({ type: "sbp", phone: SBP_UNKNOWN_PHONE, bankId: "100000000111" }));
     expect(await settled(nobody.id)).toMatchObject({ status: "failed", failure: { reason: "invalid_payout_method" } });
@@ -93,11 +105,19 @@ describe("YooKassa payouts against the stand-in", () => {
     expect(unregistered.status).toBe("unregistered");
 
     expect(await send({ type: "card_token", token: "pt-forged" })).toMatchObject({ ok: false, reason: "invalid_payout_method" });
-    expect(await send({ type: "connected_account", accountId: "acct_1" })).toMatchObject({ ok: false, reason: "invalid_payout_method" });
+    expect(await send({ type: "connected_account", accountId: "acct_1" })).toMatchObject({
+      ok: false,
+      reason: "invalid_payout_method",
+    });
   });
 
   it("uses the payout gateway's own credentials", async () => {
-    const withShopKey = yookassaPayouts({ apiUrl: standIn.url, login: standIn.shop.shopId, secret: standIn.shop.secretKey, timeoutMs: 1_000 });
+    const withShopKey = yookassaPayouts({
+      apiUrl: standIn.url,
+      login: standIn.shop.shopId,
+      secret: standIn.shop.secretKey,
+      timeoutMs: 1_000,
+    });
     expect(await withShopKey.sbpBanks()).toMatchObject({ ok: false, reason: "rejected" });
   });
 });

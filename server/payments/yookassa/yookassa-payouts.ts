@@ -14,7 +14,11 @@ const selfEmployedSchema = z.object({
 const sbpBanksSchema = z.object({ items: z.array(z.object({ bank_id: z.string(), name: z.string(), bic: z.string() })) });
 
 /** A self-employed payee at YooKassa: confirmed once they granted YooKassa rights in «Мой налог». */
-export type SelfEmployedPayee = { id: string; status: z.infer<typeof selfEmployedSchema>["status"]; confirmationUrl: string | null };
+export type SelfEmployedPayee = {
+  id: string;
+  status: z.infer<typeof selfEmployedSchema>["status"];
+  confirmationUrl: string | null;
+};
 
 /** YooKassa's payouts, with what only it has: its self-employed registry and the SBP bank list. */
 export type YooKassaPayouts = PayoutProvider & {
@@ -29,7 +33,10 @@ function read<T, U>(where: string, answer: YooKassaAnswer<T>, map: (object: T) =
     const detail = `${where}: ${status} ${code} ${description}`;
     if (status === 404) return failure("not_found", detail);
     // A bad token, phone or bank is the payee's destination at fault (YooKassa names the parameter).
-    return failure(/^(payout_token|payout_destination_data|self_employed)/.test(parameter ?? "") ? "invalid_payout_method" : "rejected", detail);
+    return failure(
+      /^(payout_token|payout_destination_data|self_employed)/.test(parameter ?? "") ? "invalid_payout_method" : "rejected",
+      detail,
+    );
   }
   const value = map(answer.value.object);
   return value === null ? failure("rejected", `${where}: a currency we do not pay in`) : { ok: true, value };
@@ -61,11 +68,20 @@ export function yookassaPayouts(account: YooKassaAccount): YooKassaPayouts {
             amount,
             ...(destination.type === "card_token"
               ? { payout_token: destination.token }
-              : { payout_destination_data: { type: "sbp", phone: destination.phone.replace(/\D/g, ""), bank_id: destination.bankId } }),
+              : {
+                  payout_destination_data: {
+                    type: "sbp",
+                    phone: destination.phone.replace(/\D/g, ""),
+                    bank_id: destination.bankId,
+                  },
+                }),
             description: input.description.slice(0, 128),
             metadata: { reference: input.reference },
             ...(input.receipt
-              ? { self_employed: { id: input.receipt.selfEmployedId }, receipt_data: { service_name: input.receipt.serviceName, amount } }
+              ? {
+                  self_employed: { id: input.receipt.selfEmployedId },
+                  receipt_data: { service_name: input.receipt.serviceName, amount },
+                }
               : {}),
           },
         },
@@ -75,7 +91,11 @@ export function yookassaPayouts(account: YooKassaAccount): YooKassaPayouts {
     },
 
     async get(payoutId) {
-      const answer = await yookassaCall(account, { method: "GET", path: `/v3/payouts/${encodeURIComponent(payoutId)}` }, ykPayoutSchema);
+      const answer = await yookassaCall(
+        account,
+        { method: "GET", path: `/v3/payouts/${encodeURIComponent(payoutId)}` },
+        ykPayoutSchema,
+      );
       return read("get payout", answer, payoutOf);
     },
 

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { ProviderResult } from "../provider-result.ts";
@@ -68,7 +67,12 @@ describe("YooKassa notifications, verified by asking the API again", () => {
     const verdict = await verify(webhook);
     expect(verdict).toMatchObject({
       ok: true,
-      event: { kind: "hold", type: "hold.authorised", eventId: `hold.authorised:${hold.id}`, hold: { id: hold.id, amount: 250_000 } },
+      event: {
+        kind: "hold",
+        type: "hold.authorised",
+        eventId: `hold.authorised:${hold.id}`,
+        hold: { id: hold.id, amount: 250_000 },
+      },
     });
   });
 
@@ -86,7 +90,10 @@ describe("YooKassa notifications, verified by asking the API again", () => {
   it("refuses an unknown object, a body that is not a notification, and an ignored event", async () => {
     const unknown = { type: "notification", event: "payment.succeeded", object: { id: "2d8d2d6c-000f-5000-9000-1a9c5e1d7f65" } };
     expect(await verify(forged(unknown))).toMatchObject({ ok: false, reason: "unknown_object" });
-    expect(await verify({ rawBody: "{not json", headers: {}, remoteAddress: undefined })).toMatchObject({ ok: false, reason: "malformed" });
+    expect(await verify({ rawBody: "{not json", headers: {}, remoteAddress: undefined })).toMatchObject({
+      ok: false,
+      reason: "malformed",
+    });
     expect(await verify(forged({ event: "payment.succeeded" }))).toMatchObject({ ok: false, reason: "malformed" });
     expect(await verify(forged({ type: "notification", event: "deal.closed", object: { id: "dl-1" } }))).toMatchObject({
       ok: false,

@@ -1,5 +1,4 @@
 import { BlockList, isIP } from "node:net";
-
 import { z } from "zod";
 
 import type { ProviderResult } from "../provider-result.ts";
@@ -102,7 +101,12 @@ export function yookassaWebhooks(options: {
         const answer = await yookassaCall(options.shop, { method: "GET", path: `/v3/refunds/${id}` }, ykRefundSchema);
         fetched = mapAnswer(answer, (o) => {
           const refund = refundOf(o);
-          return refund && { status: o.status, event: { kind: "refund", eventId: `refund.succeeded:${o.id}`, type: "refund.succeeded", refund } };
+          return (
+            refund && {
+              status: o.status,
+              event: { kind: "refund", eventId: `refund.succeeded:${o.id}`, type: "refund.succeeded", refund },
+            }
+          );
         });
       } else {
         if (!options.payouts) return { ok: false, reason: "ignored", detail: "payouts are not configured" };
