@@ -45,11 +45,16 @@ export async function startStandInServer(
   faults: Faults,
   failed: (status: number) => unknown,
 ): Promise<StandInServer> {
+  // Ends injected delays at close, so a stopped stand-in leaves no timer behind.
+  const closing = new AbortController();
   const answer = async (request: StandInRequest): Promise<StandInReply> => {
     const route = routes.find((r) => r.method === request.method && r.path.test(request.path));
     if (!route) return { status: 404, json: failed(404) };
     if (route.api) {
-      if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+      if (faults.latencyMs > 0) {
+        const slept = await sleep(faults.latencyMs, true, { signal: closing.signal }).catch(() => false);
+        if (!slept) return { status: 503, json: failed(503) };
+      }
       if (faults.failNext > 0) {
         faults.failNext -= 1;
         return { status: faults.failStatus, json: failed(faults.failStatus) };
@@ -94,6 +99,7 @@ export async function startStandInServer(
   return {
     url: `http://127.0.0.1:${port}`,
     close() {
+      closing.abort();
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },

@@ -157,7 +157,7 @@ export function stripePages(
         }
         account.details_submitted = true;
         // A card the test numbers decline leaves the account unable to take transfers.
-        const usable = outcome === "approved";
+        const usable = outcome !== "declined";
         account.payouts_enabled = usable;
         account.capabilities.transfers = usable ? "active" : "inactive";
         state.emit("account.updated", account);

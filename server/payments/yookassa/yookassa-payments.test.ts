@@ -152,7 +152,8 @@ describe("YooKassa payments against the stand-in", () => {
     expect(await stranger.get(hold.id)).toMatchObject({ ok: false, reason: "rejected" });
     expect(
       await payments.authorise({
-        ...{ amount: 100, currency: "EUR" },
+        amount: 100,
+        currency: "EUR",
         idempotencyKey: randomUUID(),
         description: "",
         returnUrl: "http://x",
