@@ -218,6 +218,8 @@ export const ERR = {
   disputeTooEarly: "error_dispute_too_early",
   // Marketplace health (docs/decisions/072).
   healthPeriodInvalid: "error_health_period_invalid",
+  // A self-employed payee's tax number (domain/inn.ts).
+  innInvalid: "error_inn_invalid",
 } as const;
 
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];
