@@ -15,6 +15,11 @@ export const LEGAL = {
    * for claims (Civil Code of the Russian Federation, art. 196).
    */
   deletedAccountStandingYears: 3,
+  /**
+   * Years after the end of their reporting year for which money records (the ledger, docs/decisions/076)
+   * are kept, deleted accounts' included under an anonymised label: 402-FZ "On Accounting", art. 29.
+   */
+  accountingRecordYears: 5,
   /** Days of notice before a material change of the terms or the privacy policy takes effect. */
   changeNoticeDays: 14,
   /** Address for personal-data requests, as in the footer. */
@@ -22,7 +27,7 @@ export const LEGAL = {
   /** Address for everything else, as in the footer. */
   supportEmail: "support@daywork.app",
   /** The date the current versions of the terms, privacy policy and impressum took effect (YYYY-MM-DD). */
-  lastUpdated: "2026-11-21",
+  lastUpdated: "2026-12-07",
 } as const;
 
 /** Languages in which the legal texts exist; every other reader gets English. */

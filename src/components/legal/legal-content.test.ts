@@ -120,6 +120,14 @@ describe("what the texts state", () => {
     expect(ru).toContain(`В течение ${years} лет после удаления мы храним также ключевой хеш`);
   });
 
+  it("the privacy policy says money records outlive an account, for how long and under which law (decision 076)", () => {
+    const years = LEGAL.accountingRecordYears;
+    expect(section(PRIVACY.en, "retention")).toContain(`we keep them for ${years} years after the end of the year`);
+    expect(section(PRIVACY.en, "retention")).toMatch(/402-FZ.*Article 29.*Article 17\(3\)\(b\)/s);
+    expect(section(PRIVACY.ru, "retention")).toContain(`мы храним их ${years} лет после окончания года`);
+    expect(section(PRIVACY.ru, "retention")).toMatch(/402-ФЗ.*статья 29/s);
+  });
+
   it("states localization in Russia, the separate consent, the JSON export and the only cookie", () => {
     expect(section(PRIVACY.en, "storage")).toMatch(
       /citizens of the Russian Federation.*databases located in the Russian Federation/s,
