@@ -4,9 +4,10 @@ import { Building2, CalendarDays, CalendarX, Clock, MapPin, ShieldCheck, Users, 
 import { lazy, Suspense, useState, type ReactNode } from "react";
 
 import { ApplyBar } from "../../components/applications/apply-bar.tsx";
+import { cancellationTerms } from "../../components/jobs/cancellation-terms.ts";
 import { JobActions } from "../../components/jobs/job-actions.tsx";
 import { employerName, rateLabel } from "../../components/jobs/job-money.ts";
-import { cancellationTerms, payModeLabel } from "../../components/jobs/job-pay.ts";
+import { payModeLabel } from "../../components/jobs/job-pay.ts";
 import { placeLine } from "../../components/jobs/job-place.ts";
 import { JobNotFound } from "../../components/jobs/job-states.tsx";
 import type { JobDetails } from "../../components/jobs/job-types.ts";
@@ -267,7 +268,7 @@ function JobView({ job, isOwner, lead, aside }: { job: JobDetails; isOwner: bool
                   testId="job-cancellation"
                   wide
                 >
-                  <span className="font-normal">{cancellationTerms(job, isOwner ? "owner" : "worker")}</span>
+                  <span className="font-normal">{cancellationTerms(job)}</span>
                 </Fact>
               </dl>
               <section className="space-y-2">
