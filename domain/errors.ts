@@ -98,6 +98,11 @@ export const ERR = {
   jobCompleteBeforeStart: "error_job_complete_before_start",
   jobNotEditable: "error_job_not_editable",
   scheduleChangeTooSoon: "error_schedule_change_too_soon",
+  // How a job is paid (domain/pay-mode.ts, docs/decisions/078).
+  payModeNeedsRate: "error_pay_mode_needs_rate",
+  payModeCurrency: "error_pay_mode_currency",
+  payModeLocked: "error_pay_mode_locked",
+  payModeEmployersOnly: "error_pay_mode_employers_only",
   searchTooLong: "error_search_too_long",
   filterInvalid: "error_filter_invalid",
   // Applications, hiring and reviews (issue #4).

@@ -9,6 +9,7 @@ import { idempotencyKeySchema } from "./idempotency.ts";
 import { jobIdSchema, uuidSchema } from "./ids.ts";
 import { LANGUAGE_CODES } from "./languages.ts";
 import { HOURLY_RATE_MAX, LIMITS } from "./limits.ts";
+import { PAY_MODES, throughDayworkRefusal, type PayMode, type PayTerms } from "./pay-mode.ts";
 import { cityIdSchema } from "./places.ts";
 import { JOB_ACTIONS, type JobAction } from "./statuses.ts";
 import { boundedText, typedText } from "./text.ts";
@@ -167,6 +168,8 @@ function jobFields(required?: string) {
     skills: skillsSchema,
     // Workers may apply for some of the days (docs/decisions/035); only a job of two days or more keeps it.
     partialDays: z.boolean({ error: ERR.badRequest }).optional().default(false),
+    // Through Daywork or directly (docs/decisions/078); unsaid, directly, as every job was before.
+    payMode: z.enum(PAY_MODES, { error: ERR.badRequest }).optional().default("direct"),
   };
 }
 
@@ -182,6 +185,15 @@ const rateWithinCurrency = {
     message: HOURLY_RATE_MAX[v.currency] === LIMITS.hourlyRateMax ? ERR.jobRateRange : ERR.jobRateTooHigh,
   }),
 };
+
+/**
+ * Through Daywork only where a provider can take the money: a stated rate, in one of
+ * THROUGH_DAYWORK_CURRENCIES (domain/pay-mode.ts). Judged once the rate and the currency are both valid.
+ */
+function refusePayMode(v: PayTerms & { payMode: PayMode }, ctx: z.RefinementCtx) {
+  const refusal = v.payMode === "through_daywork" ? throughDayworkRefusal(v) : null;
+  if (refusal) ctx.addIssue({ code: "custom", input: v.payMode, path: ["payMode"], message: refusal });
+}
 
 /** The poster's IANA time zone: it decides which day is "today" for the start date. */
 const timeZoneSchema = typedText({ error: ERR.timeZoneInvalid })
@@ -206,6 +218,7 @@ export const jobCreateSchema = z
   })
   .superRefine((v, ctx) => {
     if (!rateWithinCurrency.check(v)) ctx.addIssue({ code: "custom", input: v.hourlyRate, ...rateWithinCurrency.params(v) });
+    refusePayMode(v, ctx);
   });
 export type JobCreateInput = z.input<typeof jobCreateSchema>;
 export type JobCreateValues = z.output<typeof jobCreateSchema>;
@@ -223,6 +236,7 @@ export const jobUpdateSchema = z
   })
   .superRefine((v, ctx) => {
     if (!rateWithinCurrency.check(v)) ctx.addIssue({ code: "custom", input: v.hourlyRate, ...rateWithinCurrency.params(v) });
+    refusePayMode(v, ctx);
   });
 export type JobUpdateInput = z.input<typeof jobUpdateSchema>;
 export type JobUpdateValues = z.output<typeof jobUpdateSchema>;

@@ -1,13 +1,11 @@
 import { credit, debit, PLATFORM, platformFee, type LedgerEntry, type LedgerLine, type PartyRef } from "./ledger.ts";
+import type { PayMode } from "./pay-mode.ts";
 
 /*
  * The ledger's flows (docs/decisions/076): the postings of each business event, built from amounts the
  * server computed. A flow refuses (throws RangeError) what would be a bug in its caller: an amount that
  * is not positive, shares that do not add up. Nothing here reads a client's figure.
  */
-
-/** How a job is paid: through Daywork (held, captured, paid out) or directly by the employer (recorded only). */
-export type PayMode = "through_daywork" | "direct";
 
 /** A party's part of a hold: a hired worker's planned pay, or the platform's fee on it. */
 export type HoldShare = { readonly party: PartyRef; readonly amountMinor: bigint };

@@ -5,6 +5,7 @@ import { DECISION_SUBJECT_TYPES } from "./moderation/decisions.ts";
 import { MODERATION_GROUNDS, type ModerationGround } from "./moderation/grounds.ts";
 import { NOTIFIED_ACTIONS } from "./moderation/statements.ts";
 import { pageCursorSchema } from "./page-cursor.ts";
+import { PAY_MODES } from "./pay-mode.ts";
 import { REPORT_OUTCOMES, REPORT_SUBJECT_TYPES } from "./reports.ts";
 import { SAVED_SEARCH_DIGEST_JOBS } from "./saved-searches.ts";
 
@@ -228,6 +229,20 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
     onDate: z.string(),
     note: z.string(),
   }),
+  /**
+   * To a hired worker: the employer cancelled their shift on `shiftDate` less than a day before it, so
+   * they are owed compensation (docs/decisions/078): `amount` in `currency` (a decimal, "1800.00"), in
+   * the money Daywork pays out or (`direct`) from the employer; null: the job had no stated rate.
+   */
+  z.object({
+    kind: z.literal("cancellation_compensation"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    shiftDate: z.string(),
+    amount: z.string().nullable(),
+    currency: z.string(),
+    payMode: z.enum(PAY_MODES),
+  }),
   /** To the job's owner: an operator removed a strike of `workerName` on their job, on appeal. */
   z.object({
     kind: z.literal("strike_reversed"),
@@ -290,6 +305,7 @@ export function notificationTarget(payload: NotificationPayload): {
     case "job_invitation":
     case "followed_employer_job":
     case "strike_reversed":
+    case "cancellation_compensation":
       return { page: "job", id: payload.jobId };
     // About the person's own strike: their profile, whose reliability card lists it.
     case "strike_appeal_answered":

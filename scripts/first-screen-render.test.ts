@@ -57,6 +57,9 @@ describe("server-side rendering of the first screen by the app's own render", ()
     expect(rendered).toContain(TITLE);
     expect(rendered).toContain("Carry boxes down three floors.");
     expect(rendered).toContain(await label(language, "job_page_posted"));
+    // How it is paid and what a late cancellation pays, stated before anyone applies (docs/decisions/078).
+    expect(rendered).toContain(await label(language, "job_pay_direct"));
+    expect(rendered).toContain(await label(language, "job_page_cancellation"));
     expect(rendered).toContain('data-testid="nav-sign-in"');
   });
 

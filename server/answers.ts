@@ -48,6 +48,9 @@ export const ANSWERS = {
   start_date_past: { status: 400, key: ERR.jobStartDatePast },
   // A job with hired workers: no day brought forward to less than a day ahead (docs/decisions/056).
   schedule_change_too_soon: { status: 409, key: ERR.scheduleChangeTooSoon },
+  // How a job is paid (docs/decisions/078): through Daywork for employers' accounts; settled once someone is hired.
+  pay_mode_employers_only: { status: 403, key: ERR.payModeEmployersOnly },
+  pay_mode_locked: { status: 409, key: ERR.payModeLocked },
   // A city id the gazetteer does not hold (a form or a search sent by hand).
   city_unknown: { status: 400, key: ERR.jobCityUnknown },
   // Applications and hiring.

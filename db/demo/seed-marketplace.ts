@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 
 import { CATEGORIES } from "../../domain/categories.ts";
+import { canPayThroughDaywork } from "../../domain/pay-mode.ts";
 import type { JobStatus } from "../../domain/statuses.ts";
 import type { Database } from "../database.ts";
 import { personRows } from "../factories/users.ts";
@@ -165,6 +166,10 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
     // zone (a start "today" in UTC may be yesterday east of it); a completed one's are all over.
     const durationDays = status === "in_progress" ? Math.min(7, Math.max(r.int(1, 7), 2 - startOffset)) : r.int(1, 7);
     const [lo, hi] = country.rateRange;
+    const hourlyRate = r.chance(0.15) ? null : Math.round((lo + r.next() * (hi - lo)) * 2) / 2;
+    // Every other job that can be paid through Daywork is (docs/decisions/078), the rest directly; decided
+    // without drawing from the generator, so the rest of a seeded marketplace stays as it was.
+    const payable = canPayThroughDaywork({ hourlyRate, currency: country.currency });
     jobRows.push({
       id: randomUUID(),
       market: country,
@@ -177,8 +182,9 @@ export async function seedMarketplace(db: Database, options: SeedOptions): Promi
       skills: template.skills.length ? template.skills : null,
       durationDays,
       startDate: isoDate(now + startOffset * DAY),
-      hourlyRate: r.chance(0.15) ? null : Math.round((lo + r.next() * (hi - lo)) * 2) / 2,
+      hourlyRate,
       currency: country.currency,
+      payMode: payable && i % 2 === 0 ? "through_daywork" : "direct",
       maxWorkers: r.chance(0.6) ? r.int(1, 3) : r.int(4, 10),
       status,
       language: country.language,

@@ -15,7 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import { jobCategoryEnum, jobCurrencyEnum, jobModerationEnum, jobStatusEnum } from "./enums.ts";
+import { jobCategoryEnum, jobCurrencyEnum, jobModerationEnum, jobStatusEnum, payModeEnum } from "./enums.ts";
 import { cities } from "./places.ts";
 import { profiles } from "./profiles.ts";
 import { tsvector } from "./tsvector.ts";
@@ -61,6 +61,9 @@ export const jobs = pgTable(
     maxWorkers: integer("max_workers").notNull().default(1),
     // Workers may apply for some of the days of a multi-day job (docs/decisions/035).
     partialDays: boolean("partial_days").notNull().default(false),
+    // Through Daywork (held, captured, paid out) or directly by the employer (recorded only): docs/decisions/078.
+    // Jobs posted before it became direct, which is what they were.
+    payMode: payModeEnum("pay_mode").notNull().default("direct"),
     // Maintained by the accept and withdraw actions under the job's row lock, so capacity holds under
     // races: the accepted workers of the job's least-staffed day (every accepted worker when each works
     // every day), so accepted_count < max_workers means some day still has room.
@@ -100,6 +103,11 @@ export const jobs = pgTable(
     check("jobs_max_workers", sql`${t.maxWorkers} between 1 and 100`),
     foreignKey({ columns: [t.copiedFromId], foreignColumns: [t.id], name: "jobs_copied_from_fk" }).onDelete("set null"),
     check("jobs_accepted_count", sql`${t.acceptedCount} between 0 and ${t.maxWorkers}`),
+    // domain/pay-mode.ts throughDayworkRefusal: a provider takes only a stated rate in these currencies.
+    check(
+      "jobs_pay_mode",
+      sql`${t.payMode} = 'direct' or (${t.hourlyRate} is not null and ${t.currency} in ('RUB', 'EUR', 'GBP', 'USD'))`,
+    ),
     // Home list and search: open jobs, newest first, keyset-paginated on (created_at, id).
     // Each open-jobs index ends with ends_at, so "not over yet" (server/jobs/search/conditions.ts notEnded) is
     // checked in the index and a count or a page stays an index-only read (docs/decisions/048).

@@ -35,6 +35,22 @@ describe("demo data", () => {
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(JOB_STATUSES));
   });
 
+  it("has jobs paid both ways, through Daywork only where a provider can take the money (docs/decisions/078)", async () => {
+    const rows = await queryRows<{ pay_mode: string; payable: boolean; n: number }>(
+      t.db,
+      sql`select pay_mode, (hourly_rate is not null and currency in ('RUB', 'EUR', 'GBP', 'USD')) as payable, count(*)::int as n
+          from jobs group by 1, 2`,
+    );
+    expect(rows.filter((r) => r.pay_mode === "through_daywork").every((r) => r.payable)).toBe(true);
+    expect(new Set(rows.map((r) => r.pay_mode))).toEqual(new Set(["through_daywork", "direct"]));
+    // Both kinds among the demo employer's own jobs too, which are what a reviewer signs in to see.
+    const own = await queryRows<{ pay_mode: string }>(
+      t.db,
+      sql`select distinct j.pay_mode from jobs j join "user" u on u.id = j.employer_id where u.email = 'employer@daywork.demo'`,
+    );
+    expect(new Set(own.map((r) => r.pay_mode))).toEqual(new Set(["through_daywork", "direct"]));
+  });
+
   it("keeps accepted applications within capacity and in step with accepted_count", async () => {
     const mismatched = await queryRows(
       t.db,

@@ -93,6 +93,8 @@ export async function seedDemoIfEmpty(
     startDate: dateFromToday(5),
     hourlyRate: 450,
     maxWorkers: 2,
+    // Demo jobs of both kinds (docs/decisions/078): this one's pay is secured by Daywork.
+    payMode: "through_daywork",
   });
   const inProgress = await createJob(db, employerId, {
     ...base,
@@ -104,6 +106,7 @@ export async function seedDemoIfEmpty(
     startDate: dateFromToday(0),
     hourlyRate: 500,
     maxWorkers: 2,
+    payMode: "direct",
     status: "in_progress",
     acceptedCount: 1,
   });
@@ -118,6 +121,7 @@ export async function seedDemoIfEmpty(
     startDate: dateFromToday(-10),
     hourlyRate: 400,
     maxWorkers: 1,
+    payMode: "through_daywork",
     status: "completed",
     acceptedCount: 1,
   });

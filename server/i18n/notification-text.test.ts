@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { formatCalendarDate } from "../../domain/intl-locale.ts";
-import { LANGUAGE_CODES } from "../../domain/languages.ts";
+import { formatCalendarDate, formatMoneyIn } from "../../domain/intl-locale.ts";
+import { LANGUAGE_CODES, type LanguageCode } from "../../domain/languages.ts";
 import type { NotificationPayload } from "../../domain/notifications.ts";
 import { notificationDetails, notificationText } from "./notification-text.ts";
 
@@ -40,6 +40,17 @@ const EVERY_KIND: NotificationPayload[] = [
   { kind: "strike_appeal_answered", outcome: "upheld", onDate: "2026-11-24", note: "The bus strike was announced" },
   { kind: "strike_appeal_answered", outcome: "reversed", onDate: "2026-11-24", note: "The code log shows a check-in" },
   { kind: "strike_reversed", ...JOB, onDate: "2026-11-24", workerName: "Anna Petrova", note: "The code log shows a check-in" },
+  // A late cancellation's compensation (docs/decisions/078): through Daywork, directly, and without a rate.
+  {
+    kind: "cancellation_compensation",
+    ...JOB,
+    shiftDate: "2026-11-24",
+    amount: "1802.00",
+    currency: "RUB",
+    payMode: "through_daywork",
+  },
+  { kind: "cancellation_compensation", ...JOB, shiftDate: "2026-11-24", amount: "60.50", currency: "EUR", payMode: "direct" },
+  { kind: "cancellation_compensation", ...JOB, shiftDate: "2026-11-24", amount: null, currency: "KZT", payMode: "direct" },
 ];
 
 describe("notificationText", () => {
@@ -125,6 +136,38 @@ describe("notificationText", () => {
     const review: NotificationPayload = { kind: "review_received", ...JOB, reviewerName: null, rating: 5 };
     expect(notificationText(review, "en").body).toBe("A Daywork member rated you 5 of 5 for “Moving boxes”.");
     expect(notificationText(review, "ru").body).not.toContain("null");
+  });
+});
+
+describe("a late cancellation's compensation", () => {
+  const compensation = (
+    change: Partial<Extract<NotificationPayload, { kind: "cancellation_compensation" }>>,
+    locale: LanguageCode = "en",
+  ) =>
+    notificationText(
+      {
+        kind: "cancellation_compensation",
+        ...JOB,
+        shiftDate: "2026-11-24",
+        amount: "1802.00",
+        currency: "RUB",
+        payMode: "through_daywork",
+        ...change,
+      },
+      locale,
+    );
+
+  it("says the amount and that it is in the worker's earnings, or that the employer pays it, or the hours", () => {
+    const amount = formatMoneyIn(1802, "RUB", "en");
+    expect(compensation({})).toEqual({
+      title: "Compensation for a cancelled shift",
+      body: `Your shift on November 24, 2026 for “Moving boxes” was cancelled less than 24 hours ahead. You get ${amount} in compensation, added to your earnings on Daywork.`,
+    });
+    expect(compensation({ payMode: "direct", amount: "60.50", currency: "EUR" }).body).toContain(
+      `The employer owes you ${formatMoneyIn(60.5, "EUR", "en")} in compensation and pays it to you directly.`,
+    );
+    expect(compensation({ amount: null }).body).toContain("The employer owes you 4 hours’ pay at the rate you agreed.");
+    expect(compensation({ payMode: "direct" }, "ru").body).toContain(formatMoneyIn(1802, "RUB", "ru"));
   });
 });
 

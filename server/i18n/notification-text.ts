@@ -261,6 +261,25 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
             body: m.notification_strike_appeal_answered_upheld_body({ onDate, note: payload.note }, options),
           };
     }
+    case "cancellation_compensation": {
+      const shiftDate = formatCalendarDate(payload.shiftDate, locale, "long");
+      const { jobTitle } = payload;
+      if (payload.amount === null) {
+        return {
+          title: m.notification_cancellation_compensation_title({}, options),
+          body: m.notification_cancellation_compensation_unpriced_body({ jobTitle, shiftDate }, options),
+        };
+      }
+      const amount = formatMoneyIn(Number(payload.amount), payload.currency, locale);
+      return {
+        title: m.notification_cancellation_compensation_title({}, options),
+        // Through Daywork it is in their earnings; paid directly, the employer pays it (docs/decisions/078).
+        body:
+          payload.payMode === "direct"
+            ? m.notification_cancellation_compensation_direct_body({ jobTitle, shiftDate, amount }, options)
+            : m.notification_cancellation_compensation_body({ jobTitle, shiftDate, amount }, options),
+      };
+    }
     case "strike_reversed":
       return {
         title: m.notification_strike_reversed_title({}, options),
@@ -463,6 +482,7 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
     case "timesheet_resolved":
     case "job_removed":
     case "timesheet_settled":
+    case "cancellation_compensation":
       return about(payload.jobTitle);
   }
 }

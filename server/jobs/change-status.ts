@@ -5,15 +5,18 @@ import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.t
 import { canCompleteJob, jobTimeZone } from "../../domain/jobs.ts";
 import { JOB_ACTIONS, type JobAction, type JobStatus } from "../../domain/statuses.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
+import { payLateCancellation } from "../money/late-cancellation.ts";
 import { jobStatusChanged } from "../notifications/events.ts";
 import { inTransaction } from "../refusal.ts";
 import { recordCancellation } from "../reliability/record.ts";
+import { lockOwnerAndHired } from "./schedule-moved.ts";
 
 type Refuse = (reason: "job_not_found" | "status_change_refused" | "complete_before_start") => never;
 
 /**
  * The owner's status moves in one transaction with the job's row FOR UPDATE, so clicks, tabs or an edit racing
- * it each judge the status the other left; a late cancellation counts against the owner (docs/decisions/033).
+ * it each judge the status the other left; a late cancellation counts against the owner (docs/decisions/033)
+ * and pays the hired workers whose next day was near (docs/decisions/078).
  */
 export async function changeJobStatus(
   db: Database,
@@ -23,6 +26,8 @@ export async function changeJobStatus(
   const { employerId, jobId, action, now } = params;
   const { from, to } = JOB_ACTIONS[action];
   return inTransaction(db, async (tx, refuse: Refuse) => {
+    // A cancellation may post compensation, whose ledger parties share-lock people: people first (docs/decisions/015).
+    if (action === "cancel") await lockOwnerAndHired(tx, jobId, employerId);
     const [job] = await tx
       .select({
         status: jobs.status,
@@ -54,6 +59,8 @@ export async function changeJobStatus(
       const timeZone = jobTimeZone(job.cityZone, job.ownerZone);
       const { startDate, startTime } = job;
       await recordCancellation(tx, { userId: employerId, jobId, role: "employer", startDate, startTime, timeZone, now });
+      // And it pays each hired worker whose next day was less than a day away (docs/decisions/078).
+      await payLateCancellation(tx, queue, { jobId, ownerId: employerId, now });
     }
     await jobStatusChanged(tx, queue, { jobId, status: row.status });
     return row;

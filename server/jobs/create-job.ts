@@ -10,6 +10,7 @@ import { recordHold, rulesTripped } from "../moderation/holds.ts";
 import { cityExists } from "../places/find-cities.ts";
 import { refusal } from "../refusal.ts";
 import { jobColumns } from "./job-columns.ts";
+import { mayTakePayMode } from "./pay-mode-owner.ts";
 
 /**
  * Inserts a job posted by `employerId` in the language they wrote it in; returns its id. The city must
@@ -26,6 +27,7 @@ export async function createJob(
   keyed: KeyedRequest | null = null,
 ) {
   if (!(await cityExists(db, input.cityId))) return refusal("city_unknown");
+  if (!(await mayTakePayMode(db, employerId, input.payMode))) return refusal("pay_mode_employers_only");
   const tooMany = await rateRefusal(db, rateLimits, employerId, "jobPost");
   if (tooMany) return tooMany;
   return db.transaction(async (tx) => {

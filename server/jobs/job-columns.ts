@@ -21,5 +21,6 @@ export function jobColumns(input: JobFormValues) {
     skills: input.skills,
     // Meaningless for a one-day job: stored only where there are days to choose from.
     partialDays: input.partialDays && input.durationDays >= 2,
+    payMode: input.payMode,
   } satisfies Partial<typeof jobs.$inferInsert>;
 }

@@ -49,6 +49,13 @@ export function jobDetailsQuery(db: Queryable) {
   );
 }
 
+/**
+ * True while a worker is hired for some day of the job (accepted_count counts the least-staffed day only).
+ * The job is named as written: drizzle leaves a lone table's columns unqualified, which inside the
+ * subquery would name the application's own.
+ */
+export const anyoneHired = sql<boolean>`exists (select 1 from job_applications a where a.job_id = jobs.id and a.status = 'accepted')`;
+
 /** The values of the job page's placeholders. */
 export type JobDetailsValues = { jobId: string; viewerId: string; language: LanguageCode };
 
@@ -65,10 +72,13 @@ export async function findJobDetails(db: Queryable, jobId: string, viewerId: str
 }
 export type JobDetails = NonNullable<Awaited<ReturnType<typeof findJobDetails>>>;
 
-/** The edit form's job: found only by its id together with its employer, so "not yours" is "not found". */
+/**
+ * The edit form's job: found only by its id together with its employer, so "not yours" is "not found".
+ * `hired`: someone is hired for some day, so its pay mode is settled (docs/decisions/078).
+ */
 export async function findOwnJob(db: Queryable, jobId: string, employerId: string) {
   const [row] = await db
-    .select(jobFields)
+    .select({ ...jobFields, hired: anyoneHired })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), eq(jobs.employerId, employerId)))
     .limit(1);

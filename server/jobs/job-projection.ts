@@ -27,6 +27,8 @@ export const jobCardFields = {
   endsAt: jobs.endsAt,
   hourlyRate: jobs.hourlyRate,
   currency: jobs.currency,
+  // "Pay secured by Daywork" or "Paid directly" on the card (docs/decisions/078).
+  payMode: jobs.payMode,
   maxWorkers: jobs.maxWorkers,
   skills: jobs.skills,
   language: jobs.language,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, not, or, sql } from "drizzle-orm";
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
@@ -12,12 +12,13 @@ import { holdJob, rulesTripped } from "../moderation/holds.ts";
 import { cityExists } from "../places/find-cities.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { jobColumns } from "./job-columns.ts";
-import { findOwnJob } from "./job-details.ts";
+import { anyoneHired, findOwnJob } from "./job-details.ts";
+import { mayTakePayMode } from "./pay-mode-owner.ts";
 import { jobScheduleOf, lockOwnerAndHired, tellHiredOfMove } from "./schedule-moved.ts";
 
 /**
- * Saves the edit form in one conditional UPDATE that re-checks owner, status, accepted workers and start date,
- * so racing accepts and status moves are judged by what they left. Moved days tell hired workers and free
+ * Saves the edit form in one conditional UPDATE that re-checks owner, status, accepted workers, start date
+ * and that the pay mode stays once someone is hired, so racing accepts and status moves are judged by what they left. Moved days tell hired workers and free
  * them to withdraw (docs/decisions/056); a tripped hold rule holds the job (docs/decisions/069).
  */
 export async function updateJob(
@@ -28,10 +29,13 @@ export async function updateJob(
   now: Date,
 ) {
   if (!(await cityExists(db, input.cityId))) return refusal("city_unknown");
-  const row = await inTransaction(db, async (tx, refuse: (reason: "schedule_change_too_soon") => never) => {
+  type Refuse = (reason: "schedule_change_too_soon" | "pay_mode_employers_only") => never;
+  const row = await inTransaction(db, async (tx, refuse: Refuse) => {
     // People first, then the job's row, so the schedule read before the UPDATE is the one it replaces.
     await lockOwnerAndHired(tx, input.jobId, employerId);
     const before = await jobScheduleOf(tx, input.jobId, employerId);
+    // Asked of the owner only: anyone else's edit is "not found" (readReason).
+    if (before && !(await mayTakePayMode(tx, employerId, input.payMode))) return refuse("pay_mode_employers_only");
     const [updated] = await saveEdit(tx, employerId, input, now);
     if (!updated) return null;
     // What the post now says and pays is checked again; a tripped rule holds it (docs/decisions/069).
@@ -61,6 +65,7 @@ async function readReason(db: Queryable, employerId: string, input: JobUpdateVal
   if (!current) return refusal("job_edit_not_found");
   if (!isActiveJob(current.status)) return refusal("job_finished");
   if (current.acceptedCount > input.maxWorkers) return refusal("workers_below_accepted");
+  if (current.hired && current.payMode !== input.payMode) return refusal("pay_mode_locked");
   return refusal("start_date_past");
 }
 
@@ -83,6 +88,8 @@ function saveEdit(db: Queryable, employerId: string, input: JobUpdateValues, now
         owned,
         inArray(jobs.status, [...ACTIVE_JOB_STATUSES]),
         lte(jobs.acceptedCount, input.maxWorkers),
+        // Settled once someone is hired: a hire is on the terms it was made on (docs/decisions/078).
+        or(eq(jobs.payMode, input.payMode), not(anyoneHired)),
         // A date left as it was may be in the past (a job under way); a new one may not.
         input.startDate >= today ? undefined : eq(jobs.startDate, input.startDate),
       ),

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 
 import type { Queryable } from "../../db/database.ts";
 import { jobApplications, jobs, profiles } from "../../db/schema/index.ts";
+import type { NotificationPayload } from "../../domain/notifications.ts";
 import type { JobStatus } from "../../domain/statuses.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
 import { notifyPeople } from "./notify.ts";
@@ -207,5 +208,28 @@ export async function reviewReceived(
       rating: params.rating,
     },
     { actorId: params.fromUserId },
+  );
+}
+
+/**
+ * To a hired worker: the employer cancelled their shift less than a day before it and owes them
+ * compensation (docs/decisions/078); one notice per application and day (the ledger's key).
+ */
+export async function compensationOwedNotice(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  params: {
+    ownerId: string;
+    workerId: string;
+    dedupeKey: string;
+    payload: Omit<Extract<NotificationPayload, { kind: "cancellation_compensation" }>, "kind">;
+  },
+) {
+  await notifyPeople(
+    tx,
+    queue,
+    [params.workerId],
+    { kind: "cancellation_compensation", ...params.payload },
+    { actorId: params.ownerId, dedupeKey: params.dedupeKey, onRepeat: "skip" },
   );
 }

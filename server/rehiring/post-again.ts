@@ -9,6 +9,7 @@ import type { BackgroundQueue } from "../background-jobs.ts";
 import { blockedBetween } from "../blocks/between.ts";
 import { rememberAnswer, type KeyedRequest } from "../idempotency/once-per-key.ts";
 import { insertJob } from "../jobs/create-job.ts";
+import { mayTakePayMode } from "../jobs/pay-mode-owner.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
 import { cityExists } from "../places/find-cities.ts";
 import { inTransaction, refusal } from "../refusal.ts";
@@ -37,6 +38,7 @@ export async function pastJobForCopy(db: Queryable, p: { jobId: string; ownerId:
       maxWorkers: jobs.maxWorkers,
       skills: jobs.skills,
       partialDays: jobs.partialDays,
+      payMode: jobs.payMode,
       startDate: jobs.startDate,
     })
     .from(jobs)
@@ -79,6 +81,7 @@ export async function postAgain(
   p: PostAgainParams,
 ) {
   if (!(await cityExists(db, p.job.cityId))) return refusal("city_unknown");
+  if (!(await mayTakePayMode(db, p.ownerId, p.job.payMode))) return refusal("pay_mode_employers_only");
   const tooMany = await rateRefusal(db, rateLimits, p.ownerId, "jobPost");
   if (tooMany) return tooMany;
   return inTransaction(db, async (tx, refuse: (reason: InviteRefusal | "post_again_not_found") => never) => {

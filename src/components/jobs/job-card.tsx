@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
 import { ConvertedRate } from "./converted-rate.tsx";
 import { Highlight } from "./highlight.tsx";
 import { employerName, rateLabel } from "./job-money.ts";
+import { payModeLabel } from "./job-pay.ts";
 import { distanceLabel, placeLine } from "./job-place.ts";
 import type { JobSearchItem } from "./job-types.ts";
 import { SkillBadges } from "./skill-badges.tsx";
@@ -56,7 +57,17 @@ export const JobCard = memo(function JobCard({
         </div>
       </CardHeader>
       <CardContent className="grid gap-2 text-sm">
-        <Badge variant="secondary">{translate(`category_${job.category}`)}</Badge>
+        <div className="flex flex-wrap gap-1.5">
+          <Badge variant="secondary">{translate(`category_${job.category}`)}</Badge>
+          {/* How it is paid (docs/decisions/078): secured pay is what workers look for first. */}
+          <Badge
+            variant={job.payMode === "through_daywork" ? "green" : "outline"}
+            className="whitespace-normal"
+            data-testid="job-card-pay-mode"
+          >
+            {payModeLabel(job.payMode)}
+          </Badge>
+        </div>
         <div className="flex flex-wrap gap-x-4 gap-y-1.5">
           <span className="flex min-w-0 items-center gap-1.5">
             <MapPin aria-hidden className="size-4 shrink-0 text-muted-foreground" />

@@ -22,6 +22,7 @@ type StoredJob = Pick<
   | "maxWorkers"
   | "skills"
   | "partialDays"
+  | "payMode"
 >;
 
 /** A stored job as the form holds it (edit, post again): numbers as typed text, "" for an empty field. */
@@ -41,6 +42,7 @@ export function storedJobValues(job: StoredJob, timeZone: string): JobFormInput 
     maxWorkers: String(job.maxWorkers),
     skills: job.skills ?? [],
     partialDays: job.partialDays,
+    payMode: job.payMode,
     timeZone,
   };
 }
@@ -60,6 +62,8 @@ export function newJobValues(timeZone: string): DefaultValues<JobFormInput> {
     currency: DEFAULT_JOB_CURRENCY,
     maxWorkers: "1",
     skills: [],
+    // Opted into: through Daywork holds the employer's card before the shift (docs/decisions/078).
+    payMode: "direct",
     timeZone,
     language: currentLanguage(),
   };

@@ -1,17 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
 import { useController, useForm, useWatch, type DefaultValues, type FieldErrors, type Path } from "react-hook-form";
 import type { z } from "zod";
 
 import { CATEGORIES } from "../../../domain/categories.ts";
 import { defaultCurrencyFor } from "../../../domain/countries.ts";
-import { currencySymbol, JOB_CURRENCIES, type JobCurrency } from "../../../domain/currencies.ts";
+import { currencySymbol, DEFAULT_JOB_CURRENCY, JOB_CURRENCIES, type JobCurrency } from "../../../domain/currencies.ts";
 import { ERR } from "../../../domain/errors.ts";
 import type { jobCreateSchema } from "../../../domain/jobs.ts";
 import { LIMITS } from "../../../domain/limits.ts";
+import { throughDayworkRefusal } from "../../../domain/pay-mode.ts";
 import { currencyName } from "../../lib/display-names.ts";
 import { showServerFieldErrors } from "../../lib/form-errors.ts";
 import { currentLanguage } from "../../lib/locale.ts";
 import { translate } from "../../lib/messages.ts";
+import { useMe } from "../../lib/session.ts";
 import { toastError } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { FormCard } from "../forms/form-card.tsx";
@@ -22,6 +25,7 @@ import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { DatePicker } from "./date-picker.tsx";
+import { PayModeChoice } from "./pay-mode-choice.tsx";
 import { SkillsInput } from "./skills-input.tsx";
 
 type JobCreateInput = z.input<typeof jobCreateSchema>;
@@ -53,6 +57,7 @@ const JOB_FIELDS = [
   "currency",
   "maxWorkers",
   "skills",
+  "payMode",
 ] as const satisfies readonly Path<JobFormInput>[];
 
 /** True when a field's error is the edit form's 'Please fill in all required fields'. */
@@ -66,6 +71,22 @@ const NUMBER_FIELDS = {
   hourlyRate: { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax, step: 0.01, testId: "job-rate" },
   maxWorkers: { min: LIMITS.maxWorkersMin, max: LIMITS.maxWorkersMax, step: 1, testId: "job-workers" },
 };
+
+/**
+ * Why the job as filled in cannot be paid through Daywork, translated, or null: an employer's account, a
+ * stated rate and a currency a provider takes (domain/pay-mode.ts); the server checks the same.
+ */
+function throughDayworkReason(
+  /** The account's type; undefined while it is being read. */
+  userType: string | null | undefined,
+  rate: JobFormInput["hourlyRate"],
+  currency: JobFormInput["currency"],
+): string | null {
+  if (userType !== undefined && userType !== "employer") return translate(ERR.payModeEmployersOnly);
+  const blank = rate === undefined || rate === null || String(rate).trim() === "";
+  const key = throughDayworkRefusal({ hourlyRate: blank ? null : Number(rate), currency: currency ?? DEFAULT_JOB_CURRENCY });
+  return key === null ? null : translate(key);
+}
 
 function currencyLabel(code: JobCurrency): string {
   return `${currencySymbol(code, currentLanguage())} · ${currencyName(code)}`;
@@ -89,6 +110,8 @@ export type JobFormProps<Out> = {
   notBefore: string;
   submit: { label: string; pendingLabel: string };
   testId: string;
+  /** A worker is hired (the edit form): how the job is paid no longer changes (docs/decisions/078). */
+  hired?: boolean;
 };
 
 /**
@@ -105,6 +128,7 @@ export function JobForm<Out>({
   notBefore,
   submit,
   testId,
+  hired = false,
 }: JobFormProps<Out>) {
   const form = useForm<JobFormInput, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
   const onValid = async (values: Out) => {
@@ -128,6 +152,16 @@ export function JobForm<Out>({
   // Choosing days only means something for a job of two days or more (docs/decisions/035).
   const partialDays = useController({ control: form.control, name: "partialDays" });
   const durationDays = useWatch({ control: form.control, name: "durationDays" });
+  const payMode = useController({ control: form.control, name: "payMode" });
+  const me = useMe();
+  const [rate, currencyCode] = useWatch({ control: form.control, name: ["hourlyRate", "currency"] });
+  const userType = me.data === undefined ? undefined : (me.data?.profile?.userType ?? null);
+  const throughRefusal = throughDayworkReason(userType, rate, currencyCode);
+  // A job that can no longer go through Daywork (its rate cleared, another currency) is paid directly.
+  const { onChange: setPayMode } = payMode.field;
+  useEffect(() => {
+    if (!hired && throughRefusal !== null && payMode.field.value === "through_daywork") setPayMode("direct");
+  }, [hired, throughRefusal, payMode.field.value, setPayMode]);
   const err = (key?: string) => (key ? translate(key) : undefined);
   const numberInput = (name: keyof typeof NUMBER_FIELDS) => {
     const { testId, ...limits } = NUMBER_FIELDS[name];
@@ -248,6 +282,13 @@ export function JobForm<Out>({
           />
         </Field>
       )}
+      <PayModeChoice
+        value={payMode.field.value ?? "direct"}
+        onChange={payMode.field.onChange}
+        throughRefusal={throughRefusal}
+        lockedReason={hired ? translate(ERR.payModeLocked) : null}
+        error={err(payMode.fieldState.error?.message)}
+      />
       <SkillsInput
         value={skills.field.value ?? []}
         onChange={skills.field.onChange}

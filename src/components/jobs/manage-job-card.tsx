@@ -169,6 +169,12 @@ export function ManageJobCard({ job }: { job: ManagedJob }) {
           <p className="text-sm text-muted-foreground" data-testid="job-status-notified">
             {job.acceptedCount > 0 ? m.job_status_notify_hired() : m.job_status_notify_none()}
           </p>
+          {/* What cancelling late costs, said again where it is decided (docs/decisions/078). */}
+          {dialog.action === "cancel" && job.acceptedCount > 0 && (
+            <p className="text-sm text-muted-foreground" data-testid="job-cancel-compensation">
+              {m.job_cancel_late_pay()}
+            </p>
+          )}
         </LazyConfirmDialog>
       )}
     </Card>

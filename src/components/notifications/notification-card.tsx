@@ -13,6 +13,7 @@ import {
   Star,
   UserMinus,
   UserPlus,
+  Wallet,
 } from "lucide-react";
 
 import { notificationTarget, type NotificationPayload, type NotificationView } from "../../../domain/notifications.ts";
@@ -65,6 +66,8 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "timesheet_escalated":
     case "timesheet_settled":
       return <ClipboardClock aria-hidden className={className} />;
+    case "cancellation_compensation":
+      return <Wallet aria-hidden className={className} />;
     case "moderation_decision":
     case "appeal_answered":
     case "strike_appeal_answered":

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 
+import { formatMoneyIn } from "../../../domain/intl-locale.ts";
 import type { NotificationPayload } from "../../../domain/notifications.ts";
 import { baseLocale, overwriteGetLocale } from "../../paraglide/runtime.js";
 import { notificationText } from "./notification-text.ts";
@@ -22,5 +23,29 @@ describe("the in-app text of a job Daywork took down (docs/decisions/074)", () =
     expect(plain(notificationText(removed(false)).body)).toBe("Daywork took “Loader” down. It is no longer offered.");
     overwriteGetLocale(() => "de");
     expect(plain(notificationText(removed(true)).body)).toBe("Daywork hat „Loader“ entfernt; Sie müssen nicht kommen.");
+  });
+});
+
+describe("the in-app text of a late cancellation's compensation (docs/decisions/078)", () => {
+  const owed = (amount: string | null, payMode: "through_daywork" | "direct"): NotificationPayload => ({
+    kind: "cancellation_compensation",
+    jobId: "j-1",
+    jobTitle: "Loader",
+    shiftDate: "2030-03-11",
+    amount,
+    currency: "RUB",
+    payMode,
+  });
+
+  it("says the amount in the reader's language, and who pays it, or the hours when there was no rate", () => {
+    overwriteGetLocale(() => "en");
+    expect(plain(notificationText(owed("1802.00", "through_daywork")).title)).toBe("Compensation for a cancelled shift");
+    expect(plain(notificationText(owed("1802.00", "through_daywork")).body)).toContain(
+      `You get ${formatMoneyIn(1802, "RUB", "en")} in compensation, added to your earnings on Daywork.`,
+    );
+    expect(plain(notificationText(owed("1802.00", "direct")).body)).toContain("The employer owes you");
+    expect(plain(notificationText(owed(null, "direct")).body)).toContain("4 hours’ pay at the rate you agreed");
+    overwriteGetLocale(() => "ru");
+    expect(plain(notificationText(owed("1802.00", "direct")).body)).toContain(formatMoneyIn(1802, "RUB", "ru"));
   });
 });

@@ -1,6 +1,6 @@
 import type { NotificationPayload } from "../../../domain/notifications.ts";
 import type { ReportSubjectType } from "../../../domain/reports.ts";
-import { formatDate, formatDates } from "../../lib/format.ts";
+import { formatDate, formatDates, formatMoney } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
 import { decisionNoticeText } from "../decisions/decision-words.ts";
@@ -57,6 +57,14 @@ export function notificationText(payload: NotificationPayload): { title: string;
   // A strike's notices name its day; an appeal's answer says which it was (docs/decisions/074).
   if ("onDate" in payload) params.onDate = formatDate(payload.onDate);
   if (payload.kind === "strike_appeal_answered") kind = `strike_appeal_answered_${payload.outcome}`;
+  // Compensation says its amount, and who pays it; a job without a rate, the hours (docs/decisions/078).
+  if (payload.kind === "cancellation_compensation") {
+    if (payload.amount === null) kind = "cancellation_compensation_unpriced";
+    else {
+      params.amount = formatMoney(Number(payload.amount), payload.currency);
+      if (payload.payMode === "direct") kind = "cancellation_compensation_direct";
+    }
+  }
   const text = (part: "title" | "body") =>
     catalogue[`notification_${kind}_${part}`]?.(params) ?? catalogue[`notification_${payload.kind}_${part}`]?.(params) ?? "";
   return { title: text("title"), body: text("body") };

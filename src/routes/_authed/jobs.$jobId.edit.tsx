@@ -81,6 +81,7 @@ function EditJobPage() {
         notBefore={job.startDate < today ? job.startDate : today}
         submit={{ label: m.edit_job_submit(), pendingLabel: m.edit_job_submitting() }}
         testId="edit-job-form"
+        hired={job.hired}
       />
     </main>
   );

@@ -1,11 +1,13 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { Building2, CalendarDays, Clock, MapPin, Users, Wallet } from "lucide-react";
+import { Building2, CalendarDays, CalendarX, Clock, MapPin, ShieldCheck, Users, Wallet } from "lucide-react";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 
 import { ApplyBar } from "../../components/applications/apply-bar.tsx";
+import { cancellationTerms } from "../../components/jobs/cancellation-terms.ts";
 import { JobActions } from "../../components/jobs/job-actions.tsx";
 import { employerName, rateLabel } from "../../components/jobs/job-money.ts";
+import { payModeLabel } from "../../components/jobs/job-pay.ts";
 import { placeLine } from "../../components/jobs/job-place.ts";
 import { JobNotFound } from "../../components/jobs/job-states.tsx";
 import type { JobDetails } from "../../components/jobs/job-types.ts";
@@ -100,7 +102,8 @@ function JobPage() {
 
 /**
  * One fact of the job, a dt/dd group (a div of a dl may hold only those: the icon rides in the dt, set
- * into the group's start margin); `note` is a small line under the value (the rate in the reader's currency).
+ * into the group's start margin); `note` is a small line under the value (the rate in the reader's currency);
+ * a `wide` fact (a sentence) takes both columns.
  */
 function Fact({
   icon,
@@ -108,15 +111,17 @@ function Fact({
   children,
   testId,
   note,
+  wide = false,
 }: {
   icon: ReactNode;
   label: string;
   children: ReactNode;
   testId: string;
   note?: ReactNode;
+  wide?: boolean;
 }) {
   return (
-    <div className="relative min-w-0 ps-7 sm:ps-8">
+    <div className={cn("relative min-w-0 ps-7 sm:ps-8", wide && "min-[24rem]:col-span-2")}>
       <dt className="text-xs text-muted-foreground break-words hyphens-auto">
         <span className="absolute start-0 top-0.5 text-muted-foreground">{icon}</span>
         {label}
@@ -247,11 +252,23 @@ function JobView({ job, isOwner, lead, aside }: { job: JobDetails; isOwner: bool
                 >
                   {rateLabel(job.hourlyRate, job.currency)}
                 </Fact>
+                <Fact icon={<ShieldCheck aria-hidden className="size-5" />} label={m.job_page_pay()} testId="job-pay-mode">
+                  {payModeLabel(job.payMode)}
+                </Fact>
                 <Fact icon={<Users aria-hidden className="size-5" />} label={m.job_page_workers()} testId="job-workers">
                   {m.job_workers_count({ count: job.maxWorkers })}
                 </Fact>
                 <Fact icon={<CalendarDays aria-hidden className="size-5" />} label={m.job_page_posted()} testId="job-posted">
                   {formatDay(job.createdAt)}
+                </Fact>
+                {/* Said before anyone applies (docs/decisions/078): what a late cancellation pays, and costs. */}
+                <Fact
+                  icon={<CalendarX aria-hidden className="size-5" />}
+                  label={m.job_page_cancellation()}
+                  testId="job-cancellation"
+                  wide
+                >
+                  <span className="font-normal">{cancellationTerms(job)}</span>
                 </Fact>
               </dl>
               <section className="space-y-2">

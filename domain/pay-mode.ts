@@ -1,0 +1,37 @@
+import type { JobCurrency } from "./currencies.ts";
+import { ERR } from "./errors.ts";
+
+/*
+ * How a job is paid (issue 39, docs/decisions/078): through Daywork (the employer's card is held before the
+ * shift and workers are paid out by us) or directly (the employer pays the worker; each day is recorded in
+ * the ledger's direct book, no money moves).
+ */
+
+/** The two ways to pay a job; `direct` is what every job posted before them became (migration 0040). */
+export const PAY_MODES = ["through_daywork", "direct"] as const;
+export type PayMode = (typeof PAY_MODES)[number];
+
+/**
+ * The currencies a payment provider takes for us: YooKassa for RUB, Stripe for EUR, GBP and USD (issue 39,
+ * item 5). A job in any other currency (KZT, UZS, TMT) is paid directly. The database checks the same list
+ * (jobs_pay_mode, migration 0040).
+ */
+export const THROUGH_DAYWORK_CURRENCIES = ["RUB", "EUR", "GBP", "USD"] as const satisfies readonly JobCurrency[];
+
+/** What a job's pay mode depends on. */
+export type PayTerms = { readonly hourlyRate: number | null; readonly currency: JobCurrency };
+
+/**
+ * Why a job cannot be paid through Daywork, as the message key people read, or null when it can: without an
+ * hourly rate there is nothing to hold or pay out; outside THROUGH_DAYWORK_CURRENCIES no provider takes it.
+ */
+export function throughDayworkRefusal(terms: PayTerms): string | null {
+  if (terms.hourlyRate === null) return ERR.payModeNeedsRate;
+  if (!(THROUGH_DAYWORK_CURRENCIES as readonly JobCurrency[]).includes(terms.currency)) return ERR.payModeCurrency;
+  return null;
+}
+
+/** True when a job on these terms may be paid through Daywork. */
+export function canPayThroughDaywork(terms: PayTerms): boolean {
+  return throughDayworkRefusal(terms) === null;
+}
