@@ -1,4 +1,4 @@
-import type { JobCurrency } from "./currencies.ts";
+import { JOB_CURRENCIES, type JobCurrency } from "./currencies.ts";
 import { ERR } from "./errors.ts";
 
 /*
@@ -11,12 +11,23 @@ import { ERR } from "./errors.ts";
 export const PAY_MODES = ["through_daywork", "direct"] as const;
 export type PayMode = (typeof PAY_MODES)[number];
 
+/** Which payment provider moves a job's money, by its currency (docs/decisions/077); null: paid directly. */
+export const PROVIDER_BY_CURRENCY: Record<JobCurrency, "yookassa" | "stripe" | null> = {
+  RUB: "yookassa",
+  EUR: "stripe",
+  GBP: "stripe",
+  USD: "stripe",
+  // No provider we use pays out in tenge, sum or manat.
+  KZT: null,
+  UZS: null,
+  TMT: null,
+};
+
 /**
- * The currencies a payment provider takes for us: YooKassa for RUB, Stripe for EUR, GBP and USD (issue 39,
- * item 5). A job in any other currency (KZT, UZS, TMT) is paid directly. The database checks the same list
- * (jobs_pay_mode, migration 0040).
+ * The currencies a job can be paid through Daywork in: those a provider takes. The database checks the
+ * same list (jobs_pay_mode, migration 0040).
  */
-export const THROUGH_DAYWORK_CURRENCIES = ["RUB", "EUR", "GBP", "USD"] as const satisfies readonly JobCurrency[];
+export const THROUGH_DAYWORK_CURRENCIES: readonly JobCurrency[] = JOB_CURRENCIES.filter((c) => PROVIDER_BY_CURRENCY[c] !== null);
 
 /** What a job's pay mode depends on. */
 export type PayTerms = { readonly hourlyRate: number | null; readonly currency: JobCurrency };
@@ -27,7 +38,7 @@ export type PayTerms = { readonly hourlyRate: number | null; readonly currency: 
  */
 export function throughDayworkRefusal(terms: PayTerms): string | null {
   if (terms.hourlyRate === null) return ERR.payModeNeedsRate;
-  if (!(THROUGH_DAYWORK_CURRENCIES as readonly JobCurrency[]).includes(terms.currency)) return ERR.payModeCurrency;
+  if (!THROUGH_DAYWORK_CURRENCIES.includes(terms.currency)) return ERR.payModeCurrency;
   return null;
 }
 

@@ -1,5 +1,6 @@
+import { PROVIDER_BY_CURRENCY } from "../../domain/pay-mode.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
-import { PROVIDER_BY_CURRENCY, type PaymentsConfig } from "./payments-config.ts";
+import type { PaymentsConfig } from "./payments-config.ts";
 import type { PayoutProvider } from "./payout-provider.ts";
 import { isProviderCurrency } from "./provider-result.ts";
 import { startStripeStandIn, type StripeStandIn } from "./stand-ins/stripe-stand-in.ts";

@@ -1,22 +1,11 @@
 import { z } from "zod";
 
 import { JOB_CURRENCIES, type JobCurrency } from "../../domain/currencies.ts";
+import { PROVIDER_BY_CURRENCY } from "../../domain/pay-mode.ts";
 import type { StripeSettings } from "./stripe/stripe-client.ts";
 import { FNS_TAX_STATUS_URL } from "./tax/fns-tax-status.ts";
 import type { YooKassaAccount } from "./yookassa/yookassa-client.ts";
 import { YOOKASSA_NOTIFICATION_SENDERS } from "./yookassa/yookassa-webhooks.ts";
-
-/** Which provider moves a job's money, by the job's currency; null: the job is paid directly. */
-export const PROVIDER_BY_CURRENCY: Record<JobCurrency, "yookassa" | "stripe" | null> = {
-  RUB: "yookassa",
-  EUR: "stripe",
-  GBP: "stripe",
-  USD: "stripe",
-  // No provider we use pays out in tenge, sum or manat.
-  KZT: null,
-  UZS: null,
-  TMT: null,
-};
 
 const optional = z
   .string()
