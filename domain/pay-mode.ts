@@ -12,7 +12,7 @@ export const PAY_MODES = ["through_daywork", "direct"] as const;
 export type PayMode = (typeof PAY_MODES)[number];
 
 /** Which payment provider moves a job's money, by its currency (docs/decisions/077); null: paid directly. */
-export const PROVIDER_BY_CURRENCY: Record<JobCurrency, "yookassa" | "stripe" | null> = {
+export const PROVIDER_BY_CURRENCY = {
   RUB: "yookassa",
   EUR: "stripe",
   GBP: "stripe",
@@ -21,13 +21,24 @@ export const PROVIDER_BY_CURRENCY: Record<JobCurrency, "yookassa" | "stripe" | n
   KZT: null,
   UZS: null,
   TMT: null,
-};
+} as const satisfies Record<JobCurrency, "yookassa" | "stripe" | null>;
+
+/** A currency some provider takes: the type of every amount that moves through one. */
+export type ProviderCurrency = {
+  [C in JobCurrency]: (typeof PROVIDER_BY_CURRENCY)[C] extends null ? never : C;
+}[JobCurrency];
 
 /**
  * The currencies a job can be paid through Daywork in: those a provider takes. The database checks the
  * same list (jobs_pay_mode, migration 0040).
  */
-export const THROUGH_DAYWORK_CURRENCIES: readonly JobCurrency[] = JOB_CURRENCIES.filter((c) => PROVIDER_BY_CURRENCY[c] !== null);
+export const THROUGH_DAYWORK_CURRENCIES: readonly ProviderCurrency[] = JOB_CURRENCIES.filter(
+  (c): c is ProviderCurrency => PROVIDER_BY_CURRENCY[c] !== null,
+);
+
+/** True when a provider takes `code` (a job's currency, or one a provider's answer names). */
+export const isProviderCurrency = (code: string): code is ProviderCurrency =>
+  (THROUGH_DAYWORK_CURRENCIES as readonly string[]).includes(code);
 
 /** What a job's pay mode depends on. */
 export type PayTerms = { readonly hourlyRate: number | null; readonly currency: JobCurrency };
@@ -38,7 +49,7 @@ export type PayTerms = { readonly hourlyRate: number | null; readonly currency: 
  */
 export function throughDayworkRefusal(terms: PayTerms): string | null {
   if (terms.hourlyRate === null) return ERR.payModeNeedsRate;
-  if (!THROUGH_DAYWORK_CURRENCIES.includes(terms.currency)) return ERR.payModeCurrency;
+  if (!isProviderCurrency(terms.currency)) return ERR.payModeCurrency;
   return null;
 }
 

@@ -20,9 +20,4 @@ export type ProviderResult<T> = { ok: true; value: T } | ProviderFailure;
 
 export const failure = (reason: ProviderFailureReason, detail: string): ProviderFailure => ({ ok: false, reason, detail });
 
-/** The currencies money can move in through a provider; the others' jobs are paid directly. */
-export const PROVIDER_CURRENCIES = ["RUB", "EUR", "GBP", "USD"] as const;
-export type ProviderCurrency = (typeof PROVIDER_CURRENCIES)[number];
-
-export const isProviderCurrency = (code: string): code is ProviderCurrency =>
-  (PROVIDER_CURRENCIES as readonly string[]).includes(code);
+export { isProviderCurrency, type ProviderCurrency } from "../../domain/pay-mode.ts";

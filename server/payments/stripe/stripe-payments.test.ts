@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import type { Hold, PaymentProvider } from "../payment-provider.ts";
-import type { ProviderResult } from "../provider-result.ts";
 import { startStripeStandIn, type StripeStandIn } from "../stand-ins/stripe-stand-in.ts";
 import { submitCard } from "../stand-ins/webhook-inbox.ts";
+import { value } from "../testing/provider-value.ts";
 import { stripeClient, type StripeSettings } from "./stripe-client.ts";
 import { stripePayments } from "./stripe-payments.ts";
 
@@ -29,11 +29,6 @@ afterEach(() => {
   standIn.faults.latencyMs = 0;
   standIn.faults.failNext = 0;
 });
-
-function value<T>(result: ProviderResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.reason}: ${result.detail}`);
-  return result.value;
-}
 
 const RETURN_URL = "http://127.0.0.1:3000/jobs/1/pay";
 const authorise = (amount: number, idempotencyKey = randomUUID()) =>

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { ProviderResult } from "../provider-result.ts";
 import { startStripeStandIn, type StripeStandIn } from "../stand-ins/stripe-stand-in.ts";
 import { submitCard } from "../stand-ins/webhook-inbox.ts";
+import { value } from "../testing/provider-value.ts";
 import { stripeClient } from "./stripe-client.ts";
 import { stripePayouts, type StripePayouts } from "./stripe-payouts.ts";
 
@@ -23,11 +23,6 @@ beforeAll(async () => {
   );
 });
 afterAll(() => standIn.close());
-
-function value<T>(result: ProviderResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.reason}: ${result.detail}`);
-  return result.value;
-}
 
 /** A worker's Connect account, onboarded on Stripe's page with `card`. */
 async function onboarded(card: string): Promise<string> {

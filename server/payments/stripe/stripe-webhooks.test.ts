@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { PaymentProvider } from "../payment-provider.ts";
-import type { ProviderResult } from "../provider-result.ts";
 import { stripeSignature } from "../stand-ins/stripe-stand-in-api.ts";
 import { startStripeStandIn, type StripeStandIn } from "../stand-ins/stripe-stand-in.ts";
 import { startWebhookInbox, submitCard, type ReceivedWebhook } from "../stand-ins/webhook-inbox.ts";
+import { value } from "../testing/provider-value.ts";
 import type { WebhookVerifier } from "../webhook-event.ts";
 import { stripeClient, type StripeSettings } from "./stripe-client.ts";
 import { stripePayments } from "./stripe-payments.ts";
@@ -39,11 +39,6 @@ beforeEach(() => {
   standIn.notifications.mode = { twice: false, reorder: false };
   inbox.received.length = 0;
 });
-
-function value<T>(result: ProviderResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.reason}: ${result.detail}`);
-  return result.value;
-}
 
 async function confirmedHold(amount = 20_000, card = "4242424242424242") {
   const hold = value(

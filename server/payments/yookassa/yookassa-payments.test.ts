@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import type { Hold } from "../payment-provider.ts";
-import type { ProviderResult } from "../provider-result.ts";
 import { submitCard } from "../stand-ins/webhook-inbox.ts";
 import { startYooKassaStandIn, type YooKassaStandIn } from "../stand-ins/yookassa-stand-in.ts";
+import { value } from "../testing/provider-value.ts";
 import { yookassaPayments } from "./yookassa-payments.ts";
 
 let standIn: YooKassaStandIn;
@@ -25,11 +25,6 @@ afterEach(() => {
   standIn.faults.latencyMs = 0;
   standIn.faults.failNext = 0;
 });
-
-function value<T>(result: ProviderResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.reason}: ${result.detail}`);
-  return result.value;
-}
 
 const authorise = (amount: number, idempotencyKey = randomUUID()) =>
   payments.authorise({

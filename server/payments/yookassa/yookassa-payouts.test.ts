@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { PayoutDestination } from "../payout-provider.ts";
-import type { ProviderResult } from "../provider-result.ts";
 import { submitCard } from "../stand-ins/webhook-inbox.ts";
 import { SBP_UNKNOWN_PHONE } from "../stand-ins/yookassa-stand-in-payouts.ts";
 import { startYooKassaStandIn, type YooKassaStandIn } from "../stand-ins/yookassa-stand-in.ts";
+import { value } from "../testing/provider-value.ts";
 import { yookassaPayouts, type YooKassaPayouts } from "./yookassa-payouts.ts";
 
 const SELF_EMPLOYED_INN = "500100732259";
@@ -22,11 +22,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => standIn.close());
-
-function value<T>(result: ProviderResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.reason}: ${result.detail}`);
-  return result.value;
-}
 
 /** A payout token from YooKassa's card form, as the worker's browser brings it back. */
 async function cardToken(card: string): Promise<string> {

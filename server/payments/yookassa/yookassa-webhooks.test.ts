@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { ProviderResult } from "../provider-result.ts";
 import { startWebhookInbox, submitCard, type ReceivedWebhook } from "../stand-ins/webhook-inbox.ts";
 import { startYooKassaStandIn, type YooKassaStandIn } from "../stand-ins/yookassa-stand-in.ts";
+import { value } from "../testing/provider-value.ts";
 import type { WebhookVerdict } from "../webhook-event.ts";
 import { yookassaPayments } from "./yookassa-payments.ts";
 import { YOOKASSA_NOTIFICATION_SENDERS, yookassaWebhooks } from "./yookassa-webhooks.ts";
@@ -29,11 +29,6 @@ beforeEach(() => {
   standIn.notifications.mode = { twice: false, reorder: false };
   inbox.received.length = 0;
 });
-
-function value<T>(result: ProviderResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.reason}: ${result.detail}`);
-  return result.value;
-}
 
 async function confirmedHold(amount = 250_000) {
   const hold = value(
