@@ -103,6 +103,10 @@ export const ERR = {
   payModeCurrency: "error_pay_mode_currency",
   payModeLocked: "error_pay_mode_locked",
   payModeEmployersOnly: "error_pay_mode_employers_only",
+  // Days paid directly: marked paid by the employer, confirmed by the worker (domain/direct-pay.ts).
+  directPayThroughDaywork: "error_direct_pay_through_daywork",
+  directPayNoAmount: "error_direct_pay_no_amount",
+  directPayNotMarked: "error_direct_pay_not_marked",
   searchTooLong: "error_search_too_long",
   filterInvalid: "error_filter_invalid",
   // Applications, hiring and reviews (issue #4).

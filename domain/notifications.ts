@@ -243,6 +243,25 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
     currency: z.string(),
     payMode: z.enum(PAY_MODES),
   }),
+  /** To the worker: the employer marked their directly paid day of `shiftDate` paid, `amount` in `currency`. */
+  z.object({
+    kind: z.literal("direct_payment_marked"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    shiftDate: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+  }),
+  /** To the job's owner: `workerName` confirmed receiving the pay of their day of `shiftDate`. */
+  z.object({
+    kind: z.literal("direct_payment_confirmed"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    shiftDate: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+    workerName: z.string(),
+  }),
   /** To the job's owner: an operator removed a strike of `workerName` on their job, on appeal. */
   z.object({
     kind: z.literal("strike_reversed"),
@@ -291,6 +310,8 @@ export function notificationTarget(payload: NotificationPayload): {
     case "timesheet_auto_approved":
     case "timesheet_escalated":
     case "timesheet_settled":
+    case "direct_payment_marked":
+    case "direct_payment_confirmed":
       return { page: "timesheets", id: payload.jobId };
     case "application_accepted":
     case "application_rejected":

@@ -94,6 +94,10 @@ export const ANSWERS = {
   timesheet_state: { status: 409, key: ERR.timesheetState },
   timesheet_deadline_passed: { status: 409, key: ERR.timesheetDeadlinePassed },
   timesheet_reason_required: { status: 400, key: ERR.timesheetReasonRequired },
+  // Days paid directly (server/money/direct-pay.ts): a job paid through Daywork is paid by us.
+  direct_pay_through_daywork: { status: 409, key: ERR.directPayThroughDaywork },
+  direct_pay_no_amount: { status: 409, key: ERR.directPayNoAmount },
+  direct_pay_not_marked: { status: 409, key: ERR.directPayNotMarked },
   // Reviews.
   rating_self: { status: 400, key: ERR.ratingSelf },
   job_not_completed: { status: 409, key: ERR.ratingJobNotCompleted },

@@ -51,6 +51,16 @@ const EVERY_KIND: NotificationPayload[] = [
   },
   { kind: "cancellation_compensation", ...JOB, shiftDate: "2026-11-24", amount: "60.50", currency: "EUR", payMode: "direct" },
   { kind: "cancellation_compensation", ...JOB, shiftDate: "2026-11-24", amount: null, currency: "KZT", payMode: "direct" },
+  // A directly paid day: marked paid by the employer, its receipt confirmed by the worker.
+  { kind: "direct_payment_marked", ...JOB, shiftDate: "2026-11-24", amount: "3604.00", currency: "RUB" },
+  {
+    kind: "direct_payment_confirmed",
+    ...JOB,
+    shiftDate: "2026-11-24",
+    amount: "3604.00",
+    currency: "RUB",
+    workerName: "Anna Petrova",
+  },
 ];
 
 describe("notificationText", () => {
@@ -77,6 +87,19 @@ describe("notificationText", () => {
       title: "Work starts tomorrow",
       body: "“Moving boxes” starts on November 24, 2026. Place: Almaty, Abay 10.",
     });
+  });
+
+  it("tells a directly paid day's amount, and who confirmed it, in English", () => {
+    const marked = EVERY_KIND.find((p) => p.kind === "direct_payment_marked");
+    const confirmed = EVERY_KIND.find((p) => p.kind === "direct_payment_confirmed");
+    const amount = formatMoneyIn(3604, "RUB", "en");
+    expect(notificationText(marked as NotificationPayload, "en")).toEqual({
+      title: "A day marked paid",
+      body: `The employer marked your day of November 24, 2026 for “Moving boxes” paid: ${amount}. Confirm it on the job’s hours once you have received it.`,
+    });
+    expect(notificationText(confirmed as NotificationPayload, "en").body).toBe(
+      `Anna Petrova confirmed receiving ${amount} for November 24, 2026 on “Moving boxes”.`,
+    );
   });
 
   it("tells the hours Daywork settled and why, and a strike's day, in every language", () => {

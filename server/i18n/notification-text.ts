@@ -280,6 +280,23 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
             : m.notification_cancellation_compensation_body({ jobTitle, shiftDate, amount }, options),
       };
     }
+    case "direct_payment_marked":
+    case "direct_payment_confirmed": {
+      const params = {
+        jobTitle: payload.jobTitle,
+        shiftDate: formatCalendarDate(payload.shiftDate, locale, "long"),
+        amount: formatMoneyIn(Number(payload.amount), payload.currency, locale),
+      };
+      return payload.kind === "direct_payment_marked"
+        ? {
+            title: m.notification_direct_payment_marked_title({}, options),
+            body: m.notification_direct_payment_marked_body(params, options),
+          }
+        : {
+            title: m.notification_direct_payment_confirmed_title({}, options),
+            body: m.notification_direct_payment_confirmed_body({ ...params, workerName: payload.workerName }, options),
+          };
+    }
     case "strike_reversed":
       return {
         title: m.notification_strike_reversed_title({}, options),
@@ -452,6 +469,7 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
     case "timesheet_disputed":
     case "timesheet_auto_approved":
     case "strike_reversed":
+    case "direct_payment_confirmed":
       return about(payload.jobTitle, payload.workerName);
     case "timesheet_escalated":
       return about(payload.jobTitle, payload.name);
@@ -483,6 +501,7 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
     case "job_removed":
     case "timesheet_settled":
     case "cancellation_compensation":
+    case "direct_payment_marked":
       return about(payload.jobTitle);
   }
 }

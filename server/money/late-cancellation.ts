@@ -7,10 +7,9 @@ import { compensationKey, compensationOwed } from "../../domain/late-cancellatio
 import { cancellationCompensation } from "../../domain/ledger-flows.ts";
 import { person } from "../../domain/ledger.ts";
 import { fromMinorUnits } from "../../domain/minor-units.ts";
-import type { PayMode } from "../../domain/pay-mode.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
 import { compensationOwedNotice } from "../notifications/events.ts";
-import { resolveParty } from "./ledger/parties.ts";
+import { bookFor } from "./ledger/book.ts";
 import { postTransaction } from "./ledger/post-transaction.ts";
 
 /** The job as a late cancellation is judged: its days, zone, rate (as Postgres prints it) and pay mode. */
@@ -33,16 +32,6 @@ async function cancelledJob(tx: Tx, jobId: string, ownerId: string) {
     .leftJoin(cities, eq(cities.id, jobs.cityId))
     .where(and(eq(jobs.id, jobId), eq(jobs.employerId, ownerId)));
   return job ?? null;
-}
-
-/**
- * The book a compensation goes in: the job's own, except on a job through Daywork whose owner's party
- * is not an employer's (an account whose type changed after posting), which the money book cannot hold.
- */
-async function bookOf(tx: Tx, payMode: PayMode, ownerId: string): Promise<PayMode> {
-  if (payMode === "direct") return "direct";
-  const party = await resolveParty(tx, person(ownerId));
-  return party?.kind === "employer" ? "through_daywork" : "direct";
 }
 
 /**
@@ -80,7 +69,7 @@ export async function payLateCancellation(
     const key = compensationKey(application.id, due.shiftDate);
     let payMode = job.payMode;
     if (due.amountMinor !== null) {
-      payMode = await bookOf(tx, job.payMode, p.ownerId);
+      payMode = await bookFor(tx, job.payMode, p.ownerId, application.workerId);
       const posted = await postTransaction(tx, {
         ...cancellationCompensation(payMode, person(p.ownerId), person(application.workerId), due.amountMinor),
         idempotencyKey: key,

@@ -212,6 +212,27 @@ export async function reviewReceived(
 }
 
 /**
+ * A step on a directly paid day, told to the other side (docs/product.md, Shift operations): marked paid to the
+ * worker, confirmed to the employer; once per step (the ledger's key).
+ */
+export async function directPayNotice(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  params: {
+    to: string;
+    actorId: string;
+    dedupeKey: string;
+    payload: Extract<NotificationPayload, { kind: "direct_payment_marked" | "direct_payment_confirmed" }>;
+  },
+) {
+  await notifyPeople(tx, queue, [params.to], params.payload, {
+    actorId: params.actorId,
+    dedupeKey: params.dedupeKey,
+    onRepeat: "skip",
+  });
+}
+
+/**
  * To a hired worker: the employer cancelled their shift less than a day before it and owes them
  * compensation (docs/decisions/078); one notice per application and day (the ledger's key).
  */

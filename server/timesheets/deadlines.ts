@@ -5,6 +5,7 @@ import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { jobApplications, jobs, timesheets } from "../../db/schema/index.ts";
 import { WORKER_ANSWER_STATUSES } from "../../domain/timesheets.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
+import { postAgreedPay } from "../money/agreed-pay.ts";
 import { queueCompletionCheck } from "./complete-when-agreed.ts";
 import { appendTimesheetEvents } from "./history.ts";
 import { tellAutoApproved, type TimesheetParties } from "./notices.ts";
@@ -109,6 +110,11 @@ async function settleBatch(db: Database, queue: BackgroundQueue, now: Date, side
         if (parties) await tellAutoApproved(tx, queue, parties);
       }
     }
+    // Agreed now, either way: their pay goes to the ledger in the same transaction.
+    await postAgreedPay(
+      tx,
+      rows.map((row) => row.id),
+    );
     await queueCompletionCheck(
       tx,
       queue,

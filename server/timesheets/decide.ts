@@ -6,6 +6,7 @@ import { jobApplications, jobs, timesheets, type Timesheet } from "../../db/sche
 import { ownerMayChangeAt, WORKER_ANSWER_STATUSES, workerAnswerDeadline, type TimesheetStatus } from "../../domain/timesheets.ts";
 import { timesheetView } from "../attendance/views.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
+import { postAgreedPay } from "../money/agreed-pay.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { queueCompletionCheck } from "./complete-when-agreed.ts";
 import { appendTimesheetEvents } from "./history.ts";
@@ -184,7 +185,7 @@ export async function editTimesheet(
   });
 }
 
-/** The worker accepts the owner's approval or edit, within their answer window: agreed, final. */
+/** The worker accepts the owner's approval or edit, within their answer window: agreed, final; its pay is posted. */
 export async function acceptTimesheet(
   db: Database,
   queue: BackgroundQueue,
@@ -209,6 +210,7 @@ export async function acceptTimesheet(
         at: params.now,
       },
     ]);
+    await postAgreedPay(tx, [accepted.id]);
     await queueCompletionCheck(tx, queue, [accepted.jobId]);
     return timesheetView(accepted);
   });
@@ -264,7 +266,7 @@ export async function resolveTimesheet(
 
 /**
  * Inside the deciding transaction, with the timesheet's row locked: a dispute ends with final minutes
- * and a reason, resolved; its history line, and the job's completion check. The owner's resolution and
+ * and a reason, resolved; its history line, its pay posted to the ledger, and the job's completion check. The owner's resolution and
  * an operator's settlement of an escalated dispute (docs/decisions/074) both end a dispute this way.
  */
 export async function closeDispute(
@@ -290,6 +292,7 @@ export async function closeDispute(
       at: change.now,
     },
   ]);
+  await postAgreedPay(tx, [resolved.id]);
   await queueCompletionCheck(tx, queue, [resolved.jobId]);
   return resolved;
 }

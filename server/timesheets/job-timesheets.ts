@@ -8,6 +8,7 @@ import { isAgreedTimesheet } from "../../domain/timesheets.ts";
 import { formerHireShiftJob, hiredShiftJob, ownedShiftJob } from "../attendance/shift-job.ts";
 import { attendanceView, timesheetView, type AttendanceView, type TimesheetView } from "../attendance/views.ts";
 import { escalationStates, type EscalationState } from "../disputes/states.ts";
+import { directPayStates, type DirectPayView } from "../money/direct-pay-states.ts";
 import { jobEarnings, type Earnings } from "./earnings.ts";
 import { latestChanges, type LatestChange } from "./history.ts";
 
@@ -45,6 +46,8 @@ export type TimesheetRow = {
   attendance: AttendanceView | null;
   timesheet: TimesheetView | null;
   latestChange: LatestChange | null;
+  /** A directly paid day's pay once agreed, as the ledger records it: owed, marked paid, confirmed. */
+  directPay: Omit<DirectPayView, "amountMinor"> | null;
 } & EscalationState;
 
 /**
@@ -86,6 +89,8 @@ export async function jobTimesheets(db: Queryable, params: { jobId: string; call
   const earnings = await jobEarnings(db, job.jobId, workerId);
   // Where each disputed timesheet stands with Daywork (docs/decisions/074).
   const escalations = await escalationStates(db, sheets);
+  // Where each directly paid day's pay stands (docs/product.md, Shift operations): the job's ledger in one query.
+  const paid = await directPayStates(db, job.jobId, mine ? sheets.map((s) => s.id) : null);
 
   const today = todayIn(job.timeZone, params.now);
   const dates = [
@@ -123,6 +128,7 @@ export async function jobTimesheets(db: Queryable, params: { jobId: string; call
         attendance: day ? attendanceView(day, job.timeZone) : null,
         timesheet: sheet ? timesheetView(sheet) : null,
         latestChange: sheet ? (changes.get(sheet.id) ?? null) : null,
+        directPay: sheet ? directPayOf(paid.get(sheet.id)) : null,
         ...((sheet && escalations.get(sheet.id)) ?? { escalation: null, escalableFrom: null }),
       });
     }
@@ -154,4 +160,10 @@ export async function jobTimesheets(db: Queryable, params: { jobId: string; call
      */
     allAgreed: rows.length > 0 && rows.every((r) => r.begun && r.timesheet !== null && isAgreedTimesheet(r.timesheet.status)),
   };
+}
+
+function directPayOf(view: DirectPayView | undefined): TimesheetRow["directPay"] {
+  if (!view) return null;
+  const { amountMinor: _minor, ...shown } = view;
+  return shown;
 }

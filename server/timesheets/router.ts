@@ -6,6 +6,7 @@ import {
   timesheetMinutesChangeSchema,
   timesheetRefSchema,
 } from "../../domain/timesheets.ts";
+import { confirmReceived, markPaid } from "../money/direct-pay.ts";
 import { found, settle } from "../trpc/answer.ts";
 import { router } from "../trpc/init.ts";
 import { authedProcedure, memberProcedure } from "../trpc/procedures.ts";
@@ -72,6 +73,20 @@ export const timesheetsRouter = router({
     .input(timesheetMinutesChangeSchema)
     .mutation(async ({ ctx, input }) =>
       settle(await resolveTimesheet(ctx.db, ctx.services.queue, { ownerId: ctx.user.id, ...input, now: ctx.services.now() })),
+    ),
+
+  /** The owner of a directly paid job marks a worker's agreed day paid (once; the worker is told). */
+  markPaid: memberProcedure
+    .input(timesheetRefSchema)
+    .mutation(async ({ ctx, input }) =>
+      settle(await markPaid(ctx.db, ctx.services.queue, { ownerId: ctx.user.id, timesheetId: input.timesheetId })),
+    ),
+
+  /** The worker confirms receiving a day's pay the owner marked paid (once; the owner is told). */
+  confirmReceived: memberProcedure
+    .input(timesheetRefSchema)
+    .mutation(async ({ ctx, input }) =>
+      settle(await confirmReceived(ctx.db, ctx.services.queue, { workerId: ctx.user.id, timesheetId: input.timesheetId })),
     ),
 
   /** The caller's earnings per job they were hired for, newest hire first. */

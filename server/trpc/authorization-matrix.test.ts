@@ -38,6 +38,7 @@ import { ERR } from "../../domain/errors.ts";
 import { currentCode, jobSecret } from "../attendance/code.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 import { validJobInput } from "../jobs/job-test-kit.ts";
+import { markPaid } from "../money/direct-pay.ts";
 import { rehiringFixture } from "../rehiring/rehiring-test-kit.ts";
 import { signUp } from "../testing/accounts.ts";
 import { callProcedure, routerProcedures, type ProcedurePath, type RouterProcedure } from "../testing/procedures.ts";
@@ -659,6 +660,18 @@ const ACCESS = {
     missing: () => ({ timesheetId: randomUUID(), reason: "I stayed until six", minutes: 540 }),
     right: { as: (m) => m.accepted.id },
   },
+  "timesheets.markPaid": {
+    rule: RULES.timesheetOwner,
+    input: (m) => ({ timesheetId: m.shifts.sheets.toMarkPaid }),
+    missing: () => ({ timesheetId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
+  "timesheets.confirmReceived": {
+    rule: RULES.timesheetWorker,
+    input: (m) => ({ timesheetId: m.shifts.sheets.toConfirm }),
+    missing: () => ({ timesheetId: randomUUID() }),
+    right: { as: (m) => m.accepted.id },
+  },
   "timesheets.myEarnings": {
     rule: RULES.ownAccount,
     input: () => ({}),
@@ -1142,8 +1155,17 @@ async function shiftFixture(t: TestApp, people: { owner: string; accepted: strin
       toEscalate: await disputedSince(await sheet(3, { status: "disputed", employerDeadline: null }), 49),
       // Sent to Daywork already: an operator settles it.
       escalated: await disputedSince(await sheet(4, { status: "disputed", employerDeadline: null }), 50),
+      // Agreed days of a job paid directly (the factory's default): one to mark paid, one marked to confirm.
+      toMarkPaid: await sheet(5, { status: "accepted", employerDeadline: null }),
+      toConfirm: await markedPaid(await sheet(6, { status: "accepted", employerDeadline: null })),
     },
   };
+
+  async function markedPaid(timesheetId: string) {
+    const marked = await markPaid(t.db, t.services.queue, { ownerId: people.owner, timesheetId });
+    if (!("state" in marked)) throw new Error("the day was not marked paid");
+    return timesheetId;
+  }
 
   async function disputedSince(timesheetId: string, hours: number) {
     const at = new Date(Date.now() - hours * 3_600_000);

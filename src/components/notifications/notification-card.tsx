@@ -67,6 +67,8 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "timesheet_settled":
       return <ClipboardClock aria-hidden className={className} />;
     case "cancellation_compensation":
+    case "direct_payment_marked":
+    case "direct_payment_confirmed":
       return <Wallet aria-hidden className={className} />;
     case "moderation_decision":
     case "appeal_answered":

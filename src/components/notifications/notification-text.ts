@@ -65,6 +65,9 @@ export function notificationText(payload: NotificationPayload): { title: string;
       if (payload.payMode === "direct") kind = "cancellation_compensation_direct";
     }
   }
+  if (payload.kind === "direct_payment_marked" || payload.kind === "direct_payment_confirmed") {
+    params.amount = formatMoney(Number(payload.amount), payload.currency);
+  }
   const text = (part: "title" | "body") =>
     catalogue[`notification_${kind}_${part}`]?.(params) ?? catalogue[`notification_${payload.kind}_${part}`]?.(params) ?? "";
   return { title: text("title"), body: text("body") };

@@ -6,6 +6,7 @@ import type { RouterOutputs } from "../../trpc.ts";
 import { personName } from "../profile/person-name.ts";
 import { DayTimes } from "../shifts/day-times.tsx";
 import { Button } from "../ui/button.tsx";
+import { DirectPayLine } from "./direct-pay-line.tsx";
 import { MinutesReasonForm } from "./minutes-reason-form.tsx";
 import { TimesheetEscalation } from "./timesheet-escalation.tsx";
 import { ChangeLine, TimesheetHistory } from "./timesheet-history.tsx";
@@ -98,6 +99,7 @@ export function TimesheetRow({
           {!owner && workerCanAnswer(sheet.status) && (
             <MinutesReasonForm jobId={jobId} timesheetId={sheet.id} kind="dispute" minutes={sheet.minutes} />
           )}
+          {row.directPay && <DirectPayLine jobId={jobId} timesheetId={sheet.id} owner={owner} pay={row.directPay} />}
           <TimesheetEscalation jobId={jobId} row={row} />
           <TimesheetHistory timesheetId={sheet.id} />
         </div>
