@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-import { newAccount, postJob, signUpAndOnboard, startInLanguage, text, toastWith } from "./support.ts";
+import { appTookOver, newAccount, postJob, signUpAndOnboard, startInLanguage, text, toastWith } from "./support.ts";
 
 // Shift operations (docs/product.md): the owner shows the rotating code, the hired worker checks in and
 // out with it, the owner approves, the worker disputes, the owner resolves; both read the history and the
@@ -117,6 +117,7 @@ test.describe("shift operations", () => {
 
     // The worker disputes, claiming two hours.
     await hand.goto(`/jobs/${jobId}/timesheets`);
+    await appTookOver(hand);
     const handRow = hand.getByTestId("timesheet-row").filter({ has: hand.getByTestId("timesheet-history") });
     await expect(handRow.getByTestId("timesheet-status")).toHaveAttribute("data-status", "approved");
     await handRow.getByTestId("timesheet-dispute").locator("summary").click();
@@ -125,8 +126,10 @@ test.describe("shift operations", () => {
     await handRow.getByTestId("timesheet-dispute-submit").click();
     await expect(handRow.getByTestId("timesheet-status")).toHaveAttribute("data-status", "disputed");
 
-    // The owner resolves with an hour and a half.
+    // The owner resolves with an hour and a half, in the app's page: a figure typed into the server's copy
+    // would be lost when the app takes over.
     await boss.reload();
+    await appTookOver(boss);
     await expect(bossRow.getByTestId("timesheet-status")).toHaveAttribute("data-status", "disputed");
     await bossRow.getByTestId("timesheet-resolve").locator("summary").click();
     await bossRow.getByTestId("timesheet-hours").fill("1.5");
