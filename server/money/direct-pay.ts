@@ -5,7 +5,7 @@ import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { jobApplications, jobs, profiles, timesheets } from "../../db/schema/index.ts";
 import { confirmedKey, markedPaidKey } from "../../domain/direct-pay.ts";
 import { directPaymentConfirmed, directPaymentMarked } from "../../domain/ledger-flows.ts";
-import { person } from "../../domain/ledger.ts";
+import { person, type LedgerEntry } from "../../domain/ledger.ts";
 import { isAgreedTimesheet } from "../../domain/timesheets.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
 import { directPayNotice } from "../notifications/events.ts";
@@ -106,22 +106,15 @@ export async function markPaid(db: Database, queue: BackgroundQueue, params: { o
   if (!day) return refusal("timesheet_not_found");
   return step(db, day, async (tx, view, refuse) => {
     if (view.state !== "owed") return view;
-    const posted = await postTransaction(tx, {
-      ...directPaymentMarked(person(day.ownerId), person(day.workerId), view.amountMinor),
-      idempotencyKey: markedPaidKey(day.timesheetId),
-      currency: view.currency,
-      causeRef: day.timesheetId,
-      jobId: day.jobId,
-      createdBy: person(day.ownerId),
-    });
-    if (!posted.ok) return refuse("timesheet_not_found");
-    await directPayNotice(tx, queue, {
+    const markedAt = await recordStep(tx, queue, day, view, {
+      entry: directPaymentMarked(person(day.ownerId), person(day.workerId), view.amountMinor),
+      key: markedPaidKey(day.timesheetId),
+      by: day.ownerId,
       to: day.workerId,
-      actorId: day.ownerId,
-      dedupeKey: markedPaidKey(day.timesheetId),
       payload: { kind: "direct_payment_marked", ...payloadOf(day, view) },
     });
-    return { ...view, state: "marked_paid", markedAt: posted.createdAt };
+    if (!markedAt) return refuse("timesheet_not_found");
+    return { ...view, state: "marked_paid", markedAt };
   });
 }
 
@@ -136,23 +129,40 @@ export async function confirmReceived(db: Database, queue: BackgroundQueue, para
   return step(db, day, async (tx, view, refuse) => {
     if (view.state === "confirmed") return view;
     if (view.state !== "marked_paid") return refuse("direct_pay_not_marked");
-    const posted = await postTransaction(tx, {
-      ...directPaymentConfirmed(person(day.ownerId), person(day.workerId), view.amountMinor),
-      idempotencyKey: confirmedKey(day.timesheetId),
-      currency: view.currency,
-      causeRef: day.timesheetId,
-      jobId: day.jobId,
-      createdBy: person(day.workerId),
-    });
-    if (!posted.ok) return refuse("timesheet_not_found");
-    await directPayNotice(tx, queue, {
+    const confirmedAt = await recordStep(tx, queue, day, view, {
+      entry: directPaymentConfirmed(person(day.ownerId), person(day.workerId), view.amountMinor),
+      key: confirmedKey(day.timesheetId),
+      by: day.workerId,
       to: day.ownerId,
-      actorId: day.workerId,
-      dedupeKey: confirmedKey(day.timesheetId),
       payload: { kind: "direct_payment_confirmed", ...payloadOf(day, view), workerName: day.workerName },
     });
-    return { ...view, state: "confirmed", confirmedAt: posted.createdAt };
+    if (!confirmedAt) return refuse("timesheet_not_found");
+    return { ...view, state: "confirmed", confirmedAt };
   });
+}
+
+/**
+ * Posts one step of a day's direct pay, keyed by the step, and tells the other side, in the step's
+ * transaction; answers when it was posted, or null when the ledger refused it.
+ */
+async function recordStep(
+  tx: Tx,
+  queue: BackgroundQueue,
+  day: Day,
+  view: DirectPayView,
+  step: { entry: LedgerEntry; key: string; by: string; to: string; payload: Parameters<typeof directPayNotice>[2]["payload"] },
+) {
+  const posted = await postTransaction(tx, {
+    ...step.entry,
+    idempotencyKey: step.key,
+    currency: view.currency,
+    causeRef: day.timesheetId,
+    jobId: day.jobId,
+    createdBy: person(step.by),
+  });
+  if (!posted.ok) return null;
+  await directPayNotice(tx, queue, { to: step.to, actorId: step.by, dedupeKey: step.key, payload: step.payload });
+  return posted.createdAt;
 }
 
 function payloadOf(day: Day, view: DirectPayView) {
