@@ -6,6 +6,7 @@ import { z } from "zod";
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from "../db/database-timeouts.ts";
 import { defaultPoolSize } from "../db/pool-size.ts";
 import { HOLD_RULES, type HoldRule } from "../domain/moderation/hold-rules.ts";
+import { paymentsConfig, type PaymentsConfig } from "./payments/payments-config.ts";
 import { pushConfig, type PushConfig } from "./push/config.ts";
 import { DEFAULT_S3_TIMEOUTS, s3Config, type S3Settings } from "./storage/s3-config.ts";
 import { translateConfig, type TranslateConfig } from "./translate/config.ts";
@@ -121,6 +122,8 @@ export type Config = {
   holdRules: readonly HoldRule[];
   translate: TranslateConfig;
   push: PushConfig;
+  /** Payment, payout and tax-status providers: the services, their loopback stand-ins, or none (docs/decisions/077). */
+  payments: PaymentsConfig;
   /**
    * Outgoing mail: SMTP to `smtpUrl`, or (null) JSON files in the local inbox `dir` (`MAIL_DIR`, else
    * `DATA_DIR/mail`), listed at /dev/mail outside production.
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     holdRules: e.HOLD_RULES,
     translate: translateConfig(e),
     push: pushConfig(e, publicUrl, dataDir),
+    payments: paymentsConfig(env, { production: e.NODE_ENV === "production", publicUrl }),
     mail: {
       smtpUrl: e.SMTP_URL || null,
       from: e.MAIL_FROM || `Daywork <no-reply@${new URL(publicUrl).hostname}>`,

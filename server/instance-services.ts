@@ -2,6 +2,8 @@ import type { OpenedDatabase } from "../db/open.ts";
 import { BACKGROUND_JOBS, mailRetryDelays, type QueuePayloads } from "./background-jobs.ts";
 import type { Config } from "./config.ts";
 import { createMailer } from "./mail/create-mailer.ts";
+import { openPayments } from "./payments/open-payments.ts";
+import { webhookUrls } from "./payments/webhook-urls.ts";
 import { startBackgroundQueue, type QueueOptions } from "./queue/background-queue.ts";
 import { createChatBus } from "./realtime/create-chat-bus.ts";
 import { createUserEventBus } from "./realtime/user-events.ts";
@@ -21,7 +23,7 @@ export type InstanceOptions = {
 
 /**
  * The long-lived collaborators of one server instance on an opened database: the chat bus, the
- * background queue, the person-event bus and the mailer, the same way for the server, the tests and the
+ * background queue, the person-event bus, the mailer and the payment providers, the same way for the server, the tests and the
  * benches. Stop them with `stopServices` before closing the database.
  */
 export async function startServices(database: OpenedDatabase, config: Config, options: InstanceOptions): Promise<Services> {
@@ -42,6 +44,10 @@ export async function startServices(database: OpenedDatabase, config: Config, op
       mailer: options.overrides?.mailer ?? createMailer(config, log),
       log,
       holdRules: config.holdRules,
+      payments:
+        options.overrides && "payments" in options.overrides
+          ? (options.overrides.payments ?? null)
+          : await openPayments(config.payments, webhookUrls(config.publicUrl)),
     },
     options.overrides,
   );
@@ -53,4 +59,5 @@ export async function stopServices(services: Services): Promise<void> {
   await services.userEvents.close();
   await services.chatBus.close();
   await services.mailer.close();
+  await services.payments?.close();
 }

@@ -2,6 +2,7 @@ import { RATE_LIMITS, type RateLimits } from "../domain/limits.ts";
 import { HOLD_RULES, type HoldRule } from "../domain/moderation/hold-rules.ts";
 import type { BackgroundQueue } from "./background-jobs.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { Payments } from "./payments/open-payments.ts";
 import { pushReachability, type PushReachability } from "./push/push-reachability.ts";
 import type { ChatEventBus } from "./realtime/chat-bus.ts";
 import { createInProcessChatBus } from "./realtime/in-process-chat-bus.ts";
@@ -33,6 +34,11 @@ export type Services = {
   rateLimits: RateLimits;
   /** The hold rules new and edited posts run (docs/decisions/069; config HOLD_RULES, tests name theirs). */
   holdRules: readonly HoldRule[];
+  /**
+   * Payment, payout and tax-status providers (docs/decisions/077); null: none configured, so jobs can
+   * only be paid directly. Outside production the providers without credentials are loopback stand-ins.
+   */
+  payments: Payments | null;
   /** Whether this instance's pushes reached their services lately (GET /api/ready reports it, docs/decisions/064). */
   pushReachability: PushReachability;
 };
@@ -51,7 +57,7 @@ export const jsonLinesLog: ServiceLog = {
 /** Services for a running server; tests override what they need. */
 export function createServices(
   base: Pick<Services, "files" | "fileLinkSecret" | "queue" | "userEvents" | "mailer"> &
-    Partial<Pick<Services, "log" | "translator" | "chatBus" | "holdRules">>,
+    Partial<Pick<Services, "log" | "translator" | "chatBus" | "holdRules" | "payments">>,
   overrides: Partial<Services> = {},
 ): Services {
   return {
@@ -62,6 +68,7 @@ export function createServices(
     rateLimits: RATE_LIMITS,
     holdRules: HOLD_RULES,
     pushReachability: pushReachability(),
+    payments: null,
     ...base,
     ...overrides,
   };
