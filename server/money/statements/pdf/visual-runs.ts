@@ -19,7 +19,6 @@ export type VisualRun = { text: string; face: number };
 const CONTROLS = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/u;
 const COMMON = /[\p{Script=Common}\p{Script=Inherited}]/u;
 const RIGHT_TO_LEFT_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
-const WHITESPACE_OR_MARK = /[\s\p{M}]/u;
 
 /** Whether fontkit lays `text` out right to left: the script of its first character that has one decides. */
 export function shapedRightToLeft(text: string): boolean {
@@ -31,8 +30,8 @@ type LogicalRun = { start: number; end: number; level: number; face: number };
 
 /**
  * `text` (one line, no line breaks) as runs in visual order, its paragraph direction `direction`.
- * `faceFor` names the face that has a glyph for a code point (whitespace and marks stay with the face
- * before them when it has one: `hasGlyph`).
+ * `faceFor` names the face that has a glyph for a code point; a character of no script of its own
+ * (spaces, digits, punctuation, marks) stays with the face before it when that face has it (`hasGlyph`).
  */
 export function visualRuns(
   text: string,
@@ -52,7 +51,7 @@ export function visualRuns(
     const level = levels[start] ?? 0;
     const last = runs.at(-1);
     const keep = last && last.end === start && last.level === level;
-    const face = keep && WHITESPACE_OR_MARK.test(char) && hasGlyph(last.face, codePoint) ? last.face : faceFor(codePoint);
+    const face = keep && COMMON.test(char) && hasGlyph(last.face, codePoint) ? last.face : faceFor(codePoint);
     if (keep && last.face === face) last.end = index;
     else runs.push({ start, end: index, level, face });
   }
