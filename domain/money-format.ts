@@ -20,12 +20,16 @@ export function formatMinorIn(minor: bigint, currency: JobCurrency, language: st
   }).formatToParts(fromMinorUnits(minor, currency) as `${number}`);
   // In a right-to-left language a Latin symbol ("US$") is isolated, or its "$" jumps to the other side.
   const rtl = textDirection(isLanguageCode(language) ? language : "en") === "rtl";
-  return parts.map((p) => (rtl && p.type === "currency" && /[A-Za-z]/.test(p.value) ? `\u2066${p.value}\u2069` : p.value)).join("");
+  return parts
+    .map((p) => (rtl && p.type === "currency" && /[A-Za-z]/.test(p.value) ? `\u2066${p.value}\u2069` : p.value))
+    .join("");
 }
 
 /** Minutes as hours with two decimals in the reader's language ("8,50"). */
 export function formatHoursIn(minutes: number, language: string): string {
-  return numberFormat(intlLocaleFor(language).locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minutes / 60);
+  return numberFormat(intlLocaleFor(language).locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    minutes / 60,
+  );
 }
 
 /** A statement month ("2026-11") named in the reader's language ("November 2026", "2026年11月"). */

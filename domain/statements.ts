@@ -20,7 +20,10 @@ export const jobStatementSchema = z.object({ jobId: jobIdSchema });
 export const STATEMENT_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** A month of a worker's statement ("2026-11"); years 2000-2999 only, as no money is older or newer. */
-export const statementMonthSchema = z.string().regex(STATEMENT_MONTH, ERR.notFound).refine((month) => month >= "2000-01" && month <= "2999-12", ERR.notFound);
+export const statementMonthSchema = z
+  .string()
+  .regex(STATEMENT_MONTH, ERR.notFound)
+  .refine((month) => month >= "2000-01" && month <= "2999-12", ERR.notFound);
 
 /** The most jobs an employer's spend CSV lists: its pages read one after another (LEDGER_SPEND_PAGE each). */
 export const SPEND_CSV_MAX_JOBS = 2000;

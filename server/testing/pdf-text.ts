@@ -5,7 +5,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
  * software finds in it. For tests of the statements' PDFs.
  */
 export async function pdfText(bytes: Uint8Array): Promise<string[]> {
-  const loading = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false });
+  const loading = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
   try {
     const document = await loading.promise;
     const pages: string[] = [];

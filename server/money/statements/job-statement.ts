@@ -131,6 +131,8 @@ export async function jobStatement(db: Queryable, params: { jobId: string; owner
     workers: rows
       .filter((row) => row.is_total === 0)
       .map((row) => ({ partyId: row.partyId, name: row.name, label: row.label, ...figures(row) })),
-    totals: total ? figures(total) : { agreedMinutes: 0, pay: 0n, compensation: 0n, fee: 0n, directMarkedPaid: 0n, directConfirmed: 0n },
+    totals: total
+      ? figures(total)
+      : { agreedMinutes: 0, pay: 0n, compensation: 0n, fee: 0n, directMarkedPaid: 0n, directConfirmed: 0n },
   };
 }

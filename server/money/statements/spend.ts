@@ -2,8 +2,8 @@ import { inArray, sql } from "drizzle-orm";
 
 import type { Queryable } from "../../../db/database.ts";
 import { jobs } from "../../../db/schema/index.ts";
-import type { PayMode } from "../../../domain/pay-mode.ts";
 import type { PageCursor } from "../../../domain/page-cursor.ts";
+import type { PayMode } from "../../../domain/pay-mode.ts";
 import { employerSpendByJob, type JobMoney } from "../ledger/job-money.ts";
 
 /** A job of an employer's spend: its money, and what the job is called (null once the job is gone). */

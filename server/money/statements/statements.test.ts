@@ -7,19 +7,19 @@ import { createJob, dateFromToday } from "../../../db/factories/jobs.ts";
 import { createWorker } from "../../../db/factories/users.ts";
 import { timesheets } from "../../../db/schema/index.ts";
 import { ERR } from "../../../domain/errors.ts";
-import { captured, cancellationCompensation, holdAuthorised } from "../../../domain/ledger-flows.ts";
+import { cancellationCompensation, captured, holdAuthorised } from "../../../domain/ledger-flows.ts";
 import { person, PLATFORM, provider, type LedgerEntry } from "../../../domain/ledger.ts";
 import { formatMinorIn } from "../../../domain/money-format.ts";
-import { postAgreedPay } from "../agreed-pay.ts";
-import { markPaid } from "../direct-pay.ts";
-import { postTransaction } from "../ledger/post-transaction.ts";
-import { workerEarningsByMonth } from "../ledger/worker-money.ts";
 import { signUpMember, type SignedUp } from "../../testing/accounts.ts";
 import { pdfText } from "../../testing/pdf-text.ts";
 import { expectRefusal } from "../../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { jobStatementPdf } from "./pdf/statement-pdf.ts";
+import { postAgreedPay } from "../agreed-pay.ts";
+import { markPaid } from "../direct-pay.ts";
+import { postTransaction } from "../ledger/post-transaction.ts";
+import { workerEarningsByMonth } from "../ledger/worker-money.ts";
 import { jobStatement } from "./job-statement.ts";
+import { jobStatementPdf } from "./pdf/statement-pdf.ts";
 import { workerMonthLines } from "./worker-month.ts";
 
 // Statements (issue 39 item 7) against the ledger: a job paid through Daywork (a hold, two workers' agreed
@@ -34,7 +34,6 @@ let boris: { id: string };
 let stranger: SignedUp;
 let daywork: { id: string };
 let direct: { id: string };
-const HOUR = 3_600_000;
 
 let keys = 0;
 async function post(entry: LedgerEntry, jobId: string) {
@@ -259,7 +258,8 @@ describe("the files", () => {
       expect(text).toContain(squeeze(words));
     const rub = (minor: bigint) => squeeze(formatMinorIn(minor, "RUB", "ru"));
     // Pay, fee, compensation, the total charged and the capture, as the ledger sums them.
-    for (const minor of [475_000n, 375_000n, 850_000n, 85_000n, 120_000n, 1_055_000n, 440_000n]) expect(text).toContain(rub(minor));
+    for (const minor of [475_000n, 375_000n, 850_000n, 85_000n, 120_000n, 1_055_000n, 440_000n])
+      expect(text).toContain(rub(minor));
     expect(res.rawPayload.toString("latin1")).toContain("/Lang (ru)");
   });
 
@@ -283,7 +283,13 @@ describe("the files", () => {
     const res = await download(`/api/statements/months/${month?.month}/statement.pdf?lang=en`, anna);
     expect(res.statusCode).toBe(200);
     const text = squeeze((await pdfText(res.rawPayload)).join(""));
-    for (const words of ["Anna Petrova", "Склад: ночная смена", "Garden work", formatMinorIn(475_000n, "RUB", "en"), formatMinorIn(180_000n, "RUB", "en")])
+    for (const words of [
+      "Anna Petrova",
+      "Склад: ночная смена",
+      "Garden work",
+      formatMinorIn(475_000n, "RUB", "en"),
+      formatMinorIn(180_000n, "RUB", "en"),
+    ])
       expect(text).toContain(squeeze(words));
   });
 

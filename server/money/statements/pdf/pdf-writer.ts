@@ -135,7 +135,10 @@ export class StatementWriter {
     let x = atLeft ? left : left + width - used;
     for (const run of runs) {
       // One baseline for all faces (each has its own ascent, which pdfkit would place the text by).
-      this.doc.font(run.key).fontSize(size).text(run.text, x, this.y + size, { lineBreak: false, features: FEATURES, baseline: "alphabetic" });
+      this.doc
+        .font(run.key)
+        .fontSize(size)
+        .text(run.text, x, this.y + size, { lineBreak: false, features: FEATURES, baseline: "alphabetic" });
       x += this.runWidth(run, size);
     }
   }
@@ -210,7 +213,12 @@ export class StatementWriter {
       this.y = top + height + 2;
     };
     const rule = () => {
-      this.doc.moveTo(MARGIN, this.y - 1).lineTo(MARGIN + this.width, this.y - 1).lineWidth(0.5).strokeColor("#999999").stroke();
+      this.doc
+        .moveTo(MARGIN, this.y - 1)
+        .lineTo(MARGIN + this.width, this.y - 1)
+        .lineWidth(0.5)
+        .strokeColor("#999999")
+        .stroke();
       this.y += 2;
     };
     const header = () => {

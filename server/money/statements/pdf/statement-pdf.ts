@@ -32,7 +32,10 @@ export async function jobStatementPdf(statement: JobStatement, options: Options)
   const locale = { locale: options.language };
   const { job, money, totals } = statement;
   const amount = (minor: bigint) => formatMinorIn(minor, job.currency, options.language);
-  const pdf = new StatementWriter(options.language, { title: `${m.statement_pdf_job_title({}, locale)}: ${job.title}`, now: options.now });
+  const pdf = new StatementWriter(options.language, {
+    title: `${m.statement_pdf_job_title({}, locale)}: ${job.title}`,
+    now: options.now,
+  });
 
   pdf.title(m.statement_pdf_job_title({}, locale));
   pdf.text(job.title, { size: "heading", gapAfter: 4 });

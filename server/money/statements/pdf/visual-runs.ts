@@ -60,7 +60,7 @@ export function visualRuns(
   const highest = Math.max(...runs.map((r) => r.level));
   const lowestOdd = Math.min(...runs.map((r) => (r.level % 2 === 1 ? r.level : r.level + 1)));
   for (let level = highest; level >= lowestOdd; level -= 1) {
-    for (let i = 0; i < runs.length; ) {
+    for (let i = 0; i < runs.length;) {
       if ((runs[i]?.level ?? 0) < level) {
         i += 1;
         continue;
