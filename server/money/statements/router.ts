@@ -2,17 +2,16 @@ import { jobStatementSchema, spendListSchema } from "../../../domain/statements.
 import { found } from "../../trpc/answer.ts";
 import { router } from "../../trpc/init.ts";
 import { authedProcedure } from "../../trpc/procedures.ts";
-import { workerBalance, workerEarningsByMonth } from "../ledger/worker-money.ts";
 import { jobStatement } from "./job-statement.ts";
 import { employerSpend } from "./spend.ts";
+import { workerEarnings } from "./worker-month.ts";
 
 /** Money statements (docs/statements.md): every figure summed by the database over the caller's ledger party. */
 export const statementsRouter = router({
   /** The caller's earnings by month in their time zone (newest first) and their balance in each currency. */
   myEarnings: authedProcedure.query(async ({ ctx }) => ({
     timeZone: ctx.profile.timeZone,
-    months: await workerEarningsByMonth(ctx.db, ctx.user.id, ctx.profile.timeZone),
-    balances: await workerBalance(ctx.db, ctx.user.id),
+    ...(await workerEarnings(ctx.db, ctx.user.id, ctx.profile.timeZone)),
   })),
 
   /** The caller's spend as an employer, by job, a page at a time (newest money first). */

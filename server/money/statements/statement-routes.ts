@@ -12,12 +12,11 @@ import { isRefusal } from "../../refusal.ts";
 import type { Services } from "../../services.ts";
 import { requirePerson, type Person } from "../../session/person.ts";
 import { sessionUser } from "../../session/session-user.ts";
-import { workerBalance, workerEarningsByMonth } from "../ledger/worker-money.ts";
 import { jobStatement } from "./job-statement.ts";
 import { jobStatementPdf, workerMonthPdf } from "./pdf/statement-pdf.ts";
 import { employerSpendAll } from "./spend.ts";
 import { earningsCsv, jobStatementCsv, spendCsv } from "./statement-csv.ts";
-import { workerMonthLines } from "./worker-month.ts";
+import { workerEarnings, workerMonthLines } from "./worker-month.ts";
 
 export type StatementRouteDeps = { db: Database; auth: Auth; services: Services };
 
@@ -69,7 +68,7 @@ export async function statementRoutes(app: FastifyInstance, deps: StatementRoute
   app.get(STATEMENT_PATHS.earningsCsv, async (request, reply) => {
     const person = await reader(request, reply, deps);
     if (!person) return reply;
-    const months = await workerEarningsByMonth(db, person.user.id, person.profile.timeZone);
+    const { months } = await workerEarnings(db, person.user.id, person.profile.timeZone);
     const file = earningsCsv(months, { locale: readerLanguage(request) });
     return sendFile(reply, { ...file, body: file.csv });
   });
@@ -117,11 +116,8 @@ export async function statementRoutes(app: FastifyInstance, deps: StatementRoute
     if (!params.success) return sendRefusal(reply, "not_found");
     const { month } = params.data;
     const timeZone = person.profile.timeZone;
-    const [months, lines, balances] = await Promise.all([
-      workerEarningsByMonth(db, person.user.id, timeZone),
-      workerMonthLines(db, { userId: person.user.id, month, timeZone }),
-      workerBalance(db, person.user.id),
-    ]);
+    const { months, balances } = await workerEarnings(db, person.user.id, timeZone);
+    const lines = months.length ? await workerMonthLines(db, { userId: person.user.id, month, timeZone }) : [];
     const file = await workerMonthPdf(
       { month, name: person.profile.fullName, totals: months.filter((row) => row.month === month), lines, balances },
       { language: readerLanguage(request), now: deps.services.now() },

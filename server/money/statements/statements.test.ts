@@ -200,6 +200,8 @@ describe("a worker's earnings and an employer's spend", () => {
       ["Склад: ночная смена", "through_daywork", 850_000n, 85_000n],
     ]);
     expect((await t.callerAs(anna.id).statements.mySpend({})).items).toEqual([]);
+    // The employer's side of a directly paid day is what they owe, not earnings.
+    expect(await t.callerAs(employer.id).statements.myEarnings()).toMatchObject({ months: [], balances: [] });
   });
 });
 

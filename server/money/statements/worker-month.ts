@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 
 import { queryRows, type Queryable } from "../../../db/database.ts";
 import type { JobCurrency } from "../../../domain/currencies.ts";
-import { knownTimeZone } from "../ledger/worker-money.ts";
+import { knownTimeZone, workerBalance, workerEarningsByMonth } from "../ledger/worker-money.ts";
 
 /** One job's part of a worker's month (or, with no job, the payouts and corrections), in minor units. */
 export type WorkerMonthLine = {
@@ -77,4 +77,17 @@ export async function workerMonthLines(
       directConfirmed: BigInt(row.directConfirmed),
     }))
     .filter((line) => line.agreed !== 0n || line.paid !== 0n || line.directAgreed !== 0n || line.directConfirmed !== 0n);
+}
+
+/**
+ * A person's earnings (months in their time zone, balances), only when their ledger party is a worker's:
+ * an employer's party holds the mirrored side of directly paid days, which are what they owe, not earnings.
+ */
+export async function workerEarnings(db: Queryable, userId: string, timeZone: string | null) {
+  const [party] = await queryRows<{ kind: string }>(
+    db,
+    sql`select kind::text as kind from ledger_parties where user_id = ${userId}`,
+  );
+  if (party?.kind !== "worker") return { months: [], balances: [] };
+  return { months: await workerEarningsByMonth(db, userId, timeZone), balances: await workerBalance(db, userId) };
 }
