@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTrpc, type TrpcDeps } from "./http/trpc.ts";
 import { registerUnavailableAnswers } from "./http/unavailable.ts";
 import { registerWebSocket } from "./http/websocket.ts";
+import { statementRoutes } from "./money/statements/statement-routes.ts";
 import { readinessChecks, registerHealthRoutes } from "./ops/health.ts";
 import { registerMetrics } from "./ops/metrics.ts";
 import { registerRequestIds, requestIdGenerator } from "./ops/request-log.ts";
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps) {
   registerAuthRoute(app, auth, { deadlineMs: config.requestDeadlineMs });
   await registerFileRoutes(app, { db, auth, services });
   await registerMailRoutes(app, { db, config, now: services.now });
+  await app.register(statementRoutes, { db, auth, services });
   registerHealthRoutes(app, { db, services, state: app.instanceState });
   // What a call's context is made of, for the API and for the pages rendered on the server.
   const context = { db, auth, config, services, metrics };

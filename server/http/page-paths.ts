@@ -25,6 +25,7 @@ export const SPA_PAGE_PATHS = [
   "/chats",
   "/chats/$conversationId",
   "/my-jobs",
+  "/money",
   "/favourites",
   "/notifications",
   "/onboarding",

@@ -678,6 +678,25 @@ const ACCESS = {
     right: { as: (m) => m.accepted.id },
     seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.shifts.pastJobId),
   },
+  // Money statements (docs/statements.md): one's own ledger party only; a job's statement for its owner.
+  "statements.myEarnings": {
+    rule: RULES.ownAccount,
+    input: none,
+    right: { as: (m) => m.accepted.id },
+    seesOnlyOwn: (result) => expect((result as { months: unknown[] }).months).toEqual([]),
+  },
+  "statements.mySpend": {
+    rule: RULES.ownAccount,
+    input: () => ({}),
+    right: { as: (m) => m.owner.id },
+    seesOnlyOwn: (result, _who, m) => expect(idsIn(result)).not.toContain(m.shifts.pastJobId),
+  },
+  "statements.jobStatement": {
+    rule: RULES.jobOwnerAccount,
+    input: (m) => ({ jobId: m.shifts.pastJobId }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
   // Blocks (docs/decisions/068): any member blocks and lists only their own.
   "blocks.list": {
     rule: RULES.member,

@@ -72,7 +72,7 @@ export async function workerBalance(db: Queryable, userId: string): Promise<Work
 }
 
 /** Whether `zone` is an IANA time zone (a browser may have reported something else); Postgres knows the same names. */
-function knownTimeZone(zone: string): boolean {
+export function knownTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
     return true;

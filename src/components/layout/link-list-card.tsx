@@ -7,6 +7,7 @@ export type LinkListRow = {
   to:
     | "/post-job"
     | "/chats"
+    | "/money"
     | "/settings"
     | "/settings/privacy"
     | "/settings/notifications"
