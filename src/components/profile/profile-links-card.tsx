@@ -11,7 +11,7 @@ export function ProfileLinksCard() {
       rows={[
         { to: "/post-job", icon: PlusCircle, label: m.profile_link_post_job(), testId: "profile-link-post-job" },
         { to: "/chats", icon: MessagesSquare, label: m.profile_link_chats(), testId: "profile-link-chats" },
-        { to: "/money", icon: Wallet, label: m.nav_money(), testId: "profile-link-money" },
+        { to: "/money", icon: Wallet, label: m.profile_link_money(), testId: "profile-link-money" },
         { to: "/settings", icon: Settings, label: m.profile_link_edit(), testId: "profile-link-settings" },
         { to: "/settings/privacy", icon: ShieldCheck, label: m.profile_link_privacy(), testId: "profile-link-privacy" },
       ]}
