@@ -33,18 +33,20 @@ export function ChatBackLink({ back, variant = "icon" }: { back: ChatBackTarget;
   );
 }
 
+// Icons made when drawn, not at import: a module-level element is a side effect that keeps this file in
+// every first load through the chat routes' imports (docs/decisions/052).
 const REFUSALS = {
   // 'Access Denied: You must be accepted to join this chat' (docs/product.md, Permissions).
-  denied: { icon: <ShieldAlert aria-hidden className="size-6 text-destructive" />, text: () => m.chat_access_denied() },
+  denied: { icon: () => <ShieldAlert aria-hidden className="size-6 text-destructive" />, text: () => m.chat_access_denied() },
   // The owner of a job nobody has been accepted to yet: the group chat opens with the first accept.
-  "not-started": { icon: <MessageSquareOff aria-hidden className="size-6" />, text: () => m.chat_group_not_started() },
+  "not-started": { icon: () => <MessageSquareOff aria-hidden className="size-6" />, text: () => m.chat_group_not_started() },
 };
 
 /** Why the reader cannot open this chat, with the way back. */
 export function ChatRefusal({ reason, back }: { reason: keyof typeof REFUSALS; back: ChatBackTarget }) {
   const { icon, text } = REFUSALS[reason];
   return (
-    <NoticePage icon={icon} title={text()} testId={reason === "denied" ? "chat-access-denied" : "chat-not-started"}>
+    <NoticePage icon={icon()} title={text()} testId={reason === "denied" ? "chat-access-denied" : "chat-not-started"}>
       <ChatBackLink back={back} variant="button" />
     </NoticePage>
   );
