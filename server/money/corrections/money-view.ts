@@ -39,6 +39,7 @@ export type MoneyLine = {
   postingId: string;
   transactionId: string;
   at: string;
+  partyId: string;
   partyLabel: string;
   account: LedgerAccount;
   currency: JobCurrency;
@@ -69,8 +70,8 @@ export async function moneyStatement(
     db,
     sql`select p.id::text as "postingId", t.id::text as "transactionId",
                to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
-               pa.label as "partyLabel", p.account::text as account, p.currency::text as currency,
-               p.amount_minor::text as "amountMinor", t.cause::text as cause, t.cause_ref as "causeRef",
+               p.party_id::text as "partyId", pa.label as "partyLabel", p.account::text as account,
+               p.currency::text as currency, p.amount_minor::text as "amountMinor", t.cause::text as cause, t.cause_ref as "causeRef",
                t.job_id::text as "jobId", t.memo, cb.label as "createdByLabel",
                exists (select 1 from ledger_transactions r where r.idempotency_key = 'reversal:' || t.id::text) as reversed,
                to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt", p.id::text as "cursorId"

@@ -37,6 +37,10 @@ export function MoneyPanel({ of, admin }: { of: MoneyOf; admin: boolean }) {
   const { title, detail } = subjectTitle(view.subject);
   const jobId = view.subject.kind === "job" ? view.subject.jobId : null;
   const currency = view.subject.kind === "job" ? view.subject.currency : null;
+  const nameOf = (partyId: string, label: string) => {
+    const name = view.people.find((p) => p.partyId === partyId)?.name;
+    return name ? personName(name) : label;
+  };
   return (
     <div className="grid gap-6" data-testid="money-panel">
       <SectionCard title={title} description={detail} icon={<Wallet aria-hidden />} contentClassName="grid gap-2">
@@ -47,15 +51,13 @@ export function MoneyPanel({ of, admin }: { of: MoneyOf; admin: boolean }) {
         {view.balances.length === 0 ? (
           <p className="text-sm text-muted-foreground">{m.ops_money_no_balances()}</p>
         ) : (
-          <dl className="grid gap-1 text-sm sm:grid-cols-[1fr_auto]" data-testid="money-balances">
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="money-balances">
             {view.balances.map((b) => (
               <div key={`${b.partyId}:${b.account}:${b.currency}`} className="contents" data-testid="money-balance">
-                <dt>
+                <dt className="flex flex-wrap items-baseline gap-x-2">
                   {ACCOUNT_NAMES[b.account]()}
                   {view.subject.kind === "job" && (
-                    <span className="ms-2 text-xs text-muted-foreground" dir="auto">
-                      {b.partyLabel}
-                    </span>
+                    <bdi className="text-xs text-muted-foreground">{nameOf(b.partyId, b.partyLabel)}</bdi>
                   )}
                 </dt>
                 <dd className="text-end font-medium tabular-nums" data-testid={`money-balance-${b.account}`}>
@@ -71,6 +73,7 @@ export function MoneyPanel({ of, admin }: { of: MoneyOf; admin: boolean }) {
         key={JSON.stringify(view.statement.items[0]?.postingId ?? null)}
         of={of}
         first={view.statement}
+        nameOf={nameOf}
         onReverse={admin ? setReversing : null}
       />
       {admin && (

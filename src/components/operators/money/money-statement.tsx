@@ -19,7 +19,13 @@ export type MoneyLine = Statement["items"][number];
  * A party's or a job's postings, newest first, each with its cause, the operator's reason and who posted
  * it; earlier pages on request (keyset). An admin may reverse a transaction not reversed yet.
  */
-export function MoneyStatement(p: { of: MoneyOf; first: Statement; onReverse: ((line: MoneyLine) => void) | null }) {
+export function MoneyStatement(p: {
+  of: MoneyOf;
+  first: Statement;
+  /** A party's name while its person's account lives, else its label. */
+  nameOf: (partyId: string, label: string) => string;
+  onReverse: ((line: MoneyLine) => void) | null;
+}) {
   const queryClient = useQueryClient();
   const [earlier, setEarlier] = useState<{ items: MoneyLine[]; nextCursor: Statement["nextCursor"] }>({
     items: [],
@@ -46,64 +52,57 @@ export function MoneyStatement(p: { of: MoneyOf; first: Statement; onReverse: ((
       {lines.length === 0 ? (
         <p className="text-sm text-muted-foreground">{m.ops_money_statement_empty()}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="money-statement">
-            <thead className="text-start text-xs text-muted-foreground">
-              <tr>
-                <th className="p-2 text-start font-medium">{m.ops_money_col_date()}</th>
-                <th className="p-2 text-start font-medium">{m.ops_money_col_account()}</th>
-                <th className="p-2 text-start font-medium">{m.ops_money_col_cause()}</th>
-                <th className="p-2 text-end font-medium">{m.ops_money_col_amount()}</th>
-                {p.onReverse && <th className="p-2" />}
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line, i) => (
-                <tr key={line.postingId} className="border-t align-top" data-testid="money-line">
-                  <td className="p-2 whitespace-nowrap">{formatDateTime(line.at)}</td>
-                  <td className="p-2">
-                    <div>{ACCOUNT_NAMES[line.account]()}</div>
-                    <div className="text-xs text-muted-foreground" dir="auto">
-                      {line.partyLabel}
-                    </div>
-                  </td>
-                  <td className="p-2">
-                    <div>
-                      {CAUSE_NAMES[line.cause]()}
-                      {line.reversed && <span className="ms-2 text-xs text-muted-foreground">({m.ops_money_reversed()})</span>}
-                    </div>
-                    {line.memo && (
-                      <div className="text-xs break-words text-muted-foreground" dir="auto" data-testid="money-line-memo">
-                        {line.memo}
-                        {line.createdByLabel && ` · ${m.ops_money_by({ label: line.createdByLabel })}`}
-                      </div>
+        <ol className="grid text-sm" data-testid="money-statement">
+          {lines.map((line, i) => (
+            <li
+              key={line.postingId}
+              className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t py-2 first:border-t-0 sm:grid-cols-[11rem_minmax(0,1fr)_minmax(0,1.4fr)_9rem]"
+              data-testid="money-line"
+            >
+              <div className="text-muted-foreground sm:text-foreground">{formatDateTime(line.at)}</div>
+              <div className="text-end font-medium whitespace-nowrap tabular-nums sm:order-last" data-testid="money-line-amount">
+                {signedMoney(line.amount, line.currency)}
+              </div>
+              <div>
+                <div>{ACCOUNT_NAMES[line.account]()}</div>
+                <div className="text-xs text-muted-foreground">
+                  <bdi>{p.nameOf(line.partyId, line.partyLabel)}</bdi>
+                </div>
+              </div>
+              <div className="col-span-2 sm:col-span-1">
+                <div>
+                  {CAUSE_NAMES[line.cause]()}
+                  {line.reversed && <span className="ms-2 text-xs text-muted-foreground">({m.ops_money_reversed()})</span>}
+                </div>
+                {line.memo && (
+                  <p className="text-xs break-words text-muted-foreground" data-testid="money-line-memo">
+                    <bdi>{line.memo}</bdi>
+                    {line.createdByLabel && (
+                      <>
+                        {" · "}
+                        {m.ops_money_by({ label: line.createdByLabel })}
+                      </>
                     )}
-                  </td>
-                  <td className="p-2 text-end whitespace-nowrap tabular-nums" data-testid="money-line-amount">
-                    {signedMoney(line.amount, line.currency)}
-                  </td>
-                  {p.onReverse && (
-                    <td className="p-2 text-end">
-                      {/* One button per transaction: on its first line. */}
-                      {!line.reversed && lines.findIndex((l) => l.transactionId === line.transactionId) === i && (
-                        <Button
-                          type="button"
-                          variant="outline"
-                          size="sm"
-                          onClick={() => p.onReverse?.(line)}
-                          data-testid="money-line-reverse"
-                        >
-                          <Undo2 aria-hidden />
-                          {m.ops_money_reverse()}
-                        </Button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </p>
+                )}
+                {p.onReverse && !line.reversed && lines.findIndex((l) => l.transactionId === line.transactionId) === i && (
+                  // One button per transaction: on its first line.
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    className="mt-1"
+                    onClick={() => p.onReverse?.(line)}
+                    data-testid="money-line-reverse"
+                  >
+                    <Undo2 aria-hidden />
+                    {m.ops_money_reverse()}
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
       )}
       {earlier.nextCursor && (
         <PendingButton
