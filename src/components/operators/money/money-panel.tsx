@@ -1,12 +1,15 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
-import { Wallet } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { TriangleAlert, Wallet } from "lucide-react";
 import { useState } from "react";
 
 import type { MoneyOf } from "../../../../domain/ledger-corrections.ts";
+import { errorCode, errorMessage } from "../../../lib/errors.ts";
 import { m } from "../../../paraglide/messages.js";
 import { trpc, type RouterOutputs } from "../../../trpc.ts";
+import { NoticeCard, RetryButton } from "../../layout/notice.tsx";
 import { personName } from "../../profile/person-name.ts";
 import { SectionCard } from "../../ui/card.tsx";
+import { Spinner } from "../../ui/spinner.tsx";
 import { CorrectionForm } from "./correction-form.tsx";
 import { MoneyStatement, type MoneyLine } from "./money-statement.tsx";
 import { ACCOUNT_NAMES, signedMoney } from "./money-words.ts";
@@ -32,7 +35,28 @@ function subjectTitle(subject: MoneyView["subject"]): { title: string; detail: s
  * account and currency, the statement, and for admins the correction form.
  */
 export function MoneyPanel({ of, admin }: { of: MoneyOf; admin: boolean }) {
-  const { data: view } = useSuspenseQuery(trpc.ledgerCorrections.money.queryOptions(of));
+  const money = useQuery(trpc.ledgerCorrections.money.queryOptions(of));
+  if (money.isPending) return <Spinner />;
+  if (money.isError) {
+    const missing = errorCode(money.error) === "NOT_FOUND" || errorCode(money.error) === "BAD_REQUEST";
+    return missing ? (
+      <NoticeCard icon={<Wallet aria-hidden className="size-6" />} title={m.not_found_title()} testId="money-not-found" />
+    ) : (
+      <NoticeCard
+        alert
+        icon={<TriangleAlert aria-hidden className="size-6 text-destructive" />}
+        title={m.ops_money_load_failed()}
+        hint={errorMessage(money.error)}
+        testId="load-failed"
+      >
+        <RetryButton onRetry={() => void money.refetch()} />
+      </NoticeCard>
+    );
+  }
+  return <MoneyDetails view={money.data} of={of} admin={admin} />;
+}
+
+function MoneyDetails({ view, of, admin }: { view: MoneyView; of: MoneyOf; admin: boolean }) {
   const [reversing, setReversing] = useState<MoneyLine | null>(null);
   const { title, detail } = subjectTitle(view.subject);
   const jobId = view.subject.kind === "job" ? view.subject.jobId : null;

@@ -10,6 +10,7 @@ import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { moneyAddress } from "./money-of.ts";
 
 /** Finds whose money to read: a person by e-mail or account id, a ledger party or a job by id. */
 export function MoneySearch() {
@@ -43,7 +44,7 @@ export function MoneySearch() {
             <li key={person.partyId ?? person.userId}>
               <Link
                 to="/ops/money"
-                search={person.partyId ? { party: person.partyId } : { person: person.userId ?? undefined }}
+                search={moneyAddress(person) ?? {}}
                 className="text-primary underline-offset-4 hover:underline"
                 data-testid="money-found-person"
               >
