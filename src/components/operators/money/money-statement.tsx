@@ -12,6 +12,9 @@ import { Button } from "../../ui/button.tsx";
 import { SectionCard } from "../../ui/card.tsx";
 import { ACCOUNT_NAMES, CAUSE_NAMES, signedMoney } from "./money-words.ts";
 
+/** The statement's columns on wider screens: date, account and party, cause and reason, amount. */
+const COLUMNS = "gap-x-4 sm:grid-cols-[11rem_minmax(0,1fr)_minmax(0,1.4fr)_9rem]";
+
 type Statement = RouterOutputs["ledgerCorrections"]["money"]["statement"];
 export type MoneyLine = Statement["items"][number];
 
@@ -52,57 +55,69 @@ export function MoneyStatement(p: {
       {lines.length === 0 ? (
         <p className="text-sm text-muted-foreground">{m.ops_money_statement_empty()}</p>
       ) : (
-        <ol className="grid text-sm" data-testid="money-statement">
-          {lines.map((line, i) => (
-            <li
-              key={line.postingId}
-              className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t py-2 first:border-t-0 sm:grid-cols-[11rem_minmax(0,1fr)_minmax(0,1.4fr)_9rem]"
-              data-testid="money-line"
-            >
-              <div className="text-muted-foreground sm:text-foreground">{formatDateTime(line.at)}</div>
-              <div className="text-end font-medium whitespace-nowrap tabular-nums sm:order-last" data-testid="money-line-amount">
-                {signedMoney(line.amount, line.currency)}
-              </div>
-              <div>
-                <div>{ACCOUNT_NAMES[line.account]()}</div>
-                <div className="text-xs text-muted-foreground">
-                  <bdi>{p.nameOf(line.partyId, line.partyLabel)}</bdi>
+        <div className="grid text-sm">
+          {/* Column names on wide screens; on a phone each line stacks and says what it is. */}
+          <div aria-hidden className={`hidden pb-1 text-xs text-muted-foreground sm:grid ${COLUMNS}`}>
+            <span>{m.ops_money_col_date()}</span>
+            <span>{m.ops_money_col_account()}</span>
+            <span>{m.ops_money_col_cause()}</span>
+            <span className="text-end">{m.ops_money_col_amount()}</span>
+          </div>
+          <ol className="grid" data-testid="money-statement">
+            {lines.map((line, i) => (
+              <li
+                key={line.postingId}
+                className={`grid grid-cols-[1fr_auto] gap-y-1 border-t py-2 ${COLUMNS}`}
+                data-testid="money-line"
+              >
+                <div className="text-muted-foreground sm:text-foreground">{formatDateTime(line.at)}</div>
+                <div
+                  className="text-end font-medium whitespace-nowrap tabular-nums sm:order-last"
+                  data-testid="money-line-amount"
+                >
+                  {signedMoney(line.amount, line.currency)}
                 </div>
-              </div>
-              <div className="col-span-2 sm:col-span-1">
                 <div>
-                  {CAUSE_NAMES[line.cause]()}
-                  {line.reversed && <span className="ms-2 text-xs text-muted-foreground">({m.ops_money_reversed()})</span>}
+                  <div>{ACCOUNT_NAMES[line.account]()}</div>
+                  <div className="text-xs text-muted-foreground">
+                    <bdi>{p.nameOf(line.partyId, line.partyLabel)}</bdi>
+                  </div>
                 </div>
-                {line.memo && (
-                  <p className="text-xs break-words text-muted-foreground" data-testid="money-line-memo">
-                    <bdi>{line.memo}</bdi>
-                    {line.createdByLabel && (
-                      <>
-                        {" · "}
-                        {m.ops_money_by({ label: line.createdByLabel })}
-                      </>
-                    )}
-                  </p>
-                )}
-                {p.onReverse && !line.reversed && lines.findIndex((l) => l.transactionId === line.transactionId) === i && (
-                  // One button per transaction: on its first line.
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    className="mt-1"
-                    onClick={() => p.onReverse?.(line)}
-                    data-testid="money-line-reverse"
-                  >
-                    <Undo2 aria-hidden />
-                    {m.ops_money_reverse()}
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ol>
+                <div className="col-span-2 sm:col-span-1">
+                  <div>
+                    {CAUSE_NAMES[line.cause]()}
+                    {line.reversed && <span className="ms-2 text-xs text-muted-foreground">({m.ops_money_reversed()})</span>}
+                  </div>
+                  {line.memo && (
+                    <p className="text-xs break-words text-muted-foreground" data-testid="money-line-memo">
+                      <bdi>{line.memo}</bdi>
+                      {line.createdByLabel && (
+                        <>
+                          {" · "}
+                          {m.ops_money_by({ label: line.createdByLabel })}
+                        </>
+                      )}
+                    </p>
+                  )}
+                  {p.onReverse && !line.reversed && lines.findIndex((l) => l.transactionId === line.transactionId) === i && (
+                    // One button per transaction: on its first line.
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      className="mt-1"
+                      onClick={() => p.onReverse?.(line)}
+                      data-testid="money-line-reverse"
+                    >
+                      <Undo2 aria-hidden />
+                      {m.ops_money_reverse()}
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
       )}
       {earlier.nextCursor && (
         <PendingButton
