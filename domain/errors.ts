@@ -225,6 +225,16 @@ export const ERR = {
   appealTaken: "error_appeal_taken",
   appealOwnDecision: "error_appeal_own_decision",
   disputeTooEarly: "error_dispute_too_early",
+  // Operators' ledger corrections (docs/decisions/080).
+  correctionKindInvalid: "error_correction_kind_invalid",
+  correctionAmountInvalid: "error_correction_amount_invalid",
+  correctionReasonRequired: "error_correction_reason_required",
+  correctionReasonTooLong: "error_correction_reason_too_long",
+  correctionPartyMissing: "error_correction_party_missing",
+  correctionPartyKind: "error_correction_party_kind",
+  correctionUnbalanced: "error_correction_unbalanced",
+  correctionCurrency: "error_correction_currency",
+  correctionAlreadyReversed: "error_correction_already_reversed",
   // Marketplace health (docs/decisions/072).
   healthPeriodInvalid: "error_health_period_invalid",
   // A self-employed payee's tax number (domain/inn.ts).

@@ -60,6 +60,29 @@ export function timesheetAgreed(mode: PayMode, employer: PartyRef, worker: Party
 }
 
 /**
+ * A day's agreed pay changed after it was posted (an operator settled the dispute at other minutes): the
+ * differences of the pay and of the fee, either sign, in the book the day was posted in, so the day's
+ * postings add up to what agreeing on the final minutes would have posted. Zero differences leave no line.
+ */
+export function agreedPayChanged(
+  mode: PayMode,
+  employer: PartyRef,
+  worker: PartyRef,
+  change: { readonly payMinor: bigint; readonly feeMinor: bigint },
+): LedgerEntry {
+  const fee = mode === "direct" ? 0n : change.feeMinor;
+  const lines: LedgerLine[] =
+    mode === "direct"
+      ? [debit("direct_owed", employer, change.payMinor), credit("direct_owed", worker, change.payMinor)]
+      : [
+          debit("employer_receivable", employer, change.payMinor + fee),
+          credit("worker_payable", worker, change.payMinor),
+          credit("platform_fee", PLATFORM, fee),
+        ];
+  return { cause: "timesheet_agreed", lines: lines.filter((line) => line.amountMinor !== 0n) };
+}
+
+/**
  * A late cancellation's compensation, owed by the employer to the worker (docs/decisions/076: no fee on
  * it, the platform earns nothing from a cancelled shift); in the direct book when the job is paid directly.
  */

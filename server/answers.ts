@@ -175,6 +175,13 @@ export const ANSWERS = {
   appeal_taken: { status: 409, key: ERR.appealTaken },
   appeal_own_decision: { status: 403, key: ERR.appealOwnDecision },
   dispute_too_early: { status: 409, key: ERR.disputeTooEarly },
+  // Operators' ledger corrections (docs/decisions/080): told, never a 500 nor a half-written posting.
+  correction_amount_invalid: { status: 400, key: ERR.correctionAmountInvalid },
+  correction_party_missing: { status: 400, key: ERR.correctionPartyMissing },
+  correction_party_kind: { status: 400, key: ERR.correctionPartyKind },
+  correction_unbalanced: { status: 400, key: ERR.correctionUnbalanced },
+  correction_currency: { status: 400, key: ERR.correctionCurrency },
+  correction_already_reversed: { status: 409, key: ERR.correctionAlreadyReversed },
 } as const satisfies Record<string, Answer>;
 
 /** A reason the server refuses for. */

@@ -6,6 +6,7 @@ import { appeals, jobApplications, jobs, profiles, reliabilityEvents, timesheets
 import type { OperatorRole } from "../../domain/operators.ts";
 import { timesheetView } from "../attendance/views.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
+import { postSettledPayChange } from "../money/agreed-pay.ts";
 import { recordOperatorAction } from "../operators/audit.ts";
 import { inTransaction, refusal } from "../refusal.ts";
 import { closeDispute } from "../timesheets/decide.ts";
@@ -57,6 +58,13 @@ export async function settleTimesheet(
       action: "settled",
     });
     if (!settled) return refuse("not_found");
+    // The owner may have resolved it at other minutes: their pay is in the ledger under the agreed key.
+    await postSettledPayChange(tx, {
+      timesheetId: sheet.id,
+      appealId: params.appealId,
+      operatorId: params.operator.id,
+      note: params.note,
+    });
     await recordOperatorAction(tx, {
       operatorId: params.operator.id,
       action: "settle_timesheet",

@@ -46,6 +46,7 @@ export const SPA_PAGE_PATHS = [
   "/ops/queue",
   "/ops/queue/$subjectType/$subjectId",
   "/ops/appeals/$appealId",
+  "/ops/money",
 ] as const;
 
 const PATTERNS = SPA_PAGE_PATHS.map((page) => new RegExp(`^${page.replace(/\$\w+/g, "[^/]+").replace(/\/$/, "")}/?$`));

@@ -29,7 +29,9 @@ const at = (value: string | Date | null) => (value === null ? null : new Date(va
 /**
  * The direct-pay state of a job's timesheets (all, or those of `timesheetIds`), keyed by timesheet id,
  * summed by the database over the job's ledger transactions in one query: a timesheet is listed once its
- * agreed pay is in the direct book. A day of a job paid through Daywork, or without a rate, has none.
+ * agreed pay is in the direct book. Its pay is the owner's side of the day's agreed postings: the first
+ * minutes' and an operator's settlement's change of them (docs/decisions/080). A day of a job paid
+ * through Daywork, or without a rate, has none.
  */
 export async function directPayStates(
   db: Queryable,
@@ -46,16 +48,19 @@ export async function directPayStates(
   const rows = await queryRows<StateRow>(
     db,
     sql`select t.cause_ref as timesheet_id, t.currency::text as currency,
-               max(p.amount_minor) filter (where t.cause = 'timesheet_agreed' and p.account = 'direct_owed')::text as amount_minor,
+               sum(p.amount_minor) filter (where t.cause = 'timesheet_agreed' and p.account = 'direct_owed'
+                                           and p.party_id = owner.party_id)::text as amount_minor,
                max(t.created_at) filter (where t.cause = 'direct_payment_marked') as marked_at,
                max(t.created_at) filter (where t.cause = 'direct_payment_confirmed') as confirmed_at
         from ledger_transactions t
         join ledger_postings p on p.transaction_id = t.id
+        cross join (select lp.id as party_id from ledger_parties lp join jobs j on lp.user_id = j.employer_id
+                    where j.id = ${jobId}::uuid) owner
         where t.job_id = ${jobId}::uuid
           and t.cause in ('timesheet_agreed', 'direct_payment_marked', 'direct_payment_confirmed')
           ${only}
         group by t.cause_ref, t.currency
-        having max(p.amount_minor) filter (where t.cause = 'timesheet_agreed' and p.account = 'direct_owed') is not null`,
+        having count(*) filter (where t.cause = 'timesheet_agreed' and p.account = 'direct_owed' and p.party_id = owner.party_id) > 0`,
   );
   return new Map(
     rows.map((row) => {

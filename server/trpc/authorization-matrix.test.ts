@@ -911,6 +911,34 @@ const ACCESS = {
     input: (m) => ({ appealId: m.appeals.strike, outcome: "reversed", note: "The code log shows a check-in" }),
     right: { as: (m) => m.moderatorId },
   },
+  // The console's money (docs/decisions/080): every operator reads it, only admins correct it.
+  "ledgerCorrections.find": {
+    rule: RULES.moderator,
+    input: (m) => ({ query: m.accepted.email }),
+    right: { as: (m) => m.moderatorId },
+  },
+  "ledgerCorrections.money": {
+    rule: RULES.moderator,
+    input: (m) => ({ jobId: m.shifts.pastJobId }),
+    right: { as: (m) => m.moderatorId },
+  },
+  "ledgerCorrections.statement": {
+    rule: RULES.moderator,
+    input: (m) => ({ of: { jobId: m.shifts.pastJobId }, cursor: null }),
+    right: { as: (m) => m.moderatorId },
+  },
+  "ledgerCorrections.post": {
+    rule: RULES.admin,
+    input: (m) => ({
+      kind: "platform_to_worker",
+      currency: "RUB",
+      amount: "10.00",
+      worker: { userId: m.accepted.id },
+      reason: "Goodwill for the late bus",
+      requestKey: randomUUID(),
+    }),
+    right: { as: (m) => m.admin.id },
+  },
 } satisfies Record<ProcedurePath, Entry>;
 
 /**

@@ -9,6 +9,7 @@ import { disputesRouter } from "../disputes/router.ts";
 import { healthRouter } from "../health/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
 import { moderationRouter } from "../moderation/router.ts";
+import { ledgerCorrectionsRouter } from "../money/corrections/router.ts";
 import { statementsRouter } from "../money/statements/router.ts";
 import { notificationsRouter } from "../notifications/router.ts";
 import { operatorsRouter } from "../operators/router.ts";
@@ -56,6 +57,7 @@ export const appRouter = router({
   moderation: moderationRouter,
   disputes: disputesRouter,
   statements: statementsRouter,
+  ledgerCorrections: ledgerCorrectionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,7 +3,7 @@ import { createFileRoute, Link, Outlet, redirect } from "@tanstack/react-router"
 import { m } from "../../paraglide/messages.js";
 
 /**
- * The operator console (docs/decisions/071, 072, 074): its own code-split routes, which no visitor or member
+ * The operator console (docs/decisions/071, 072, 074, 080): its own code-split routes, which no visitor or member
  * downloads. Every operator works the moderation queue and sees the marketplace's health; the team is for admins. Anyone else is sent
  * home. The server checks the role on every call; this only spares others a page of refusals.
  */
@@ -22,6 +22,7 @@ const TAB = "inline-flex h-9 items-center border-b-2 px-3 text-sm font-medium po
 const SECTIONS = [
   { to: "/ops/queue", label: () => m.ops_nav_queue(), testId: "ops-nav-queue", adminOnly: false },
   { to: "/ops/health", label: () => m.health_title(), testId: "ops-nav-health", adminOnly: false },
+  { to: "/ops/money", label: () => m.ops_nav_money(), testId: "ops-nav-money", adminOnly: false },
   { to: "/ops/team", label: () => m.ops_team_title(), testId: "ops-nav-team", adminOnly: true },
 ] as const;
 
