@@ -89,6 +89,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // Read by the server to preload the reader's language and the first screen's chunks.
         manifest: true,
+        // No modulepreload polyfill in every first load: browsers without modulepreload (Safari before 17)
+        // still load the same chunks through the entry's imports, a little later (docs/decisions/052).
+        modulePreload: { polyfill: false },
         rollupOptions: {
           // A schema built at a module's top level and never used is dropped like any unused value: zod's
           // builders have no side effects, though a bundler cannot tell from a call.
