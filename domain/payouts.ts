@@ -92,7 +92,11 @@ export const payoutMethodRefSchema = z.object({ methodId: rowIdSchema });
 
 /** A card saved through YooKassa's card form: its payout token and what the form says of the card. */
 export const payoutCardSchema = z.object({
-  token: z.string({ error: ERR.payoutMethodInvalid }).min(1, ERR.payoutMethodInvalid).max(200, ERR.payoutMethodInvalid),
+  // Printable ASCII, as the providers' tokens are: nothing the database or a log line would choke on.
+  token: z
+    .string({ error: ERR.payoutMethodInvalid })
+    .max(200, ERR.payoutMethodInvalid)
+    .regex(/^[\x21-\x7E]+$/, ERR.payoutMethodInvalid),
   last4: z.string({ error: ERR.payoutMethodInvalid }).regex(/^\d{4}$/, ERR.payoutMethodInvalid),
   cardType: z
     .string({ error: ERR.payoutMethodInvalid })

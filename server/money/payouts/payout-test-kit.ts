@@ -5,8 +5,9 @@ import type { Database } from "../../../db/database.ts";
 import { timesheetAgreed } from "../../../domain/ledger-flows.ts";
 import { person } from "../../../domain/ledger.ts";
 import type { ProviderCurrency } from "../../../domain/pay-mode.ts";
-import type { Payments } from "../../payments/open-payments.ts";
+import { STAND_IN_SELF_EMPLOYED_INN, type Payments } from "../../payments/open-payments.ts";
 import { submitCard } from "../../payments/stand-ins/webhook-inbox.ts";
+import type { TestApp } from "../../testing/test-app.ts";
 import { postTransaction } from "../ledger/post-transaction.ts";
 
 /** Posts a day's agreed pay of `amountMinor` owed by `employerId` to `workerId`, as agreeing hours does. */
@@ -42,4 +43,20 @@ export async function payoutCard(payments: Payments | null, card: string) {
     last4: back.searchParams.get("last4") ?? "",
     cardType: back.searchParams.get("card_type") ?? "",
   };
+}
+
+/**
+ * The authorization matrix's payouts (server/trpc/authorization-matrix.test.ts): `workerId` owed 1 000 ₽,
+ * self-employed, with two cards (one to make default, one to remove) and a Connect account not yet onboarded.
+ */
+export async function payoutsFixture(t: TestApp, employerId: string, workerId: string) {
+  await agreePay(t.db, employerId, workerId, "RUB", 100_000n);
+  const caller = t.callerAs(workerId);
+  const card = await caller.payouts.addCard(await payoutCard(t.services.payments, "4242 4242 4242 4242"));
+  const spareCard = await caller.payouts.addCard(await payoutCard(t.services.payments, "5555 5555 5555 4477"));
+  await caller.payouts.connect({ currency: "EUR" });
+  const connected = (await caller.payouts.overview()).methods.find((m) => m.kind === "connected_account");
+  await caller.payouts.checkTaxStatus({ inn: STAND_IN_SELF_EMPLOYED_INN });
+  if (!connected) throw new Error("no Connect account");
+  return { cardId: card.id, spareCardId: spareCard.id, connectedId: connected.id };
 }
