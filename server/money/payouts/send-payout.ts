@@ -85,6 +85,9 @@ export async function sendPayout(db: Database, deps: SendDeps, payoutId: string)
   const payouts = isProviderCurrency(currency) ? deps.payments?.providerFor(currency)?.payouts : null;
   // The provider was configured away since the payout was asked: the money goes back to the worker.
   if (!payouts || !isProviderCurrency(currency)) return fail({ status: "failed", reason: "rejected" });
+  // Already at the provider: ask how it stands rather than send again (its method may be gone since).
+  if (row.provider_payout_id !== null)
+    return (await askProvider(db, deps, row.id, currency, row.provider_payout_id)) ? "settled" : "pending";
   const destination = destinationOf(row);
   if (!destination) return fail({ status: "failed", reason: "invalid_payout_method" });
   if (row.with_receipt && row.self_employed_id === null) return fail({ status: "failed", reason: "rejected" });
@@ -119,6 +122,15 @@ export async function sendPayout(db: Database, deps: SendDeps, payoutId: string)
   });
 }
 
+/** Asks the provider how a sent payout stands and settles it if final; answers whether it settled now. */
+async function askProvider(db: Database, deps: SendDeps, payoutId: string, currency: string, providerPayoutId: string) {
+  const payouts = isProviderCurrency(currency) ? deps.payments?.providerFor(currency)?.payouts : null;
+  const answer = payouts ? await payouts.get(providerPayoutId) : null;
+  if (!answer?.ok) return false;
+  const outcome = outcomeOf(answer.value);
+  return outcome !== null && (await db.transaction((tx) => settlePayout(tx, deps, payoutId, outcome, providerPayoutId)));
+}
+
 /**
  * The status sweep (on a schedule): payouts pending longer than PAYOUT_LIMITS.pollAfterMinutes are asked
  * about, so a lost notification still settles; one never answered is sent again with its key. Oldest
@@ -139,12 +151,7 @@ export async function pollPendingPayouts(db: Database, deps: SendDeps, now: Date
         if ((await sendPayout(db, deps, row.id)) === "settled") settled += 1;
         continue;
       }
-      const payouts = isProviderCurrency(row.currency) ? deps.payments?.providerFor(row.currency)?.payouts : null;
-      const answer = payouts ? await payouts.get(row.provider_payout_id) : null;
-      if (!answer?.ok) continue;
-      const outcome = outcomeOf(answer.value);
-      const providerId = answer.value.id;
-      if (outcome && (await db.transaction((tx) => settlePayout(tx, deps, row.id, outcome, providerId)))) settled += 1;
+      if (await askProvider(db, deps, row.id, row.currency, row.provider_payout_id)) settled += 1;
     } catch (error) {
       deps.log.warn({ payoutId: row.id, error: String(error) }, "payout status sweep: payout not settled this time");
     }
