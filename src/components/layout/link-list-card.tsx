@@ -14,6 +14,7 @@ export type LinkListRow = {
     | "/settings/blocked"
     | "/settings/reports"
     | "/settings/decisions"
+    | "/payouts"
     | "/ops/queue";
   icon: LucideIcon;
   label: string;
