@@ -55,6 +55,8 @@ export const PAYOUT_LIMITS = {
   history: 50,
   /** A pending payout older than this is asked about (a lost notification still settles). */
   pollAfterMinutes: 10,
+  /** A payout the provider took is looked at once this soon after, in case its notification is slow or lost. */
+  firstLookSeconds: 20,
   /** Payouts the status sweep asks about per run. */
   pollBatch: 100,
   /** Workers the daily automatic payout takes per run: the rest wait for the next tick. */

@@ -114,10 +114,17 @@ export async function sendPayout(db: Database, deps: SendDeps, payoutId: string)
   const outcome = outcomeOf(payout);
   return db.transaction(async (tx) => {
     if (outcome) return (await settlePayout(tx, deps, row.id, outcome, payout.id)) ? "settled" : "skipped";
-    await tx.execute(
+    const recorded = await queryRows<{ id: string }>(
+      tx,
       sql`update payouts set provider_payout_id = ${payout.id}, sent_at = coalesce(sent_at, now())
-          where id = ${row.id} and status = 'pending'`,
+          where id = ${row.id} and status = 'pending' and provider_payout_id is null
+          returning id`,
     );
+    // One look back shortly after sending (payouts settle in minutes), besides the notification and
+    // the sweep; only the first send asks for it, so a stuck payout is not looked at in a loop.
+    if (recorded.length > 0) {
+      await deps.queue.send(tx, "payout-send", { payoutId: row.id }, { startAfter: PAYOUT_LIMITS.firstLookSeconds });
+    }
     return "pending";
   });
 }

@@ -146,7 +146,8 @@ export function PayoutMethodsCard({ overview }: { overview: Overview }) {
             ))}
           </ul>
         )}
-        <div className="flex flex-wrap gap-2">
+        {/* Labels are long in some languages: the buttons wrap their text rather than leave the card. */}
+        <div className="flex flex-wrap gap-2 [&>*]:h-auto [&>*]:min-h-9 [&>*]:max-w-full [&>*]:py-2 [&>*]:whitespace-normal">
           {overview.providers.yookassa &&
             (cardForm.data?.url ? (
               <Button asChild variant="outline">
