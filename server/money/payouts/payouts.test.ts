@@ -10,6 +10,7 @@ import { submitCard } from "../../payments/stand-ins/webhook-inbox.ts";
 import { refusal } from "../../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { workerBalance } from "../ledger/worker-money.ts";
+import { runAutoPayouts } from "./auto-payouts.ts";
 import { applyPayoutEvent } from "./payout-events.ts";
 import { agreePay, payoutCard } from "./payout-test-kit.ts";
 import { pollPendingPayouts, sendPayout } from "./send-payout.ts";
@@ -294,5 +295,22 @@ describe("methods", () => {
     await caller.payouts.removeMethod({ methodId: second.id });
     expect((await caller.payouts.overview()).methods.map((m) => m.id)).toEqual([first.id]);
     expect(worker).toBeTruthy();
+  });
+});
+
+describe("the daily automatic payout", () => {
+  it("pays out the workers who turned it on and have the minimum, each once, and nobody else", async () => {
+    const on = await selfEmployedWorker(120_000n);
+    const off = await selfEmployedWorker(120_000n);
+    const tooLittle = await selfEmployedWorker(50_00n);
+    for (const { caller } of [on, tooLittle])
+      expect(await caller.payouts.setAutoPayout({ enabled: true })).toEqual({ autoPayout: true });
+    // Whoever else turned it on earlier in this file has nothing left, or no method: only `on` is due.
+    expect(await runAutoPayouts(t.db, deps())).toBe(1);
+    expect(await runAutoPayouts(t.db, deps())).toBe(0);
+    expect((await on.caller.payouts.history())[0]).toMatchObject({ automatic: true, amount: "1200.00", status: "pending" });
+    expect(await off.caller.payouts.history()).toEqual([]);
+    expect(await tooLittle.caller.payouts.history()).toEqual([]);
+    expect(await balanceOf(on.worker)).toMatchObject({ availableToPayOut: 0n, inTransit: 120_000n });
   });
 });
