@@ -6,7 +6,7 @@ import { MODERATION_GROUNDS, type ModerationGround } from "./moderation/grounds.
 import { NOTIFIED_ACTIONS } from "./moderation/statements.ts";
 import { pageCursorSchema } from "./page-cursor.ts";
 import { PAY_MODES } from "./pay-mode.ts";
-import { PAYOUT_FAILURE_REASONS } from "./payouts.ts";
+import { PAYOUT_FAILURE_REASONS } from "./payout-failures.ts";
 import { REPORT_OUTCOMES, REPORT_SUBJECT_TYPES } from "./reports.ts";
 import { SAVED_SEARCH_DIGEST_JOBS } from "./saved-searches.ts";
 

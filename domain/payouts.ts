@@ -45,13 +45,14 @@ export const PAYOUT_METHOD_PROVIDER = {
 export const TAX_STATUSES = ["self_employed", "not_self_employed", "awaiting_rights"] as const;
 export type TaxStatusKind = (typeof TAX_STATUSES)[number];
 
-/** Why a payout failed, as the worker is told (the provider's own text stays in our logs). */
-export const PAYOUT_FAILURE_REASONS = ["declined", "insufficient_funds", "invalid_payout_method", "rejected"] as const;
-export type PayoutFailureKind = (typeof PAYOUT_FAILURE_REASONS)[number];
+export { PAYOUT_FAILURE_REASONS, type PayoutFailureKind } from "./payout-failures.ts";
 
 /** Saved methods per worker, and payouts listed on the screen. */
 export const PAYOUT_LIMITS = {
   methodsMax: 10,
+  /** A saved method's provider destination (token, phone digits, account id) and its label, in characters. */
+  destination: 200,
+  label: 120,
   history: 50,
   /** A pending payout older than this is asked about (a lost notification still settles). */
   pollAfterMinutes: 10,
@@ -97,7 +98,7 @@ export const payoutCardSchema = z.object({
   // Printable ASCII, as the providers' tokens are: nothing the database or a log line would choke on.
   token: z
     .string({ error: ERR.payoutMethodInvalid })
-    .max(200, ERR.payoutMethodInvalid)
+    .max(PAYOUT_LIMITS.destination, ERR.payoutMethodInvalid)
     .regex(/^[\x21-\x7E]+$/, ERR.payoutMethodInvalid),
   last4: z.string({ error: ERR.payoutMethodInvalid }).regex(/^\d{4}$/, ERR.payoutMethodInvalid),
   cardType: z

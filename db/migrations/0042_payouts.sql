@@ -25,7 +25,7 @@ CREATE TABLE "payout_profiles" (
 	"self_employed_id" text,
 	"tax_checked_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "payout_profiles_inn" CHECK ("payout_profiles"."inn" is null or "payout_profiles"."inn" ~ '^[0-9]{12}$'),
+	CONSTRAINT "payout_profiles_inn" CHECK ("payout_profiles"."inn" is null or ("payout_profiles"."inn" ~ '^[[:digit:]]+$' and char_length("payout_profiles"."inn") = 12)),
 	CONSTRAINT "payout_profiles_status" CHECK (("payout_profiles"."inn" is null) = ("payout_profiles"."tax_status" is null)),
 	CONSTRAINT "payout_profiles_self_employed" CHECK ("payout_profiles"."tax_status" is distinct from 'self_employed' or "payout_profiles"."self_employed_id" is not null)
 );

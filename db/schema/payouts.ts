@@ -1,10 +1,19 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-import { PAYOUT_FAILURE_REASONS, PAYOUT_METHOD_KINDS, PAYOUT_STATUSES, TAX_STATUSES } from "../../domain/payouts.ts";
+import { PERSONAL_INN_LENGTH } from "../../domain/inn.ts";
+import {
+  PAYOUT_FAILURE_REASONS,
+  PAYOUT_LIMITS,
+  PAYOUT_METHOD_KINDS,
+  PAYOUT_STATUSES,
+  TAX_STATUSES,
+} from "../../domain/payouts.ts";
 import { user } from "./auth.ts";
 import { jobCurrencyEnum } from "./enums.ts";
 import { ledgerParties } from "./ledger.ts";
+
+const limit = (n: number) => sql.raw(String(n));
 
 // Payouts to workers (docs/decisions/081). Methods and the tax profile are the person's and go with
 // their account; payouts are accounting records and stay, tied to the ledger party that outlives it.
@@ -37,8 +46,8 @@ export const payoutMethods = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("payout_methods_destination_len", sql`char_length(${t.destination}) between 1 and 200`),
-    check("payout_methods_label_len", sql`char_length(${t.label}) between 1 and 120`),
+    check("payout_methods_destination_len", sql`char_length(${t.destination}) between 1 and ${limit(PAYOUT_LIMITS.destination)}`),
+    check("payout_methods_label_len", sql`char_length(${t.label}) between 1 and ${limit(PAYOUT_LIMITS.label)}`),
     check("payout_methods_sbp_bank", sql`(${t.kind} = 'sbp') = (${t.bankId} is not null)`),
     index("payout_methods_user_idx").on(t.userId, t.createdAt),
     // One default per provider: roubles go to one YooKassa method, the other currencies to one Stripe account.
@@ -68,7 +77,10 @@ export const payoutProfiles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("payout_profiles_inn", sql`${t.inn} is null or ${t.inn} ~ '^[0-9]{12}$'`),
+    check(
+      "payout_profiles_inn",
+      sql`${t.inn} is null or (${t.inn} ~ '^[[:digit:]]+$' and char_length(${t.inn}) = ${limit(PERSONAL_INN_LENGTH)})`,
+    ),
     check("payout_profiles_status", sql`(${t.inn} is null) = (${t.taxStatus} is null)`),
     check(
       "payout_profiles_self_employed",

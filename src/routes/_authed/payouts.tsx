@@ -1,45 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 
+import { Loading } from "../../components/layout/loading.tsx";
 import { LoadFailedPage } from "../../components/layout/notice.tsx";
 import { AutoPayoutSwitch } from "../../components/payouts/auto-payout-switch.tsx";
 import { AvailableMoneyCard } from "../../components/payouts/available-money-card.tsx";
 import { PayoutHistoryCard } from "../../components/payouts/payout-history-card.tsx";
 import { PayoutMethodsCard } from "../../components/payouts/payout-methods-card.tsx";
 import { refreshPayouts } from "../../components/payouts/payouts-queries.ts";
+import { readProviderReturn } from "../../components/payouts/provider-return.ts";
 import { TaxStatusCard } from "../../components/payouts/tax-status-card.tsx";
 import { PageHeader } from "../../components/profile/page-header.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
-import { digits, oneOf, searchParams, text } from "../../lib/search-params.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
 
-/**
- * Where the providers' pages send the worker back: YooKassa's card form with the card's payout token and
- * last four digits (as its widget hands them to its callback), Stripe's onboarding with nothing.
- */
-const searchSchema = searchParams({
-  added: oneOf(["card", "connect"] as const),
-  payout_token: text(200, /^[\x21-\x7E]+$/),
-  last4: digits(4),
-  card_type: text(40, /^[A-Za-z ]*$/),
-});
-
-export const Route = createFileRoute("/_authed/payouts")({
-  validateSearch: searchSchema,
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(context.trpc.payouts.history.queryOptions());
-    return context.queryClient.ensureQueryData(context.trpc.payouts.overview.queryOptions());
-  },
-  errorComponent: ({ error }) => <LoadFailedPage text={m.payouts_load_failed()} error={error} />,
-  component: PayoutsPage,
-});
+// A route's own config is in every page's first load, which is at its budget (scripts/first-load.test.ts):
+// this page reads its data, its failure and what the providers' pages send back in its code-split component.
+export const Route = createFileRoute("/_authed/payouts")({ component: PayoutsPage });
 
 /** Saves what a provider's page sent back once, then takes it out of the address. */
 function useReturnFromProvider() {
-  const search = Route.useSearch();
+  const search = readProviderReturn(useSearch({ strict: false }));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const handled = useRef(false);
@@ -75,7 +59,14 @@ function PayoutsPage() {
   usePageTitle(m.payouts_title());
   useReturnFromProvider();
   const overview = useQuery(trpc.payouts.overview.queryOptions());
-  if (!overview.data) return null;
+  if (overview.isError) return <LoadFailedPage text={m.payouts_load_failed()} error={overview.error} />;
+  if (!overview.data) {
+    return (
+      <main id="main" className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-8">
+        <Loading blocks={["h-8 w-40", "h-32 w-full rounded-xl", "h-48 w-full rounded-xl"]} />
+      </main>
+    );
+  }
   return (
     <main id="main" className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-8" data-testid="payouts-page">
       <PageHeader title={m.payouts_title()} backTo="/settings" backLabel={m.settings_back()} />
