@@ -64,6 +64,12 @@ export const PAYOUT_LIMITS = {
   autoBatch: 500,
 } as const;
 
+/**
+ * Self-employed checks per person: each asks the tax service, which limits requests per address, so
+ * one person's loop must not spend everyone's. Ten an hour leave room for typos and "check again".
+ */
+export const TAX_CHECK_RATE = { limit: 10, windowSeconds: 60 * 60 } as const;
+
 /** The currencies a payout may be taken in: those a provider pays out. */
 export const PAYOUT_CURRENCIES = THROUGH_DAYWORK_CURRENCIES;
 

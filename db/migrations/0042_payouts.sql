@@ -64,7 +64,7 @@ CREATE UNIQUE INDEX "payout_methods_default_idx" ON "payout_methods" USING btree
 CREATE UNIQUE INDEX "payout_methods_destination_idx" ON "payout_methods" USING btree ("user_id","kind","destination");--> statement-breakpoint
 CREATE INDEX "payout_profiles_auto_idx" ON "payout_profiles" USING btree ("user_id") WHERE "payout_profiles"."auto_payout";--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_idempotency_idx" ON "payouts" USING btree ("idempotency_key");--> statement-breakpoint
-CREATE UNIQUE INDEX "payouts_provider_id_idx" ON "payouts" USING btree ("provider","provider_payout_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payouts_provider_id_idx" ON "payouts" USING btree ("provider_payout_id");--> statement-breakpoint
 CREATE INDEX "payouts_party_idx" ON "payouts" USING btree ("party_id","created_at");--> statement-breakpoint
 CREATE INDEX "payouts_pending_idx" ON "payouts" USING btree ("created_at") WHERE "payouts"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "payouts_method_idx" ON "payouts" USING btree ("method_id");

@@ -131,7 +131,8 @@ export const payouts = pgTable(
     check("payouts_failure", sql`(${t.status} = 'failed') = (${t.failureReason} is not null)`),
     check("payouts_settled", sql`(${t.status} = 'pending') = (${t.settledAt} is null)`),
     uniqueIndex("payouts_idempotency_idx").on(t.idempotencyKey),
-    uniqueIndex("payouts_provider_id_idx").on(t.provider, t.providerPayoutId),
+    // Providers' ids differ in shape (YooKassa "po-…", Stripe "tr_…"): a notification finds its payout by id alone.
+    uniqueIndex("payouts_provider_id_idx").on(t.providerPayoutId),
     index("payouts_party_idx").on(t.partyId, t.createdAt),
     index("payouts_pending_idx")
       .on(t.createdAt)

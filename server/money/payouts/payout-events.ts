@@ -34,11 +34,9 @@ type Locked = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The payout row `where` names, locked FOR UPDATE so two settlers (webhook, poll, send) take turns. */
-async function lockPayout(tx: Tx, where: { payoutId: string } | { provider: string; providerPayoutId: string }) {
+async function lockPayout(tx: Tx, where: { payoutId: string } | { providerPayoutId: string }) {
   const condition =
-    "payoutId" in where
-      ? sql`po.id = ${where.payoutId}::uuid`
-      : sql`po.provider = ${where.provider} and po.provider_payout_id = ${where.providerPayoutId}`;
+    "payoutId" in where ? sql`po.id = ${where.payoutId}::uuid` : sql`po.provider_payout_id = ${where.providerPayoutId}`;
   const [row] = await queryRows<Locked>(
     tx,
     sql`select po.id, po.party_id, party.user_id, po.currency::text as currency, po.amount_minor::text as amount_minor,
@@ -131,17 +129,10 @@ export async function applyPayoutEvent(
   const byReference = payout.reference !== null && UUID.test(payout.reference);
   const row = await lockPayout(
     tx,
-    byReference && payout.reference !== null
-      ? { payoutId: payout.reference }
-      : { provider: providerOf(event.eventId), providerPayoutId: payout.id },
+    byReference && payout.reference !== null ? { payoutId: payout.reference } : { providerPayoutId: payout.id },
   );
   if (!row || row.status !== "pending") return { applied: false };
   if (row.provider_payout_id !== null && row.provider_payout_id !== payout.id) return { applied: false };
   if (BigInt(row.amount_minor) !== BigInt(payout.amount) || row.currency !== payout.currency) return { applied: false };
   return { applied: await settlePayout(tx, services, row.id, outcome, payout.id) };
-}
-
-/** The provider a payout event came from, by its object's id: Stripe's transfers are "tr_…". */
-function providerOf(eventId: string): string {
-  return eventId.includes(":tr_") ? "stripe" : "yookassa";
 }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 
 import { queryRows, type Database, type Queryable } from "../../../db/database.ts";
-import type { TaxStatusKind } from "../../../domain/payouts.ts";
+import { TAX_CHECK_RATE, type TaxStatusKind } from "../../../domain/payouts.ts";
+import { hitRateLimit } from "../../limits/rate-limit.ts";
 import type { Payments } from "../../payments/open-payments.ts";
 import { refusal } from "../../refusal.ts";
 
@@ -55,6 +56,8 @@ export async function checkTaxStatus(
 ) {
   const yookassa = payments?.yookassa?.payouts;
   if (!payments || !yookassa) return refusal("payout_no_provider");
+  const rate = await hitRateLimit(db, params.userId, { action: "taxStatusCheck", ...TAX_CHECK_RATE });
+  if (!rate.allowed) return refusal("too_many_requests", rate.retryAfterSeconds);
   const today = params.now.toISOString().slice(0, 10);
   const checked = await payments.taxStatus.check(params.inn, today);
   if (!checked.ok) return refusal(checked.reason === "rejected" ? "tax_status_refused" : "tax_status_unavailable");

@@ -5,6 +5,7 @@ import { queryRows } from "../../../db/database.ts";
 import { createEmployer, createWorker } from "../../../db/factories/users.ts";
 import { notifications, payouts } from "../../../db/schema/index.ts";
 import { ERR } from "../../../domain/errors.ts";
+import { TAX_CHECK_RATE } from "../../../domain/payouts.ts";
 import { STAND_IN_SELF_EMPLOYED_INN } from "../../payments/open-payments.ts";
 import { submitCard } from "../../payments/stand-ins/webhook-inbox.ts";
 import { refusal } from "../../testing/refusal.ts";
@@ -137,6 +138,18 @@ describe("take it now, in roubles to a self-employed worker's card", () => {
       code: "SERVICE_UNAVAILABLE",
       key: ERR.taxStatusUnavailable,
     });
+  });
+});
+
+describe("the self-employed check", () => {
+  it("asks the tax service at most TAX_CHECK_RATE times an hour per person", async () => {
+    const caller = t.callerAs((await createWorker(t.db)).id);
+    for (let i = 0; i < TAX_CHECK_RATE.limit; i++) await caller.payouts.checkTaxStatus({ inn: "773370857141" });
+    expect(await refusal(caller.payouts.checkTaxStatus({ inn: STAND_IN_SELF_EMPLOYED_INN }))).toEqual({
+      code: "TOO_MANY_REQUESTS",
+      key: ERR.tooManyRequests,
+    });
+    expect((await caller.payouts.overview()).tax).toMatchObject({ status: "not_self_employed" });
   });
 });
 
