@@ -327,3 +327,23 @@ describe("the daily automatic payout", () => {
     expect(await balanceOf(on.worker)).toMatchObject({ availableToPayOut: 0n, inTransit: 120_000n });
   });
 });
+
+describe("without payout providers (production with no credentials)", () => {
+  it("says payouts in the currency are not available, and offers no method", async () => {
+    const bare = await createTestApp({ services: { payments: null } });
+    try {
+      const worker = (await createWorker(bare.db)).id;
+      await agreePay(bare.db, (await createEmployer(bare.db)).id, worker, "RUB", 500_000n);
+      const caller = bare.callerAs(worker);
+      expect(await caller.payouts.overview()).toMatchObject({
+        money: [{ currency: "RUB", available: "5000.00", hasProvider: false }],
+        providers: { yookassa: false, stripe: false },
+      });
+      expect(await caller.payouts.cardForm()).toEqual({ url: null });
+      expect(await refusal(caller.payouts.takeNow({ currency: "RUB" }))).toEqual({ code: "CONFLICT", key: ERR.payoutNoProvider });
+      expect(await refusal(caller.payouts.sbpBanks())).toEqual({ code: "CONFLICT", key: ERR.payoutNoProvider });
+    } finally {
+      await bare.close();
+    }
+  });
+});

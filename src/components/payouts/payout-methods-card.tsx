@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 
 import { errorMessage, fieldErrors } from "../../lib/errors.ts";
 import { translate } from "../../lib/messages.ts";
+import { useMe } from "../../lib/session.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { m } from "../../paraglide/messages.js";
 import { trpc, type RouterOutputs } from "../../trpc.ts";
@@ -16,6 +17,8 @@ import { selectTriggerClasses } from "../ui/select-trigger-classes.ts";
 import { refreshPayouts } from "./payouts-queries.ts";
 
 type Overview = RouterOutputs["payouts"]["overview"];
+
+const isConnectCurrency = (code: string): code is "EUR" | "GBP" | "USD" => code === "EUR" || code === "GBP" || code === "USD";
 type Method = Overview["methods"][number];
 
 const ICONS = { card_token: CreditCard, sbp: Smartphone, connected_account: Landmark } as const;
@@ -123,6 +126,11 @@ function SbpForm({ onDone }: { onDone: () => void }) {
  */
 export function PayoutMethodsCard({ overview }: { overview: Overview }) {
   const [sbpOpen, setSbpOpen] = useState(false);
+  // The account's country follows the money waiting for it, else the reader's currency (Stripe asks again on its page).
+  const preferred = useMe().data?.profile?.currency;
+  const connectCurrency =
+    overview.money.map((item) => item.currency).find(isConnectCurrency) ??
+    (preferred && isConnectCurrency(preferred) ? preferred : "EUR");
   const cardForm = useQuery({ ...trpc.payouts.cardForm.queryOptions(), enabled: overview.providers.yookassa });
   const connect = useMutation(
     trpc.payouts.connect.mutationOptions({
@@ -171,7 +179,7 @@ export function PayoutMethodsCard({ overview }: { overview: Overview }) {
           {overview.providers.stripe && (
             <Button
               variant="outline"
-              onClick={() => connect.mutate({ currency: "EUR" })}
+              onClick={() => connect.mutate({ currency: connectCurrency })}
               disabled={connect.isPending}
               data-testid="payouts-add-connect"
             >
