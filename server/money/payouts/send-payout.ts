@@ -83,11 +83,14 @@ export async function sendPayout(db: Database, deps: SendDeps, payoutId: string)
   };
   const currency = row.currency;
   const payouts = isProviderCurrency(currency) ? deps.payments?.providerFor(currency)?.payouts : null;
-  // The provider was configured away since the payout was asked: the money goes back to the worker.
+  // Already at the provider: ask how it stands rather than send again (its method may be gone since);
+  // with the provider configured away it stays pending, since it may still be paid.
+  if (row.provider_payout_id !== null) {
+    const asked = payouts ? await askProvider(db, deps, row.id, currency, row.provider_payout_id) : false;
+    return asked ? "settled" : "pending";
+  }
+  // The provider was configured away before the payout reached it: the money goes back to the worker.
   if (!payouts || !isProviderCurrency(currency)) return fail({ status: "failed", reason: "rejected" });
-  // Already at the provider: ask how it stands rather than send again (its method may be gone since).
-  if (row.provider_payout_id !== null)
-    return (await askProvider(db, deps, row.id, currency, row.provider_payout_id)) ? "settled" : "pending";
   const destination = destinationOf(row);
   if (!destination) return fail({ status: "failed", reason: "invalid_payout_method" });
   if (row.with_receipt && row.self_employed_id === null) return fail({ status: "failed", reason: "rejected" });
