@@ -239,6 +239,22 @@ export const ERR = {
   healthPeriodInvalid: "error_health_period_invalid",
   // A self-employed payee's tax number (domain/inn.ts).
   innInvalid: "error_inn_invalid",
+  // Payouts to workers (domain/payouts.ts, docs/decisions/081).
+  payoutCurrency: "error_payout_currency",
+  payoutNoProvider: "error_payout_no_provider",
+  payoutMethodInvalid: "error_payout_method_invalid",
+  payoutMethodMissing: "error_payout_method_missing",
+  payoutMethodNotReady: "error_payout_method_not_ready",
+  payoutMethodInUse: "error_payout_method_in_use",
+  payoutMethodsTooMany: "error_payout_methods_too_many",
+  payoutPhoneInvalid: "error_payout_phone_invalid",
+  payoutBankUnknown: "error_payout_bank_unknown",
+  payoutCountry: "error_payout_country",
+  payoutTaxStatusRequired: "error_payout_tax_status_required",
+  payoutBelowMinimum: "error_payout_below_minimum",
+  payoutProviderUnavailable: "error_payout_provider_unavailable",
+  taxStatusUnavailable: "error_tax_status_unavailable",
+  taxStatusRefused: "error_tax_status_refused",
 } as const;
 
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];

@@ -21,9 +21,12 @@ function digitsOf(inn: string, length: number): number[] | null {
   return digits.every((d) => d === 0) ? null : digits;
 }
 
+/** Digits of a person's ИНН. */
+export const PERSONAL_INN_LENGTH = 12;
+
 /** True when `inn` is a person's ИНН: 12 digits whose two check digits (11th and 12th) are right. */
 export function isPersonalInn(inn: string): boolean {
-  const digits = digitsOf(inn, 12);
+  const digits = digitsOf(inn, PERSONAL_INN_LENGTH);
   if (!digits) return false;
   return checkDigit(digits, WEIGHTS_11) === digits[10] && checkDigit(digits, WEIGHTS_12) === digits[11];
 }

@@ -27,7 +27,7 @@ export const LEGAL = {
   /** Address for everything else, as in the footer. */
   supportEmail: "support@daywork.app",
   /** The date the current versions of the terms, privacy policy and impressum took effect (YYYY-MM-DD). */
-  lastUpdated: "2026-12-07",
+  lastUpdated: "2026-12-08",
 } as const;
 
 /** Languages in which the legal texts exist; every other reader gets English. */

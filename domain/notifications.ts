@@ -6,6 +6,7 @@ import { MODERATION_GROUNDS, type ModerationGround } from "./moderation/grounds.
 import { NOTIFIED_ACTIONS } from "./moderation/statements.ts";
 import { pageCursorSchema } from "./page-cursor.ts";
 import { PAY_MODES } from "./pay-mode.ts";
+import { PAYOUT_FAILURE_REASONS } from "./payout-failures.ts";
 import { REPORT_OUTCOMES, REPORT_SUBJECT_TYPES } from "./reports.ts";
 import { SAVED_SEARCH_DIGEST_JOBS } from "./saved-searches.ts";
 
@@ -262,6 +263,22 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
     currency: z.string(),
     workerName: z.string(),
   }),
+  /** To the worker: their payout of `amount` in `currency` was paid; `receiptUrl` is the self-employed tax receipt. */
+  z.object({
+    kind: z.literal("payout_paid"),
+    payoutId: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+    receiptUrl: z.string().nullable(),
+  }),
+  /** To the worker: their payout failed for `reason` (domain/payouts.ts); the money is theirs to take again. */
+  z.object({
+    kind: z.literal("payout_failed"),
+    payoutId: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+    reason: z.enum(PAYOUT_FAILURE_REASONS),
+  }),
   /** To the job's owner: an operator removed a strike of `workerName` on their job, on appeal. */
   z.object({
     kind: z.literal("strike_reversed"),
@@ -290,7 +307,17 @@ export type NotificationView = {
  * home page.
  */
 export function notificationTarget(payload: NotificationPayload): {
-  page: "job" | "applications" | "chat" | "saved-searches" | "timesheets" | "reports" | "my-jobs" | "decision" | "profile";
+  page:
+    | "job"
+    | "applications"
+    | "chat"
+    | "saved-searches"
+    | "timesheets"
+    | "reports"
+    | "my-jobs"
+    | "decision"
+    | "profile"
+    | "payouts";
   id: string;
 } {
   switch (payload.kind) {
@@ -346,6 +373,10 @@ export function notificationTarget(payload: NotificationPayload): {
     case "moderation_decision":
     case "appeal_answered":
       return { page: "decision", id: payload.decisionId };
+    // A payout's outcome: the payouts page, with its history and receipts.
+    case "payout_paid":
+    case "payout_failed":
+      return { page: "payouts", id: "" };
   }
 }
 
@@ -359,6 +390,7 @@ export function notificationPath(payload: NotificationPayload): string {
   if (page === "my-jobs") return "/my-jobs";
   if (page === "decision") return `/decisions/${id}`;
   if (page === "profile") return "/profile";
+  if (page === "payouts") return "/payouts";
   return page === "chat" ? `/chats/${id}` : `/jobs/${id}`;
 }
 

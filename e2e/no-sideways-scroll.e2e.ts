@@ -112,6 +112,7 @@ test.describe.serial("pages fit a small phone's width", () => {
       "/chats",
       "/profile",
       "/settings",
+      "/payouts",
       `/profile/${employerId}`,
     ];
     const signedOut = ["/auth", `/jobs/${jobId}`, `/profile/${employerId}`];

@@ -253,6 +253,8 @@ export type JobDraft = {
   rate?: number;
   workers?: number;
   skill?: string;
+  /** How the job is paid (domain/pay-mode.ts); directly when left out, as the form's default. */
+  payMode?: "through_daywork" | "direct";
 };
 
 /**
@@ -330,6 +332,7 @@ export async function postJob(page: Page, job: JobDraft): Promise<string> {
       skills: job.skill ? [job.skill] : [],
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       language: startedIn.get(page) ?? "ru",
+      ...(job.payMode ? { payMode: job.payMode } : {}),
     },
     "mutation",
   )) as { id: string };

@@ -27,6 +27,8 @@ const SAME_IN_LOCALE = new Set([
   // The operator roles' names are the same words (docs/decisions/071).
   ...["uz", "tk", "de"].map((l) => `${l}:ops_role_moderator`),
   "de:ops_role_admin",
+  // "Bank" is the same word (docs/decisions/081).
+  ...["uz", "tk", "de"].map((l) => `${l}:payouts_sbp_bank`),
   "fr:chat_participants",
   "fr:chat_message_label",
   "de:currency_name_eur",

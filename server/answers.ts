@@ -98,6 +98,18 @@ export const ANSWERS = {
   direct_pay_through_daywork: { status: 409, key: ERR.directPayThroughDaywork },
   direct_pay_no_amount: { status: 409, key: ERR.directPayNoAmount },
   direct_pay_not_marked: { status: 409, key: ERR.directPayNotMarked },
+  // Payouts to workers (server/money/payouts/, docs/decisions/081).
+  payout_no_provider: { status: 409, key: ERR.payoutNoProvider },
+  payout_method_missing: { status: 409, key: ERR.payoutMethodMissing },
+  payout_method_not_ready: { status: 409, key: ERR.payoutMethodNotReady },
+  payout_method_in_use: { status: 409, key: ERR.payoutMethodInUse },
+  payout_methods_too_many: { status: 409, key: ERR.payoutMethodsTooMany },
+  payout_bank_unknown: { status: 400, key: ERR.payoutBankUnknown },
+  payout_tax_status_required: { status: 409, key: ERR.payoutTaxStatusRequired },
+  payout_below_minimum: { status: 409, key: ERR.payoutBelowMinimum },
+  payout_provider_unavailable: { status: 503, key: ERR.payoutProviderUnavailable },
+  tax_status_unavailable: { status: 503, key: ERR.taxStatusUnavailable },
+  tax_status_refused: { status: 400, key: ERR.taxStatusRefused },
   // Reviews.
   rating_self: { status: 400, key: ERR.ratingSelf },
   job_not_completed: { status: 409, key: ERR.ratingJobNotCompleted },

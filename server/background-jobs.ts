@@ -58,6 +58,12 @@ export type QueuePayloads = {
   "account-mail": AccountMailJob;
   /** Forget the answers of keyed creates older than a day (on a schedule, docs/decisions/063). */
   "idempotent-answers": Record<string, never>;
+  /** Send one payout to its provider with its own key (after "take it now", docs/decisions/081). */
+  "payout-send": { payoutId: string };
+  /** Ask providers about payouts pending too long, so a lost notification still settles (on a schedule). */
+  "payout-status": Record<string, never>;
+  /** Pay out the workers who turned on the daily automatic payout (on a schedule). */
+  "auto-payouts": Record<string, never>;
 };
 export type QueueName = JobName<QueuePayloads>;
 /** The app's background queue: jobs added inside a transaction run after it commits, on some instance. */
@@ -112,6 +118,11 @@ export const BACKGROUND_JOBS: JobKinds<QueuePayloads> = {
     },
   },
   "idempotent-answers": { queue: { policy: "stately", retryLimit: 2, retryDelay: 600 }, schedule: "23 * * * *" },
+  // A provider away: tried again with the same key for about an hour, then the status sweep takes over.
+  "payout-send": { queue: { policy: "standard", retryLimit: 10, retryDelay: 15, retryBackoff: true, retryDelayMax: 600 } },
+  "payout-status": { queue: { policy: "stately", retryLimit: 1, retryDelay: 60 }, schedule: "*/5 * * * *" },
+  // 06:00 UTC, 09:00 in Moscow: the day's money goes out in the morning of the workers' day.
+  "auto-payouts": { queue: { policy: "stately", retryLimit: 2, retryDelay: 300 }, schedule: "0 6 * * *" },
 };
 
 /** The kinds that send mail: their first retry waits MAIL_RETRY_DELAY_SECONDS when it is set. */

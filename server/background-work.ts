@@ -7,6 +7,8 @@ import { refreshExchangeRates } from "./currency/refresh-rates.ts";
 import { sweepIdempotentAnswers } from "./idempotency/sweep.ts";
 import { askToCompleteEndedJobs } from "./jobs/ended-jobs.ts";
 import { sendNotificationsMail } from "./mail/notification-mail.ts";
+import { runAutoPayouts } from "./money/payouts/auto-payouts.ts";
+import { pollPendingPayouts, sendPayout } from "./money/payouts/send-payout.ts";
 import { chatDigest } from "./notifications/chat-digest.ts";
 import { deliverNotifications, recipientOf, type Channels } from "./notifications/deliver.ts";
 import { tellRejection } from "./notifications/rejection-notice.ts";
@@ -87,6 +89,15 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     "account-mail": (mail, job) => sendAccountMail(accountMail, mail, job),
     "idempotent-answers": async () => {
       await sweepIdempotentAnswers(db, services.now());
+    },
+    "payout-send": async ({ payoutId }, job) => {
+      await sendPayout(db, { ...services, log: job.log }, payoutId);
+    },
+    "payout-status": async (_data, job) => {
+      await pollPendingPayouts(db, { ...services, log: job.log }, services.now());
+    },
+    "auto-payouts": async (_data, job) => {
+      await runAutoPayouts(db, { ...services, log: job.log });
     },
   };
 }

@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../domain/categories.ts";
 import { CERTIFICATE_MAX_BYTES } from "../../domain/certificates.ts";
 import { JOB_CURRENCIES, PROFILE_CURRENCIES } from "../../domain/currencies.ts";
+import { PERSONAL_INN_LENGTH } from "../../domain/inn.ts";
 import { LEDGER_ACCOUNTS, LEDGER_CAUSES, LEDGER_LIMITS, PARTY_KINDS } from "../../domain/ledger.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import { APPEAL_TEXT_MAX, DECISION_NOTE_MAX } from "../../domain/moderation/decisions.ts";
 import { HOLD_DECISIONS, HOLD_RULES, JOB_MODERATION_STATES } from "../../domain/moderation/hold-rules.ts";
+import { PAYOUT_LIMITS } from "../../domain/payouts.ts";
 import { RELIABILITY_EVENT_KINDS, RELIABILITY_REPLY_MAX, RELIABILITY_ROLES } from "../../domain/reliability.ts";
 import { APPLICATION_STATUSES, INVITATION_STATUSES, JOB_STATUSES } from "../../domain/statuses.ts";
 import { TIMESHEET_ACTIONS, TIMESHEET_MINUTES_MAX, TIMESHEET_REASON_MAX, TIMESHEET_STATUSES } from "../../domain/timesheets.ts";
@@ -59,6 +61,10 @@ const NUMERIC_CHECKS: Record<string, number[]> = {
   ledger_transactions_memo_len: [LEDGER_LIMITS.memo],
   ledger_transactions_line_count: [LEDGER_LIMITS.linesMin, LEDGER_LIMITS.linesMax],
   ledger_postings_amount: [0],
+  payout_methods_destination_len: [1, PAYOUT_LIMITS.destination],
+  payout_methods_label_len: [1, PAYOUT_LIMITS.label],
+  payout_profiles_inn: [PERSONAL_INN_LENGTH],
+  payouts_amount_positive: [0],
 };
 
 let db: TestDatabase;

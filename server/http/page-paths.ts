@@ -38,6 +38,7 @@ export const SPA_PAGE_PATHS = [
   "/settings/saved-searches",
   "/settings/blocked",
   "/settings/reports",
+  "/payouts",
   "/ops",
   "/ops/health",
   "/ops/team",

@@ -61,6 +61,10 @@ const EVERY_KIND: NotificationPayload[] = [
     currency: "RUB",
     workerName: "Anna Petrova",
   },
+  // A payout (docs/decisions/081): paid, with and without a tax receipt, and failed with its reason.
+  { kind: "payout_paid", payoutId: "p1", amount: "4800.00", currency: "RUB", receiptUrl: "https://example.test/npd/receipts/a1" },
+  { kind: "payout_paid", payoutId: "p2", amount: "120.50", currency: "EUR", receiptUrl: null },
+  { kind: "payout_failed", payoutId: "p3", amount: "4800.00", currency: "RUB", reason: "declined" },
 ];
 
 describe("notificationText", () => {
@@ -100,6 +104,22 @@ describe("notificationText", () => {
     expect(notificationText(confirmed as NotificationPayload, "en").body).toBe(
       `Anna Petrova confirmed receiving ${amount} for November 24, 2026 on “Moving boxes”.`,
     );
+  });
+
+  it("tells a payout's amount, its tax receipt's link, and why one failed", () => {
+    const [withReceipt, withoutReceipt, failed] = EVERY_KIND.filter((p) => p.kind.startsWith("payout_"));
+    const amount = formatMoneyIn(4800, "RUB", "en");
+    expect(notificationText(withReceipt as NotificationPayload, "en")).toEqual({
+      title: "Payout sent",
+      body: `${amount} has been paid out to you. Your self-employed tax receipt: https://example.test/npd/receipts/a1`,
+    });
+    expect(notificationText(withoutReceipt as NotificationPayload, "en").body).toBe(
+      `${formatMoneyIn(120.5, "EUR", "en")} has been paid out to you.`,
+    );
+    expect(notificationText(failed as NotificationPayload, "ru").body).toContain("банк отклонил её");
+    for (const locale of LANGUAGE_CODES) {
+      expect(notificationText(withReceipt as NotificationPayload, locale).body).toContain("https://example.test/npd/receipts/a1");
+    }
   });
 
   it("tells the hours Daywork settled and why, and a strike's day, in every language", () => {

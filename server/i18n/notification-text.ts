@@ -10,8 +10,24 @@ import type { LanguageCode } from "../../domain/languages.ts";
 import { LEGAL } from "../../domain/legal.ts";
 import type { ModerationGround } from "../../domain/moderation/grounds.ts";
 import type { NotificationPayload } from "../../domain/notifications.ts";
+import type { PayoutFailureKind } from "../../domain/payouts.ts";
 import type { ReportSubjectType } from "../../domain/reports.ts";
 import { m } from "./paraglide/messages.js";
+
+/** Why a payout failed, in the recipient's language. */
+function payoutFailureText(reason: PayoutFailureKind, locale: LanguageCode): string {
+  const options = { locale };
+  switch (reason) {
+    case "declined":
+      return m.payout_failure_declined({}, options);
+    case "insufficient_funds":
+      return m.payout_failure_insufficient_funds({}, options);
+    case "invalid_payout_method":
+      return m.payout_failure_invalid_payout_method({}, options);
+    case "rejected":
+      return m.payout_failure_rejected({}, options);
+  }
+}
 
 /**
  * A notification's title and body in the recipient's language, for its e-mail and its push. The texts
@@ -297,6 +313,28 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
             body: m.notification_direct_payment_confirmed_body({ ...params, workerName: payload.workerName }, options),
           };
     }
+    case "payout_paid": {
+      const amount = formatMoneyIn(Number(payload.amount), payload.currency, locale);
+      return {
+        title: m.notification_payout_paid_title({}, options),
+        // A self-employed worker's payout registered a tax receipt: its link is theirs to keep (docs/decisions/081).
+        body:
+          payload.receiptUrl === null
+            ? m.notification_payout_paid_body({ amount }, options)
+            : m.notification_payout_paid_receipt_body({ amount, receiptUrl: payload.receiptUrl }, options),
+      };
+    }
+    case "payout_failed":
+      return {
+        title: m.notification_payout_failed_title({}, options),
+        body: m.notification_payout_failed_body(
+          {
+            amount: formatMoneyIn(Number(payload.amount), payload.currency, locale),
+            reason: payoutFailureText(payload.reason, locale),
+          },
+          options,
+        ),
+      };
     case "strike_reversed":
       return {
         title: m.notification_strike_reversed_title({}, options),
@@ -486,6 +524,8 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
     case "report_closed":
     case "moderation_decision":
     case "appeal_answered":
+    case "payout_paid":
+    case "payout_failed":
       return title;
     case "application_rejected":
     case "job_started":

@@ -254,3 +254,15 @@ export async function compensationOwedNotice(
     { actorId: params.ownerId, dedupeKey: params.dedupeKey, onRepeat: "skip" },
   );
 }
+
+/**
+ * To the worker: their payout was paid (with the tax receipt, if self-employed) or failed (with why);
+ * once per payout and outcome (the ledger's key), whoever settles it first (webhook, poll or answer).
+ */
+export async function payoutNotice(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  params: { to: string; dedupeKey: string; payload: Extract<NotificationPayload, { kind: "payout_paid" | "payout_failed" }> },
+) {
+  await notifyPeople(tx, queue, [params.to], params.payload, { actorId: null, dedupeKey: params.dedupeKey, onRepeat: "skip" });
+}

@@ -11,6 +11,9 @@ import {
   ledgerParties,
   ledgerPostings,
   notifications,
+  payoutMethods,
+  payoutProfiles,
+  payouts,
   profiles,
   ratings,
   searchWords,
@@ -129,12 +132,29 @@ describe("privacy.deleteAccount", () => {
     const [party] = await t.db.select().from(ledgerParties).where(eq(ledgerParties.id, scene.ledger.subjectPartyId));
     expect(party).toMatchObject({ userId: null, kind: "worker", label: expect.stringMatching(/^worker [0-9A-F]{8}$/) });
     expect(party?.anonymisedAt).toBeInstanceOf(Date);
-    expect(await t.db.$count(ledgerPostings, eq(ledgerPostings.partyId, scene.ledger.subjectPartyId))).toBe(3);
+    // Agreed pay, and the payout asked (2); the payout then failed: its method went with the account (2).
+    expect(await t.db.$count(ledgerPostings, eq(ledgerPostings.partyId, scene.ledger.subjectPartyId))).toBe(5);
     // The job's money is as it was: both workers' pay, the fee on it, and the employer still named.
     expect(await jobMoney(t.db, scene.jobs.employerJob.id)).toEqual([
       expect.objectContaining({ work: 750_000n, fee: 75_000n, outstanding: 825_000n }),
     ]);
     expect(await partyOfPerson(t.db, scene.employer.id)).not.toBeNull();
+  });
+
+  it("deletes payout methods and the ИНН, and keeps the payouts anonymised (docs/decisions/081)", async () => {
+    expect(await t.db.$count(payoutMethods, eq(payoutMethods.userId, scene.subject.id))).toBe(0);
+    expect(await t.db.$count(payoutProfiles, eq(payoutProfiles.userId, scene.subject.id))).toBe(0);
+    expect(await rowsMentioning(t.db, "500100732259")).toEqual({});
+    const [kept] = await t.db.select().from(payouts).where(eq(payouts.id, scene.ledger.payoutId));
+    // Not yet sent when the account went: it cannot reach a method that is gone, so it fails and the
+    // money stays owed on the anonymised party (docs/decisions/081).
+    expect(kept).toMatchObject({
+      partyId: scene.ledger.subjectPartyId,
+      methodId: null,
+      amountMinor: 400_000n,
+      status: "failed",
+      failureReason: "invalid_payout_method",
+    });
   });
 
   it("takes the words of the person's open jobs out of the spelling dictionary with the jobs", async () => {

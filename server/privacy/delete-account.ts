@@ -17,6 +17,8 @@ import {
   jobOwnerViews,
   jobs,
   notifications,
+  payoutMethods,
+  payoutProfiles,
   personBlocks,
   profiles,
   reports,
@@ -187,6 +189,10 @@ export async function deleteAccount(
     // Money records stay for the accounting retention period under the person's party, which loses
     // their id and keeps a label that never named them (docs/decisions/076).
     await anonymiseParty(tx, userId, now);
+    // Payout methods and the ИНН go; payouts stay as accounting records under the anonymised party
+    // (docs/decisions/081), losing the method they went to.
+    await tx.delete(payoutMethods).where(eq(payoutMethods.userId, userId));
+    await tx.delete(payoutProfiles).where(eq(payoutProfiles.userId, userId));
     await tx.delete(user).where(eq(user.id, userId));
 
     return { fileDeletionIds, keptRecords: kept.any };

@@ -28,6 +28,9 @@ import {
   notifications,
   operatorAudit,
   operators,
+  payoutMethods,
+  payoutProfiles,
+  payouts,
   personBlocks,
   profiles,
   pushSubscriptions,
@@ -137,6 +140,11 @@ export type PersonalDataExport = {
    * (another person's party) is left out.
    */
   ledger: { party: ExportRow[]; statement: ExportRow[] };
+  /**
+   * Payouts (docs/decisions/081): saved methods by their labels (never the provider's token), the payout
+   * settings with the ИНН and its checked status, and every payout with its status and tax receipt.
+   */
+  payouts: { methods: ExportRow[]; settings: ExportRow[]; payouts: ExportRow[] };
 };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -455,6 +463,41 @@ export async function exportPersonalData(
         .where(eq(ledgerParties.userId, userId))
         .orderBy(asc(ledgerPostings.createdAt), asc(ledgerPostings.id));
 
+      const methods = await tx
+        .select({
+          id: payoutMethods.id,
+          kind: payoutMethods.kind,
+          label: payoutMethods.label,
+          bankId: payoutMethods.bankId,
+          ready: payoutMethods.ready,
+          isDefault: payoutMethods.isDefault,
+          createdAt: payoutMethods.createdAt,
+        })
+        .from(payoutMethods)
+        .where(eq(payoutMethods.userId, userId))
+        .orderBy(asc(payoutMethods.createdAt));
+      const payoutSettings = await tx.select().from(payoutProfiles).where(eq(payoutProfiles.userId, userId));
+      const payoutRows = await tx
+        .select({
+          id: payouts.id,
+          currency: payouts.currency,
+          amountMinor: payouts.amountMinor,
+          methodKind: payouts.methodKind,
+          provider: payouts.provider,
+          status: payouts.status,
+          failureReason: payouts.failureReason,
+          providerPayoutId: payouts.providerPayoutId,
+          receiptId: payouts.receiptId,
+          receiptUrl: payouts.receiptUrl,
+          automatic: payouts.automatic,
+          createdAt: payouts.createdAt,
+          settledAt: payouts.settledAt,
+        })
+        .from(payouts)
+        .innerJoin(ledgerParties, eq(ledgerParties.id, payouts.partyId))
+        .where(eq(ledgerParties.userId, userId))
+        .orderBy(asc(payouts.createdAt));
+
       return {
         exported_at: now.toISOString(),
         user_id: userId,
@@ -511,6 +554,11 @@ export async function exportPersonalData(
         sanctions: ownSanctions.map(exportRow),
         reports: { sent: reportsSent.map(exportRow), about_you: reportsAbout.map(exportRow) },
         ledger: { party: party.map(exportRow), statement: statement.map(exportRow) },
+        payouts: {
+          methods: methods.map(exportRow),
+          settings: payoutSettings.map(exportRow),
+          payouts: payoutRows.map(exportRow),
+        },
       };
     },
     { isolationLevel: "repeatable read" },

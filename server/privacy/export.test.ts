@@ -60,6 +60,8 @@ const SECTION_OF: Record<string, (e: PersonalDataExport) => unknown[]> = {
   "appeals.appellant_id": (e) => e.moderation.appeals,
   "appeals.answered_by": (e) => e.operator.appeals_answered,
   "ledger_parties.user_id": (e) => e.ledger.party,
+  "payout_methods.user_id": (e) => e.payouts.methods,
+  "payout_profiles.user_id": (e) => e.payouts.settings,
 };
 
 /**
@@ -123,6 +125,19 @@ describe("privacy.export", () => {
       "updates.push.services.mozilla.com",
     ]);
     expect(JSON.stringify(exported)).not.toContain("PUSH-");
+  });
+
+  it("holds the person's payouts: methods by label only, the ИНН and its status, each payout (docs/decisions/081)", () => {
+    expect(exported.payouts.methods).toEqual([
+      expect.objectContaining({ kind: "card_token", label: "Visa •••• 4242", is_default: true }),
+    ]);
+    expect(JSON.stringify(exported.payouts.methods)).not.toContain("pt-");
+    expect(exported.payouts.settings).toEqual([
+      expect.objectContaining({ inn: "500100732259", tax_status: "self_employed", auto_payout: false }),
+    ]);
+    expect(exported.payouts.payouts).toEqual([
+      expect.objectContaining({ id: scene.ledger.payoutId, currency: "RUB", amount_minor: "400000", status: "pending" }),
+    ]);
   });
 
   it("holds the person's money: their ledger party and whole statement, not the other worker's (docs/decisions/076)", () => {

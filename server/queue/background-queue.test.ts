@@ -25,12 +25,14 @@ describe("the background queue as an instance starts it", () => {
         sql`select name, data from pgboss.schedule order by name`,
       );
       expect(rows.map((row) => row.name)).toEqual([
+        "auto-payouts",
         "deleted-account-expiry",
         "ended-jobs",
         "exchange-rates",
         "file-deletions",
         "idempotent-answers",
         "job-reminders",
+        "payout-status",
         "saved-search-digests",
         "timesheet-deadlines",
       ]);

@@ -39,6 +39,7 @@ import { currentCode, jobSecret } from "../attendance/code.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
 import { validJobInput } from "../jobs/job-test-kit.ts";
 import { markPaid } from "../money/direct-pay.ts";
+import { payoutsFixture } from "../money/payouts/payout-test-kit.ts";
 import { rehiringFixture } from "../rehiring/rehiring-test-kit.ts";
 import { signUp } from "../testing/accounts.ts";
 import { callProcedure, routerProcedures, type ProcedurePath, type RouterProcedure } from "../testing/procedures.ts";
@@ -202,6 +203,9 @@ const RULES = {
   // The operator console (docs/decisions/071): no wrong caller here has a role.
   moderator: rule("member with an operator role", "member", OPERATORS_ONLY),
   admin: rule("member with the admin role", "member", ADMINS_ONLY),
+  // Payouts (docs/decisions/081): a saved method is its owner's; taking money needs one's own method.
+  payoutMethodMember: rule("member, own payout method", "member", NOT_FOUND, { notYoursIsNotFound: true }),
+  payoutTaker: rule("member, own money to an own method", "member", { code: "CONFLICT", key: ERR.payoutMethodMissing }),
   // A statement of reasons (docs/decisions/074): only the person the decision affects.
   affectedPerson: rule("member, the person the decision affects", "member", NOT_FOUND, { notYoursIsNotFound: true }),
 } satisfies Record<string, Rule>;
@@ -939,6 +943,46 @@ const ACCESS = {
     }),
     right: { as: (m) => m.admin.id },
   },
+  "payouts.overview": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.accepted.id } },
+  "payouts.history": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.accepted.id } },
+  "payouts.sbpBanks": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.accepted.id } },
+  "payouts.cardForm": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.accepted.id } },
+  "payouts.addCard": {
+    rule: RULES.member,
+    input: () => ({ token: "pt-matrix", last4: "4242", cardType: "Visa" }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "payouts.addSbp": {
+    rule: RULES.member,
+    input: () => ({ phone: "+7 912 345-67-89", bankId: "100000000111" }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "payouts.connect": { rule: RULES.member, input: () => ({ currency: "EUR" }), right: { as: (m) => m.accepted.id } },
+  "payouts.refreshMethod": {
+    rule: RULES.payoutMethodMember,
+    input: (m) => ({ methodId: m.payouts.connectedId }),
+    missing: () => ({ methodId: randomUUID() }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "payouts.setDefault": {
+    rule: RULES.payoutMethodMember,
+    input: (m) => ({ methodId: m.payouts.cardId }),
+    missing: () => ({ methodId: randomUUID() }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "payouts.removeMethod": {
+    rule: RULES.payoutMethodMember,
+    input: (m) => ({ methodId: m.payouts.cardId }),
+    missing: () => ({ methodId: randomUUID() }),
+    right: { as: (m) => m.accepted.id, input: (m) => ({ methodId: m.payouts.spareCardId }) },
+  },
+  "payouts.checkTaxStatus": {
+    rule: RULES.member,
+    input: () => ({ inn: "500100732259" }),
+    right: { as: (m) => m.accepted.id },
+  },
+  "payouts.setAutoPayout": { rule: RULES.member, input: () => ({ enabled: false }), right: { as: (m) => m.accepted.id } },
+  "payouts.takeNow": { rule: RULES.payoutTaker, input: () => ({ currency: "RUB" }), right: { as: (m) => m.accepted.id } },
 } satisfies Record<ProcedurePath, Entry>;
 
 /**
@@ -1130,6 +1174,7 @@ async function buildFixture(t: TestApp) {
     blocks: { targetId: blockTarget.id, acceptedBlockedId: acceptedBlocked.id },
     callers,
     decisions: { decisionId: decision.id, spareDecisionId: spareDecision.id },
+    payouts: await payoutsFixture(t, owner.id, accepted.id),
   };
 }
 

@@ -10,6 +10,7 @@ import { healthRouter } from "../health/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
 import { moderationRouter } from "../moderation/router.ts";
 import { ledgerCorrectionsRouter } from "../money/corrections/router.ts";
+import { payoutsRouter } from "../money/payouts/router.ts";
 import { statementsRouter } from "../money/statements/router.ts";
 import { notificationsRouter } from "../notifications/router.ts";
 import { operatorsRouter } from "../operators/router.ts";
@@ -58,6 +59,7 @@ export const appRouter = router({
   disputes: disputesRouter,
   statements: statementsRouter,
   ledgerCorrections: ledgerCorrectionsRouter,
+  payouts: payoutsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -61,7 +61,8 @@ async function rawTransaction(
 
 describe("the ledger's tables, guarded by the database", () => {
   it("lets TRUNCATE through only while the ledger is empty (a bench's TRUNCATE user CASCADE reaches it)", async () => {
-    await db().execute(sql`truncate ledger_postings, ledger_transactions, ledger_parties`);
+    // Payouts name parties (docs/decisions/081): they go in the same statement.
+    await db().execute(sql`truncate payouts, ledger_postings, ledger_transactions, ledger_parties`);
     await db().execute(sql`truncate "user" cascade`);
   });
 

@@ -33,7 +33,7 @@ import {
   userInterests,
   verification,
 } from "../../../db/schema/index.ts";
-import { payoutRequested, timesheetAgreed } from "../../../domain/ledger-flows.ts";
+import { timesheetAgreed } from "../../../domain/ledger-flows.ts";
 import { payForMinutes, person } from "../../../domain/ledger.ts";
 import { LIMITS, RATE_LIMITS } from "../../../domain/limits.ts";
 import { joinGroupChat } from "../../chat/group-membership.ts";
@@ -41,6 +41,11 @@ import { keyedRequest, rememberAnswer } from "../../idempotency/once-per-key.ts"
 import { hitRateLimit } from "../../limits/rate-limit.ts";
 import { partyOfPerson } from "../../money/ledger/parties.ts";
 import { postTransaction, type PostingRequest } from "../../money/ledger/post-transaction.ts";
+import { addCardMethod } from "../../money/payouts/payout-methods.ts";
+import { checkTaxStatus } from "../../money/payouts/payout-profile.ts";
+import { payoutCard } from "../../money/payouts/payout-test-kit.ts";
+import { takePayout } from "../../money/payouts/take-payout.ts";
+import { STAND_IN_SELF_EMPLOYED_INN } from "../../payments/open-payments.ts";
 import { renewInstanceLease, takeSocketPlace } from "../../session/socket-places.ts";
 import { cookieHeader, signUp } from "../../testing/accounts.ts";
 import { pushBrowser } from "../../testing/push-browser.ts";
@@ -200,13 +205,11 @@ export async function accountScene(t: TestApp) {
       jobId: employerJob.id,
     });
   }
-  await post({
-    ...payoutRequested(person(subject.id), 400_000n),
-    idempotencyKey: `scene:${subjectHire.id}:payout`,
-    currency: "RUB",
-    causeRef: subjectHire.id,
-    jobId: null,
-  });
+  // Payouts (docs/decisions/081): a card from the provider's form, the self-employed status, and all of it taken.
+  await addCardMethod(t.db, subject.id, await payoutCard(t.services.payments, "4242 4242 4242 4242"));
+  await checkTaxStatus(t.db, t.services.payments, { userId: subject.id, inn: STAND_IN_SELF_EMPLOYED_INN, now: new Date() });
+  const payout = await takePayout(t.db, t.services, { userId: subject.id, currency: "RUB" });
+  if (!("id" in payout)) throw new Error(`scene payout refused: ${payout.reason}`);
   const subjectParty = await partyOfPerson(t.db, subject.id);
   if (!subjectParty) throw new Error("the subject has no ledger party");
   const employerJobChat = await joinGroupChat(t.db, employerJob.id, [employer.id, subject.id, worker.id]);
@@ -418,7 +421,7 @@ export async function accountScene(t: TestApp) {
     jobs: { subjectJob, employerJob, employerJob2 },
     chats: { subjectJobChat, employerJobChat, direct },
     files: { subjectFiles, othersFilesInSubjectChats, othersFiles },
-    ledger: { subjectPartyId: subjectParty.id },
+    ledger: { subjectPartyId: subjectParty.id, payoutId: payout.id },
   };
 }
 

@@ -15,6 +15,7 @@ export type LinkListRow = {
     | "/settings/blocked"
     | "/settings/reports"
     | "/settings/decisions"
+    | "/payouts"
     | "/ops/queue";
   icon: LucideIcon;
   label: string;

@@ -128,6 +128,11 @@ describe("what the texts state", () => {
     expect(section(PRIVACY.ru, "retention")).toMatch(/402-ФЗ.*статья 29/s);
   });
 
+  it("the privacy policy says payout methods and the ИНН go with the account and payouts stay (decision 081)", () => {
+    expect(section(PRIVACY.en, "retention")).toContain("your INN and self-employed status are deleted with your account");
+    expect(section(PRIVACY.ru, "retention")).toContain("ваш ИНН и статус самозанятого удаляются вместе с учётной записью");
+  });
+
   it("states localization in Russia, the separate consent, the JSON export and the only cookie", () => {
     expect(section(PRIVACY.en, "storage")).toMatch(
       /citizens of the Russian Federation.*databases located in the Russian Federation/s,

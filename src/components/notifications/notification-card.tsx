@@ -69,6 +69,8 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "cancellation_compensation":
     case "direct_payment_marked":
     case "direct_payment_confirmed":
+    case "payout_paid":
+    case "payout_failed":
       return <Wallet aria-hidden className={className} />;
     case "moderation_decision":
     case "appeal_answered":
@@ -90,6 +92,7 @@ function Target({ payload, onOpen, children }: { payload: NotificationPayload; o
   if (page === "my-jobs") return <CardLink to="/my-jobs" {...common} />;
   if (page === "decision") return <CardLink to="/decisions/$decisionId" params={{ decisionId: id }} {...common} />;
   if (page === "profile") return <CardLink to="/profile" {...common} />;
+  if (page === "payouts") return <CardLink to="/payouts" {...common} />;
   return <CardLink to="/jobs/$jobId" params={{ jobId: id }} {...common} />;
 }
 

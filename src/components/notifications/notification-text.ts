@@ -68,6 +68,12 @@ export function notificationText(payload: NotificationPayload): { title: string;
   if (payload.kind === "direct_payment_marked" || payload.kind === "direct_payment_confirmed") {
     params.amount = formatMoney(Number(payload.amount), payload.currency);
   }
+  // A payout says its amount; a failed one why, a paid one its tax receipt if any (docs/decisions/081).
+  if (payload.kind === "payout_paid" || payload.kind === "payout_failed") {
+    params.amount = formatMoney(Number(payload.amount), payload.currency);
+  }
+  if (payload.kind === "payout_paid" && payload.receiptUrl !== null) kind = "payout_paid_receipt";
+  if (payload.kind === "payout_failed") params.reason = catalogue[`payout_failure_${payload.reason}`]?.({}) ?? "";
   const text = (part: "title" | "body") =>
     catalogue[`notification_${kind}_${part}`]?.(params) ?? catalogue[`notification_${payload.kind}_${part}`]?.(params) ?? "";
   return { title: text("title"), body: text("body") };

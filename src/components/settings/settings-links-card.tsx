@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Ban, Bell, BookmarkCheck, Flag, Scale, ShieldCheck, UsersRound } from "lucide-react";
+import { Ban, Bell, BookmarkCheck, Flag, Scale, ShieldCheck, UsersRound, Wallet } from "lucide-react";
 
 import { m } from "../../paraglide/messages.js";
 import { trpc } from "../../trpc.ts";
@@ -24,6 +24,7 @@ export function SettingsLinksCard() {
           label: m.settings_saved_searches_link(),
           testId: "settings-link-saved-searches",
         },
+        { to: "/payouts", icon: Wallet, label: m.settings_payouts_link(), testId: "settings-link-payouts" },
         { to: "/settings/privacy", icon: ShieldCheck, label: m.settings_privacy_link(), testId: "settings-link-privacy" },
         { to: "/settings/blocked", icon: Ban, label: m.settings_blocked_link(), testId: "settings-link-blocked" },
         { to: "/settings/reports", icon: Flag, label: m.settings_reports_link(), testId: "settings-link-reports" },
