@@ -28,3 +28,4 @@ export * from "./reports.ts";
 export * from "./moderation.ts";
 export * from "./decisions.ts";
 export * from "./ledger.ts";
+export * from "./payment-holds.ts";
