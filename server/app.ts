@@ -10,10 +10,12 @@ import { registerFileRoutes } from "./http/file-routes.ts";
 import { registerMailRoutes } from "./http/mail-routes.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
 import { registerPages } from "./http/pages.ts";
+import { registerPaymentWebhooks } from "./http/payment-webhooks.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTrpc, type TrpcDeps } from "./http/trpc.ts";
 import { registerUnavailableAnswers } from "./http/unavailable.ts";
 import { registerWebSocket } from "./http/websocket.ts";
+import type { ProviderEventHandlers } from "./money/holds/provider-events.ts";
 import { readinessChecks, registerHealthRoutes } from "./ops/health.ts";
 import { registerMetrics } from "./ops/metrics.ts";
 import { registerRequestIds, requestIdGenerator } from "./ops/request-log.ts";
@@ -75,6 +77,10 @@ export async function buildApp(deps: AppDeps) {
   await registerFileRoutes(app, { db, auth, services });
   await registerMailRoutes(app, { db, config, now: services.now });
   registerHealthRoutes(app, { db, services, state: app.instanceState });
+  // The providers' notifications: holds are applied here; payouts by server/money/payouts (applyPayoutEvent)
+  // once it is plugged in, until then answered 503 so the provider delivers them again (docs/decisions/079).
+  const providerEventHandlers: ProviderEventHandlers = { payout: null };
+  await registerPaymentWebhooks(app, { db, services, handlers: providerEventHandlers });
   // What a call's context is made of, for the API and for the pages rendered on the server.
   const context = { db, auth, config, services, metrics };
   await registerTrpc(app, { context, requestLogs, socketGuard: deps.socketGuard, socketPlaces: deps.socketPlaces });

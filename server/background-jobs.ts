@@ -58,6 +58,12 @@ export type QueuePayloads = {
   "account-mail": AccountMailJob;
   /** Forget the answers of keyed creates older than a day (on a schedule, docs/decisions/063). */
   "idempotent-answers": Record<string, never>;
+  /** Ask the provider to authorise a hold row on the employer's card, with the row's own key (docs/decisions/079). */
+  "payment-hold-authorise": { holdId: string };
+  /** Ask for a job's hold on the day it can last until the job's last day (docs/decisions/079). */
+  "payment-hold-ask": { jobId: string };
+  /** A job ended: capture what its employer owes from its holds, release the rest (docs/decisions/079). */
+  "payment-capture": { jobId: string };
 };
 export type QueueName = JobName<QueuePayloads>;
 /** The app's background queue: jobs added inside a transaction run after it commits, on some instance. */
@@ -112,6 +118,14 @@ export const BACKGROUND_JOBS: JobKinds<QueuePayloads> = {
     },
   },
   "idempotent-answers": { queue: { policy: "stately", retryLimit: 2, retryDelay: 600 }, schedule: "23 * * * *" },
+  // A provider away: the same idempotency key on every try, for about two hours.
+  "payment-hold-authorise": {
+    queue: { policy: "standard", retryLimit: 12, retryDelay: 15, retryBackoff: true, retryDelayMax: 1800 },
+  },
+  "payment-hold-ask": { queue: { policy: "standard", retryLimit: 8, retryDelay: 60, retryBackoff: true } },
+  "payment-capture": {
+    queue: { policy: "standard", retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 },
+  },
 };
 
 /** The kinds that send mail: their first retry waits MAIL_RETRY_DELAY_SECONDS when it is set. */

@@ -7,6 +7,8 @@ import { refreshExchangeRates } from "./currency/refresh-rates.ts";
 import { sweepIdempotentAnswers } from "./idempotency/sweep.ts";
 import { askToCompleteEndedJobs } from "./jobs/ended-jobs.ts";
 import { sendNotificationsMail } from "./mail/notification-mail.ts";
+import { authoriseHold, type HoldWorkDeps } from "./money/holds/authorise-hold.ts";
+import { askHoldWhenDue, settleJobHolds } from "./money/holds/settle-holds.ts";
 import { chatDigest } from "./notifications/chat-digest.ts";
 import { deliverNotifications, recipientOf, type Channels } from "./notifications/deliver.ts";
 import { tellRejection } from "./notifications/rejection-notice.ts";
@@ -38,6 +40,13 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     mailer: services.mailer,
     queue: services.queue,
     guard: signInGuard(db, config.authSecret),
+  };
+  const holds: HoldWorkDeps = {
+    db,
+    queue: services.queue,
+    payments: services.payments,
+    publicUrl: config.publicUrl,
+    now: services.now,
   };
   const deliver = async (userId: string, job: JobRun) => {
     const deps = { channels: channels(job.log), queue: services.queue, pace: services.rateLimits.noticeDelivery };
@@ -88,5 +97,8 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     "idempotent-answers": async () => {
       await sweepIdempotentAnswers(db, services.now());
     },
+    "payment-hold-authorise": ({ holdId }) => authoriseHold(holds, holdId),
+    "payment-hold-ask": ({ jobId }) => askHoldWhenDue(holds, jobId),
+    "payment-capture": ({ jobId }) => settleJobHolds(holds, jobId),
   };
 }

@@ -9,6 +9,7 @@ import { disputesRouter } from "../disputes/router.ts";
 import { healthRouter } from "../health/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
 import { moderationRouter } from "../moderation/router.ts";
+import { holdsRouter } from "../money/holds/router.ts";
 import { notificationsRouter } from "../notifications/router.ts";
 import { operatorsRouter } from "../operators/router.ts";
 import { peopleRouter } from "../people/router.ts";
@@ -54,6 +55,7 @@ export const appRouter = router({
   decisions: decisionsRouter,
   moderation: moderationRouter,
   disputes: disputesRouter,
+  holds: holdsRouter,
 });
 
 export type AppRouter = typeof appRouter;

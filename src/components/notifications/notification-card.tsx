@@ -69,6 +69,10 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "cancellation_compensation":
     case "direct_payment_marked":
     case "direct_payment_confirmed":
+    case "payment_hold_requested":
+    case "payment_hold_failed":
+    case "pay_secured":
+    case "payment_shortfall":
       return <Wallet aria-hidden className={className} />;
     case "moderation_decision":
     case "appeal_answered":
