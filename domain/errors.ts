@@ -110,6 +110,7 @@ export const ERR = {
   // Employers' pay held before the shift (docs/decisions/079).
   payNotSecured: "error_pay_not_secured",
   payHoldNotNeeded: "error_pay_hold_not_needed",
+  payNotSecuredWorker: "error_pay_not_secured_worker",
   searchTooLong: "error_search_too_long",
   filterInvalid: "error_filter_invalid",
   // Applications, hiring and reviews (issue #4).

@@ -54,6 +54,7 @@ export const ANSWERS = {
   // A job paid through Daywork starts once its hired workers' pay is held (docs/decisions/079).
   pay_not_secured: { status: 409, key: ERR.payNotSecured },
   pay_hold_not_needed: { status: 409, key: ERR.payHoldNotNeeded },
+  pay_not_secured_worker: { status: 409, key: ERR.payNotSecuredWorker },
   // A city id the gazetteer does not hold (a form or a search sent by hand).
   city_unknown: { status: 400, key: ERR.jobCityUnknown },
   // Applications and hiring.

@@ -61,6 +61,12 @@ const EVERY_KIND: NotificationPayload[] = [
     currency: "RUB",
     workerName: "Anna Petrova",
   },
+  // Employers' pay held before the shift (docs/decisions/079).
+  { kind: "payment_hold_requested", ...JOB, amount: "17600.00", currency: "RUB" },
+  { kind: "payment_hold_failed", ...JOB, reason: "insufficient_funds" },
+  { kind: "payment_hold_failed", ...JOB, reason: "no_provider" },
+  { kind: "pay_secured", ...JOB },
+  { kind: "payment_shortfall", ...JOB, amount: "440.00", currency: "EUR" },
 ];
 
 describe("notificationText", () => {
@@ -99,6 +105,17 @@ describe("notificationText", () => {
     });
     expect(notificationText(confirmed as NotificationPayload, "en").body).toBe(
       `Anna Petrova confirmed receiving ${amount} for November 24, 2026 on “Moving boxes”.`,
+    );
+  });
+
+  it("tells a hold's amount and why one failed, in English", () => {
+    const asked = EVERY_KIND.find((p) => p.kind === "payment_hold_requested");
+    const failed = EVERY_KIND.find((p) => p.kind === "payment_hold_failed");
+    expect(notificationText(asked as NotificationPayload, "en").body).toBe(
+      `Confirm the hold of ${formatMoneyIn(17600, "RUB", "en")} on your card for “Moving boxes”: it secures the hired workers’ pay, and the job can start once it is held.`,
+    );
+    expect(notificationText(failed as NotificationPayload, "en").body).toBe(
+      "The payment for “Moving boxes” was not held: the card had insufficient funds. Ask for it again on the job’s applications page; the job cannot start until the workers’ pay is held.",
     );
   });
 

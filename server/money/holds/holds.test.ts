@@ -1,10 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { dateFromToday } from "../../../db/factories/jobs.ts";
 import { notifications, providerEvents } from "../../../db/schema/index.ts";
 import { ERR } from "../../../domain/errors.ts";
+import { HOLD_ASK_DAYS_BEFORE_LAST_DAY } from "../../../domain/planned-cost.ts";
+import { addDays, instantAt } from "../../../domain/wall-clock.ts";
+import { currentCode, jobSecret } from "../../attendance/code.ts";
 import { expectRefusal } from "../../testing/refusal.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { authoriseHold } from "./authorise-hold.ts";
 import {
   accountSum,
   agreeDay,
@@ -16,6 +21,7 @@ import {
   listenForWebhooks,
   throughDayworkJob,
 } from "./holds-test-kit.ts";
+import { askHoldWhenDue } from "./settle-holds.ts";
 
 // Employers' pay held before the shift (issue 39 item 3, docs/decisions/079), end to end against the
 // providers' stand-ins over loopback HTTP: hires ask holds, the employer confirms on the provider's page,
@@ -227,5 +233,47 @@ describe("a hired worker who leaves", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, b.worker.id), eq(notifications.kind, "pay_secured")));
     expect(payments).toHaveLength(1);
+  });
+});
+
+describe("a job whose last day is further than a hold lasts", () => {
+  it("asks the hold 6 days before its last day, and says so", async () => {
+    const { owner, job } = await throughDayworkJob(t, "RUB", { startDate: dateFromToday(10), durationDays: 3 });
+    await hireThroughProcedure(t, job.id, owner.id);
+    expect(await holdsOf(t, job.id)).toEqual([]);
+    const askOn = addDays(addDays(job.startDate, 2), -HOLD_ASK_DAYS_BEFORE_LAST_DAY);
+    expect(await t.callerAs(owner.id).holds.forJob({ jobId: job.id })).toMatchObject({ state: "later", askOn });
+
+    // The scheduled job runs on that day: the hold is asked then.
+    const deps = { db: t.db, queue: t.services.queue, payments: t.services.payments, publicUrl: t.config.publicUrl };
+    await askHoldWhenDue({ ...deps, now: () => new Date() }, job.id);
+    expect(await holdsOf(t, job.id)).toEqual([]);
+    await askHoldWhenDue({ ...deps, now: () => instantAt(askOn, "12:00", "UTC") }, job.id);
+    expect((await holdsOf(t, job.id)).map((h) => [h.status, h.amountMinor])).toEqual([["requested", 1_320_000n]]);
+  });
+});
+
+describe("a currency no configured provider takes", () => {
+  it("fails the hold with that reason, and the employer is told", async () => {
+    const { owner, job } = await throughDayworkJob(t, "GBP");
+    await hireThroughProcedure(t, job.id, owner.id);
+    const [hold] = await holdsOf(t, job.id);
+    const deps = { db: t.db, queue: t.services.queue, payments: null, publicUrl: t.config.publicUrl, now: () => new Date() };
+    await authoriseHold(deps, hold?.id ?? "");
+    expect(await t.callerAs(owner.id).holds.forJob({ jobId: job.id })).toMatchObject({
+      state: "failed",
+      failureReason: "no_provider",
+    });
+    expect(await kindsFor(owner.id)).toContain("payment_hold_failed");
+  });
+});
+
+describe("the first shift of a job whose pay is not held", () => {
+  it("gives the owner no check-in code and the worker no check-in, each told why", async () => {
+    const { owner, job } = await throughDayworkJob(t, "RUB", { startTime: "00:00", cityId: null });
+    const a = await hireThroughProcedure(t, job.id, owner.id);
+    await expectRefusal(t.callerAs(owner.id).attendance.code({ jobId: job.id }), "CONFLICT", ERR.payNotSecured);
+    const code = currentCode(await jobSecret(t.db, job.id), new Date());
+    await expectRefusal(t.callerAs(a.worker.id).attendance.checkIn({ jobId: job.id, code }), "CONFLICT", ERR.payNotSecuredWorker);
   });
 });

@@ -1,4 +1,4 @@
-import type { Queryable, Tx } from "../../../db/database.ts";
+import type { Queryable } from "../../../db/database.ts";
 import { todayIn } from "../../../domain/age.ts";
 import { fromMinorUnits } from "../../../domain/minor-units.ts";
 import { PLANNED_HOURS_PER_DAY, type HoldFailureKind } from "../../../domain/planned-cost.ts";
@@ -7,8 +7,8 @@ import { askDateOf } from "./ask-for-holds.ts";
 import { authorisedTotal, liveCover, plannedTotal, readPayPlan } from "./pay-plan.ts";
 
 /** True when a job's hired workers' planned cost is held by authorised holds (or it is not paid through Daywork). */
-export async function payIsSecured(tx: Tx, jobId: string): Promise<boolean> {
-  const plan = await readPayPlan(tx, jobId);
+export async function payIsSecured(db: Queryable, jobId: string): Promise<boolean> {
+  const plan = await readPayPlan(db, jobId);
   return !plan || authorisedTotal(plan) >= plannedTotal(plan);
 }
 
