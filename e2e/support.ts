@@ -253,6 +253,8 @@ export type JobDraft = {
   rate?: number;
   workers?: number;
   skill?: string;
+  /** How the job is paid (docs/decisions/078); directly when left out. */
+  payMode?: "through_daywork" | "direct";
 };
 
 /**
@@ -328,6 +330,7 @@ export async function postJob(page: Page, job: JobDraft): Promise<string> {
       hourlyRate: job.rate ?? 18,
       maxWorkers: job.workers ?? 1,
       skills: job.skill ? [job.skill] : [],
+      ...(job.payMode ? { payMode: job.payMode } : {}),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       language: startedIn.get(page) ?? "ru",
     },
