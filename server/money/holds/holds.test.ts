@@ -277,3 +277,52 @@ describe("the first shift of a job whose pay is not held", () => {
     await expectRefusal(t.callerAs(a.worker.id).attendance.checkIn({ jobId: job.id, code }), "CONFLICT", ERR.payNotSecuredWorker);
   });
 });
+
+describe("a job that cost more than was held", () => {
+  it("captures the whole hold, keeps the rest owed, and tells the employer once", async () => {
+    const { owner, job } = await throughDayworkJob(t, "RUB", { durationDays: 1 });
+    const a = await hireThroughProcedure(t, job.id, owner.id);
+    await t.runBackground();
+    const [hold] = await holdsOf(t, job.id);
+    await confirmOnStandIn(hold?.confirmationUrl ?? "", "4242 4242 4242 4242");
+    await deliveriesDone(t);
+    // 10 hours agreed instead of the 8 planned: 5,000.00 and the fee, 5,500.00; 4,400.00 was held.
+    await agreeDay(t, {
+      jobId: job.id,
+      ownerId: owner.id,
+      workerId: a.worker.id,
+      amountMinor: 500_000n,
+      currency: "RUB",
+      key: `long:${a.application.id}`,
+    });
+    await t.callerAs(owner.id).jobs.changeStatus({ jobId: job.id, action: "complete" });
+    await t.runBackground();
+    await deliveriesDone(t);
+    expect((await holdsOf(t, job.id)).map((h) => [h.status, h.capturedMinor])).toEqual([["captured", 440_000n]]);
+    expect(await accountSum(t, job.id, "employer_receivable")).toBe(110_000n);
+    expect(await accountSum(t, job.id, "card_hold")).toBe(0n);
+    const told = await t.db
+      .select({ payload: notifications.payload })
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.id), eq(notifications.kind, "payment_shortfall")));
+    expect(told.map((n) => n.payload)).toEqual([
+      { kind: "payment_shortfall", jobId: job.id, jobTitle: job.title, amount: "1100.00", currency: "RUB" },
+    ]);
+  });
+});
+
+describe("a card Stripe declined", () => {
+  it("fails the hold, and another card on the same page still secures the pay", async () => {
+    const { owner, job } = await throughDayworkJob(t, "USD");
+    const a = await hireThroughProcedure(t, job.id, owner.id);
+    await t.runBackground();
+    const [hold] = await holdsOf(t, job.id);
+    await confirmOnStandIn(hold?.confirmationUrl ?? "", "4000 0000 0000 9995");
+    await deliveriesDone(t);
+    expect((await holdsOf(t, job.id)).map((h) => [h.status, h.failureReason])).toEqual([["failed", "insufficient_funds"]]);
+    await confirmOnStandIn(hold?.confirmationUrl ?? "", "4242 4242 4242 4242");
+    await deliveriesDone(t);
+    expect((await holdsOf(t, job.id)).map((h) => [h.status, h.failureReason])).toEqual([["authorised", null]]);
+    expect(await t.callerAs(a.worker.id).holds.forJob({ jobId: job.id })).toMatchObject({ secured: true });
+  });
+});
