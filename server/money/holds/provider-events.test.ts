@@ -110,3 +110,48 @@ describe("the webhook routes", () => {
     expect([junk.statusCode, junk.json()]).toEqual([400, { outcome: "malformed" }]);
   });
 });
+
+describe("a hold's notification that overtakes the authorise call's answer", () => {
+  it("names the row's provider, secures the pay, and the call's retry then changes nothing", async () => {
+    const { owner, job } = await throughDayworkJob(t);
+    const a = await hireThroughProcedure(t, job.id, owner.id);
+    const [row] = await holdsOf(t, job.id);
+    const yookassa = t.services.payments?.providerFor("RUB")?.payments;
+    const standIn = t.services.payments?.standIns.yookassa;
+    if (!row || !yookassa || !standIn) throw new Error("no hold row or no YooKassa");
+    // The provider made the hold (the call's answer was lost), and the payer confirmed it.
+    const made = await yookassa.authorise({
+      amount: Number(row.amountMinor),
+      currency: "RUB",
+      idempotencyKey: row.idempotencyKey,
+      description: "Daywork",
+      returnUrl: t.config.publicUrl,
+      reference: row.id,
+    });
+    if (!made.ok) throw new Error(made.detail);
+    const target = standIn.notifications.target;
+    standIn.notifications.target = null;
+    try {
+      await confirmOnStandIn(made.value.confirmationUrl ?? "", "4242 4242 4242 4242");
+    } finally {
+      standIn.notifications.target = target;
+    }
+    const body = JSON.stringify({ type: "notification", event: "payment.waiting_for_capture", object: { id: made.value.id } });
+    const answer = await t.app.inject({
+      method: "POST",
+      url: WEBHOOK_PATHS.yookassa,
+      headers: { "content-type": "application/json" },
+      payload: body,
+    });
+    expect(answer.json()).toEqual({ outcome: "applied" });
+    expect((await holdsOf(t, job.id)).map((h) => [h.status, h.provider, h.providerHoldId])).toEqual([
+      ["authorised", "yookassa", made.value.id],
+    ]);
+
+    // The authorise job runs (its retry): the same key answers the same hold, already applied.
+    await t.runBackground();
+    expect((await holdsOf(t, job.id)).map((h) => h.status)).toEqual(["authorised"]);
+    expect(await accountSum(t, job.id, "card_hold")).toBe(880_000n);
+    expect(await t.callerAs(a.worker.id).holds.forJob({ jobId: job.id })).toMatchObject({ secured: true });
+  });
+});

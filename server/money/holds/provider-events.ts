@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
+
 import type { Tx } from "../../../db/database.ts";
-import { providerEvents } from "../../../db/schema/index.ts";
+import { paymentHolds, providerEvents } from "../../../db/schema/index.ts";
 import type { BackgroundQueue } from "../../background-jobs.ts";
 import type { ProviderEvent } from "../../payments/webhook-event.ts";
 import { endedOutcome } from "./authorise-hold.ts";
-import { holdBecameAuthorised, holdCaptured, holdEnded, holdIdOf, lockHold } from "./hold-transitions.ts";
+import { holdBecameAuthorised, holdCaptured, holdEnded, holdIdOf, lockHold, type LockedHold } from "./hold-transitions.ts";
 
 export type ProviderName = "yookassa" | "stripe";
 /** What applying an event did: `unhandled` means nobody here can apply its kind (the sender should retry). */
@@ -55,9 +57,11 @@ export async function applyProviderEvent(
       return "applied";
     case "hold": {
       const holdId = await holdIdOf(tx, provider, event.hold);
-      const locked = holdId ? await lockHold(tx, holdId) : null;
-      if (!locked) return "unknown_object";
+      const found = holdId ? await lockHold(tx, holdId) : null;
+      if (!found) return "unknown_object";
       const now = services.now();
+      // Its notification overtook the authorise call's answer (that job retries and finds it moved on).
+      const locked = found.provider ? found : await nameProvider(tx, found, provider, event.hold.id, now);
       switch (event.type) {
         case "hold.authorised":
           await holdBecameAuthorised(tx, services.queue, locked, event.hold, now);
@@ -82,4 +86,10 @@ export async function applyProviderEvent(
       return "applied";
     }
   }
+}
+
+/** The row learns its provider and the provider's id from a verified event about it. */
+async function nameProvider(tx: Tx, locked: LockedHold, provider: ProviderName, providerHoldId: string, now: Date) {
+  await tx.update(paymentHolds).set({ provider, providerHoldId, updatedAt: now }).where(eq(paymentHolds.id, locked.id));
+  return { ...locked, provider };
 }
