@@ -71,3 +71,45 @@ test("an employer's card is held before the shift, and a hired worker sees their
     await page.screenshot({ path: `${SHOTS}/job-worker-secured-${i === 1 ? "ar" : "en"}-phone.png`, fullPage: true });
   }
 });
+
+test("a declined card: the employer is told why and asks again, on a phone in Arabic", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const boss = await person(browser, { width: 375, height: 800 }, "ar");
+  const worker = await person(browser, { width: 375, height: 800 });
+  const account = newAccount("heldnot");
+  await signUpAndOnboard(boss, newAccount("heldarboss"), "employer");
+  await signUpAndOnboard(worker, account, "worker");
+  const jobId = await postJob(boss, {
+    title: `وليمة ${Date.now().toString(36)}`,
+    currency: "RUB",
+    rate: 450,
+    payMode: "through_daywork",
+  });
+  await worker.goto(`/jobs/${jobId}`);
+  await worker.getByTestId("apply-button").click();
+  await expect(worker.getByTestId("apply-status")).toHaveAttribute("data-status", "pending");
+
+  await boss.goto(`/jobs/${jobId}/applications`);
+  const card = boss.getByTestId("application-card").filter({ hasText: account.name });
+  await card.getByTestId("application-accept").click();
+  await expect(card).toHaveAttribute("data-status", "accepted");
+  const pay = boss.getByTestId("job-pay-state");
+  await expect(pay).toHaveAttribute("data-state", "waiting", { timeout: 20_000 });
+  await boss.getByTestId("pay-confirm").click();
+  await boss.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await boss.getByRole("button", { name: "Pay" }).click();
+  await expect(boss).toHaveURL(new RegExp(`/jobs/${jobId}/applications`));
+
+  await expect(pay).toHaveAttribute("data-state", "failed", { timeout: 20_000 });
+  await expect(boss.getByTestId("job-pay-state-text")).toContainText(text("ar", "pay_hold_reason_declined"));
+  await boss.goto(`/jobs/${jobId}`);
+  await expect(boss.getByTestId("job-pay-state")).toHaveAttribute("data-state", "failed");
+  await boss.screenshot({ path: `${SHOTS}/job-failed-ar-phone.png`, fullPage: true });
+  // Until it is held, the hired worker reads that their pay is not secured yet.
+  await worker.goto(`/jobs/${jobId}`);
+  await expect(worker.getByTestId("pay-secured")).toHaveAttribute("data-secured", "false");
+
+  await boss.getByTestId("pay-retry").click();
+  await expect(boss.getByTestId("job-pay-state")).toHaveAttribute("data-state", "waiting", { timeout: 20_000 });
+  await boss.screenshot({ path: `${SHOTS}/job-waiting-ar-phone.png` });
+});
