@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { queryRows } from "../../../db/database.ts";
 import { dateFromToday } from "../../../db/factories/jobs.ts";
 import { notifications, providerEvents } from "../../../db/schema/index.ts";
 import { ERR } from "../../../domain/errors.ts";
@@ -243,6 +244,12 @@ describe("a job whose last day is further than a hold lasts", () => {
     expect(await holdsOf(t, job.id)).toEqual([]);
     const askOn = addDays(addDays(job.startDate, 2), -HOLD_ASK_DAYS_BEFORE_LAST_DAY);
     expect(await t.callerAs(owner.id).holds.forJob({ jobId: job.id })).toMatchObject({ state: "later", askOn });
+    // Queued with the hire, to run at midnight of that day in the job's zone.
+    const [queued] = await queryRows<{ start_after: string }>(
+      t.db,
+      sql`select to_char(start_after at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as start_after from pgboss.job where name = 'payment-hold-ask' and data->>'jobId' = ${job.id}`,
+    );
+    expect(queued?.start_after).toBe(instantAt(askOn, "00:00", "Europe/Moscow").toISOString());
 
     // The scheduled job runs on that day: the hold is asked then.
     const deps = { db: t.db, queue: t.services.queue, payments: t.services.payments, publicUrl: t.config.publicUrl };
