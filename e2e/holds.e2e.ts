@@ -19,7 +19,9 @@ async function person(browser: Browser, viewport = { width: 1280, height: 900 },
 test("an employer's card is held before the shift, and a hired worker sees their pay secured", async ({ browser }) => {
   test.setTimeout(240_000);
   const boss = await person(browser);
-  const workers = [await person(browser, { width: 375, height: 800 }), await person(browser, { width: 375, height: 800 }, "ar")];
+  const phone = { width: 375, height: 800 };
+  const first = await person(browser, phone);
+  const workers = [first, await person(browser, phone, "ar")];
   const accounts = [newAccount("heldone"), newAccount("heldtwo")];
   await signUpAndOnboard(boss, newAccount("heldboss"), "employer", { company: "Kazan Catering" });
   for (const [i, page] of workers.entries()) await signUpAndOnboard(page, accounts[i] ?? newAccount(), "worker");
@@ -70,6 +72,9 @@ test("an employer's card is held before the shift, and a hired worker sees their
     await expect(page.getByTestId("pay-secured")).toContainText(text(i === 1 ? "ar" : "en", "pay_secured_yes"));
     await page.screenshot({ path: `${SHOTS}/job-worker-secured-${i === 1 ? "ar" : "en"}-phone.png`, fullPage: true });
   }
+  // And on their list of jobs.
+  await first.goto("/my-jobs");
+  await expect(first.getByTestId("my-job-pay-secured")).toHaveAttribute("data-secured", "true");
 });
 
 test("a declined card: the employer is told why and asks again, on a phone in Arabic", async ({ browser }) => {

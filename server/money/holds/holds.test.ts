@@ -76,6 +76,10 @@ describe.each([
       hoursPerDay: 8,
     });
 
+    const mine = async (workerId: string) =>
+      (await t.callerAs(workerId).jobs.mine({ view: "applied" })).items.find((j) => j.id === job.id)?.paySecured;
+    expect(await mine(a.worker.id)).toBe(false);
+
     // Not held yet: the job cannot start.
     await expectRefusal(
       t.callerAs(owner.id).jobs.changeStatus({ jobId: job.id, action: "start" }),
@@ -98,6 +102,8 @@ describe.each([
     }
     await t.runBackground();
     expect((await kindsFor(a.worker.id)).filter((k) => k === "pay_secured")).toHaveLength(1);
+    // Their list of jobs says so too.
+    expect(await mine(a.worker.id)).toBe(true);
 
     await t.callerAs(owner.id).jobs.changeStatus({ jobId: job.id, action: "start" });
     // One day of 8 hours each agreed (4,000.00 and the fee: 4,400.00 each): 8,800.00 owed in all.
