@@ -107,6 +107,10 @@ export const ERR = {
   directPayThroughDaywork: "error_direct_pay_through_daywork",
   directPayNoAmount: "error_direct_pay_no_amount",
   directPayNotMarked: "error_direct_pay_not_marked",
+  // Employers' pay held before the shift (docs/decisions/079).
+  payNotSecured: "error_pay_not_secured",
+  payHoldNotNeeded: "error_pay_hold_not_needed",
+  payNotSecuredWorker: "error_pay_not_secured_worker",
   searchTooLong: "error_search_too_long",
   filterInvalid: "error_filter_invalid",
   // Applications, hiring and reviews (issue #4).

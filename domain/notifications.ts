@@ -7,6 +7,7 @@ import { NOTIFIED_ACTIONS } from "./moderation/statements.ts";
 import { pageCursorSchema } from "./page-cursor.ts";
 import { PAY_MODES } from "./pay-mode.ts";
 import { PAYOUT_FAILURE_REASONS } from "./payout-failures.ts";
+import { HOLD_FAILURE_REASONS } from "./planned-cost.ts";
 import { REPORT_OUTCOMES, REPORT_SUBJECT_TYPES } from "./reports.ts";
 import { SAVED_SEARCH_DIGEST_JOBS } from "./saved-searches.ts";
 
@@ -279,6 +280,38 @@ export const notificationPayloadSchema = z.discriminatedUnion("kind", [
     currency: z.string(),
     reason: z.enum(PAYOUT_FAILURE_REASONS),
   }),
+  /**
+   * To the job's owner: a hold of `amount` in `currency` (a decimal) was asked on their card for the hired
+   * workers' planned pay (docs/decisions/079); they confirm it on the provider's page from the job's
+   * applications page.
+   */
+  z.object({
+    kind: z.literal("payment_hold_requested"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+  }),
+  /** To the job's owner: a hold failed (`reason`, domain/planned-cost.ts); the job cannot start until one is held. */
+  z.object({
+    kind: z.literal("payment_hold_failed"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    reason: z.enum(HOLD_FAILURE_REASONS),
+  }),
+  /** To a hired worker: their whole planned pay on the job is held on the employer's card. */
+  z.object({ kind: z.literal("pay_secured"), jobId: z.string(), jobTitle: z.string() }),
+  /**
+   * To the job's owner: at the job's end they owe `amount` more than their holds held (hours beyond the
+   * plan); it stays owed.
+   */
+  z.object({
+    kind: z.literal("payment_shortfall"),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+  }),
   /** To the job's owner: an operator removed a strike of `workerName` on their job, on appeal. */
   z.object({
     kind: z.literal("strike_reversed"),
@@ -323,6 +356,9 @@ export function notificationTarget(payload: NotificationPayload): {
   switch (payload.kind) {
     case "application_received":
     case "application_withdrawn":
+    case "payment_hold_requested":
+    case "payment_hold_failed":
+    case "payment_shortfall":
     case "invitation_accepted":
     case "invitation_declined":
       return { page: "applications", id: payload.jobId };
@@ -354,6 +390,7 @@ export function notificationTarget(payload: NotificationPayload): {
     case "followed_employer_job":
     case "strike_reversed":
     case "cancellation_compensation":
+    case "pay_secured":
       return { page: "job", id: payload.jobId };
     // About the person's own strike: their profile, whose reliability card lists it.
     case "strike_appeal_answered":

@@ -330,9 +330,9 @@ export async function postJob(page: Page, job: JobDraft): Promise<string> {
       hourlyRate: job.rate ?? 18,
       maxWorkers: job.workers ?? 1,
       skills: job.skill ? [job.skill] : [],
+      ...(job.payMode ? { payMode: job.payMode } : {}),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       language: startedIn.get(page) ?? "ru",
-      ...(job.payMode ? { payMode: job.payMode } : {}),
     },
     "mutation",
   )) as { id: string };

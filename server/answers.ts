@@ -51,6 +51,10 @@ export const ANSWERS = {
   // How a job is paid (docs/decisions/078): through Daywork for employers' accounts; settled once someone is hired.
   pay_mode_employers_only: { status: 403, key: ERR.payModeEmployersOnly },
   pay_mode_locked: { status: 409, key: ERR.payModeLocked },
+  // A job paid through Daywork starts once its hired workers' pay is held (docs/decisions/079).
+  pay_not_secured: { status: 409, key: ERR.payNotSecured },
+  pay_hold_not_needed: { status: 409, key: ERR.payHoldNotNeeded },
+  pay_not_secured_worker: { status: 409, key: ERR.payNotSecuredWorker },
   // A city id the gazetteer does not hold (a form or a search sent by hand).
   city_unknown: { status: 400, key: ERR.jobCityUnknown },
   // Applications and hiring.

@@ -10,10 +10,13 @@ import { registerFileRoutes } from "./http/file-routes.ts";
 import { registerMailRoutes } from "./http/mail-routes.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
 import { registerPages } from "./http/pages.ts";
+import { registerPaymentWebhooks } from "./http/payment-webhooks.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTrpc, type TrpcDeps } from "./http/trpc.ts";
 import { registerUnavailableAnswers } from "./http/unavailable.ts";
 import { registerWebSocket } from "./http/websocket.ts";
+import type { ProviderEventHandlers } from "./money/holds/provider-events.ts";
+import { applyPayoutEvent } from "./money/payouts/payout-events.ts";
 import { statementRoutes } from "./money/statements/statement-routes.ts";
 import { readinessChecks, registerHealthRoutes } from "./ops/health.ts";
 import { registerMetrics } from "./ops/metrics.ts";
@@ -77,6 +80,13 @@ export async function buildApp(deps: AppDeps) {
   await registerMailRoutes(app, { db, config, now: services.now });
   await app.register(statementRoutes, { db, auth, services });
   registerHealthRoutes(app, { db, services, state: app.instanceState });
+  // The providers' notifications: holds are applied by server/money/holds, payouts by server/money/payouts
+  // (docs/decisions/079, 081); one that moves nothing (already settled, not ours) is acknowledged.
+  const providerEventHandlers: ProviderEventHandlers = {
+    payout: async (tx, _eventServices, _provider, event) =>
+      (await applyPayoutEvent(tx, services, event)).applied ? "applied" : "duplicate",
+  };
+  await registerPaymentWebhooks(app, { db, services, handlers: providerEventHandlers });
   // What a call's context is made of, for the API and for the pages rendered on the server.
   const context = { db, auth, config, services, metrics };
   await registerTrpc(app, { context, requestLogs, socketGuard: deps.socketGuard, socketPlaces: deps.socketPlaces });

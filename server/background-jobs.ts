@@ -64,6 +64,12 @@ export type QueuePayloads = {
   "payout-status": Record<string, never>;
   /** Pay out the workers who turned on the daily automatic payout (on a schedule). */
   "auto-payouts": Record<string, never>;
+  /** Ask the provider to authorise a hold row on the employer's card, with the row's own key (docs/decisions/079). */
+  "payment-hold-authorise": { holdId: string };
+  /** Ask for a job's hold on the day it can last until the job's last day (docs/decisions/079). */
+  "payment-hold-ask": { jobId: string };
+  /** A job ended: capture what its employer owes from its holds, release the rest (docs/decisions/079). */
+  "payment-capture": { jobId: string };
 };
 export type QueueName = JobName<QueuePayloads>;
 /** The app's background queue: jobs added inside a transaction run after it commits, on some instance. */
@@ -123,6 +129,14 @@ export const BACKGROUND_JOBS: JobKinds<QueuePayloads> = {
   "payout-status": { queue: { policy: "stately", retryLimit: 1, retryDelay: 60 }, schedule: "*/5 * * * *" },
   // 06:00 UTC, 09:00 in Moscow: the day's money goes out in the morning of the workers' day.
   "auto-payouts": { queue: { policy: "stately", retryLimit: 2, retryDelay: 300 }, schedule: "0 6 * * *" },
+  // A provider away: the same idempotency key on every try, for about two hours.
+  "payment-hold-authorise": {
+    queue: { policy: "standard", retryLimit: 12, retryDelay: 15, retryBackoff: true, retryDelayMax: 1800 },
+  },
+  "payment-hold-ask": { queue: { policy: "standard", retryLimit: 8, retryDelay: 60, retryBackoff: true } },
+  "payment-capture": {
+    queue: { policy: "standard", retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 },
+  },
 };
 
 /** The kinds that send mail: their first retry waits MAIL_RETRY_DELAY_SECONDS when it is set. */

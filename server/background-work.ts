@@ -7,6 +7,8 @@ import { refreshExchangeRates } from "./currency/refresh-rates.ts";
 import { sweepIdempotentAnswers } from "./idempotency/sweep.ts";
 import { askToCompleteEndedJobs } from "./jobs/ended-jobs.ts";
 import { sendNotificationsMail } from "./mail/notification-mail.ts";
+import { authoriseHold, type HoldWorkDeps } from "./money/holds/authorise-hold.ts";
+import { askHoldWhenDue, settleJobHolds } from "./money/holds/settle-holds.ts";
 import { runAutoPayouts } from "./money/payouts/auto-payouts.ts";
 import { pollPendingPayouts, sendPayout } from "./money/payouts/send-payout.ts";
 import { chatDigest } from "./notifications/chat-digest.ts";
@@ -40,6 +42,13 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     mailer: services.mailer,
     queue: services.queue,
     guard: signInGuard(db, config.authSecret),
+  };
+  const holds: HoldWorkDeps = {
+    db,
+    queue: services.queue,
+    payments: services.payments,
+    publicUrl: config.publicUrl,
+    now: services.now,
   };
   const deliver = async (userId: string, job: JobRun) => {
     const deps = { channels: channels(job.log), queue: services.queue, pace: services.rateLimits.noticeDelivery };
@@ -99,5 +108,8 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     "auto-payouts": async (_data, job) => {
       await runAutoPayouts(db, { ...services, log: job.log });
     },
+    "payment-hold-authorise": ({ holdId }) => authoriseHold(holds, holdId),
+    "payment-hold-ask": ({ jobId }) => askHoldWhenDue(holds, jobId),
+    "payment-capture": ({ jobId }) => settleJobHolds(holds, jobId),
   };
 }

@@ -29,3 +29,4 @@ export * from "./moderation.ts";
 export * from "./decisions.ts";
 export * from "./ledger.ts";
 export * from "./payouts.ts";
+export * from "./payment-holds.ts";

@@ -202,6 +202,7 @@ describe("applications.forJob", () => {
       startDate: job.startDate,
       durationDays: job.durationDays,
       partialDays: false,
+      payMode: "direct",
     });
     // Each day of the job with its hired workers (capacity is per day).
     expect(result.days.map((d) => d.accepted)).toEqual(Array.from({ length: job.durationDays }, () => 1));

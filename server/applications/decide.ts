@@ -41,7 +41,15 @@ export async function acceptApplication(db: Database, queue: BackgroundQueue, { 
     if (application.status !== "pending") return refuse("not_pending");
     const hired = await hireWorker(
       tx,
-      { jobId: application.jobId, ownerId, workerId: application.workerId, days: application.days, from: ["pending"], now },
+      {
+        jobId: application.jobId,
+        ownerId,
+        workerId: application.workerId,
+        days: application.days,
+        from: ["pending"],
+        queue,
+        now,
+      },
       refuse,
     );
     await applicationDecided(tx, queue, { jobId: application.jobId, workerId: application.workerId, accepted: true });

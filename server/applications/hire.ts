@@ -5,8 +5,10 @@ import { lockPeopleFirst } from "../../db/lock-order.ts";
 import { jobApplications, jobs } from "../../db/schema/index.ts";
 import { shiftDates } from "../../domain/attendance.ts";
 import { isActiveJob, type ApplicationStatus } from "../../domain/statuses.ts";
+import type { BackgroundQueue } from "../background-jobs.ts";
 import { eitherBlocked } from "../blocks/between.ts";
 import { joinGroupChat } from "../chat/group-membership.ts";
+import { holdsAfterHire } from "../money/holds/hire-holds.ts";
 
 export type HireRefusal =
   "not_owner" | "not_pending" | "positions_filled" | "job_not_hiring" | "job_ended" | "person_unavailable";
@@ -17,6 +19,8 @@ export type HireParams = {
   workerId: string;
   /** The days to hire for (null: every day of the job); days outside the job are ignored. */
   days: readonly string[] | null;
+  /** Where a hold for the hired workers' planned pay is queued (jobs paid through Daywork, docs/decisions/079). */
+  queue: BackgroundQueue;
   /** The statuses the worker's existing application may be in to become accepted. */
   from: readonly ApplicationStatus[];
   now: Date;
@@ -68,6 +72,7 @@ export async function hireWorker(tx: Tx, p: HireParams, refuse: (reason: HireRef
 
   const counts = await recountAccepted(tx, p.jobId, p.now);
   const conversationId = await joinGroupChat(tx, p.jobId, [p.ownerId, p.workerId]);
+  await holdsAfterHire(tx, p.queue, { jobId: p.jobId, applicationId: hired.id, now: p.now });
   return { applicationId: hired.id, days: hired.days, conversationId, ...counts };
 }
 

@@ -50,6 +50,7 @@ export async function listJobApplications(db: Queryable, jobId: string, ownerId:
       startDate: jobs.startDate,
       durationDays: jobs.durationDays,
       partialDays: jobs.partialDays,
+      payMode: jobs.payMode,
     })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), eq(jobs.employerId, ownerId)));

@@ -9,6 +9,7 @@ import { jobTimeZone } from "../../domain/jobs.ts";
 import { isActiveJob } from "../../domain/statuses.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
 import { leaveGroupChat } from "../chat/group-membership.ts";
+import { holdsAfterLeave, planBeforeLeave } from "../money/holds/hire-holds.ts";
 import { applicationWithdrawn } from "../notifications/events.ts";
 import { inTransaction } from "../refusal.ts";
 import { recordCancellation } from "../reliability/record.ts";
@@ -70,6 +71,7 @@ export async function withdrawApplication(
     if (!application) return refuse("no_application");
     if (application.status !== "pending" && application.status !== "accepted") return refuse("not_pending");
     const hired = application.status === "accepted";
+    const plan = hired ? await planBeforeLeave(tx, p.jobId) : null;
 
     await tx.update(jobApplications).set({ status: "withdrawn", updatedAt: p.now }).where(eq(jobApplications.id, application.id));
 
@@ -77,6 +79,7 @@ export async function withdrawApplication(
     if (hired) {
       await recountAccepted(tx, p.jobId, p.now);
       await leaveGroupChat(tx, p.jobId, p.workerId);
+      await holdsAfterLeave(tx, plan, { workerId: p.workerId, applicationId: application.id, now: p.now });
       const timeZone = jobTimeZone(job.cityZone, job.ownerZone);
       const day = nextHiredDay(job, application.days, todayIn(timeZone, p.now));
       // Measured against the worker's next day (its start time when the job states one); a day that

@@ -9,6 +9,7 @@ import { isActiveJob } from "../../domain/statuses.ts";
 import { employerApprovalDeadline } from "../../domain/timesheets.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
 import { rateRefusal } from "../limits/rate-limit.ts";
+import { payIsSecured } from "../money/holds/pay-state.ts";
 import { inTransaction, isRefusal, refusal } from "../refusal.ts";
 import { recordPresence } from "../reliability/record.ts";
 import { appendTimesheetEvents } from "../timesheets/history.ts";
@@ -27,7 +28,8 @@ type CheckInRefusal =
   | "no_shift_today"
   | "already_checked_in"
   | "check_out_first"
-  | "not_hired_for_day";
+  | "not_hired_for_day"
+  | "pay_not_secured_worker";
 type CheckOutRefusal = "attendance_denied" | "attendance_code_wrong" | "not_checked_in" | "check_out_too_late";
 
 /** The worker's latest check-in on the job that has no check-out yet. */
@@ -108,6 +110,8 @@ export async function checkIn(db: Database, deps: Deps, params: CheckParams) {
     if (!shift) return refuse("no_shift_today");
     // Hired for some days of the job only: not this one (docs/decisions/035).
     if (!isHiredOn(hire, shift.date)) return refuse("not_hired_for_day");
+    // Through Daywork, nobody starts work whose pay is not held (docs/decisions/079).
+    if (!(await payIsSecured(tx, hire.jobId))) return refuse("pay_not_secured_worker");
     const open = await openCheckIn(tx, hire.applicationId);
     if (open && open.shiftDate !== shift.date && open.checkedInAt && isCheckInOpen(open.checkedInAt, params.now)) {
       return refuse("check_out_first");

@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { ATTENDANCE_CODE, codeRotatesAt, shiftDayAt } from "../../domain/attendance.ts";
 import { isActiveJob } from "../../domain/statuses.ts";
+import { payIsSecured } from "../money/holds/pay-state.ts";
 import { refusal } from "../refusal.ts";
 import { currentCode, jobSecret } from "./code.ts";
 import { ownedShiftJob } from "./shift-job.ts";
@@ -15,6 +16,8 @@ export async function ownerCode(db: Queryable, params: { jobId: string; ownerId:
   const job = await ownedShiftJob(db, params.jobId, params.ownerId);
   if (!job) return refusal("job_not_found");
   if (!isActiveJob(job.status)) return refusal("shift_job_closed");
+  // A job paid through Daywork starts once its hired workers' pay is held (docs/decisions/079).
+  if (!(await payIsSecured(db, job.jobId))) return refusal("pay_not_secured");
   const code = currentCode(await jobSecret(db, job.jobId), params.now);
   const rotatesAt = codeRotatesAt(params.now);
   const url = new URL(`/jobs/${job.jobId}/check-in`, params.publicUrl);

@@ -1,16 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
+import { WEBHOOK_PATHS } from "../payments/webhook-urls.ts";
 import { sendRefusal } from "./send-refusal.ts";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * POST routes any site may call, each authorized by what it carries instead of by who calls it. Only
- * the one-click unsubscribe of notification e-mails (server/mail/unsubscribe-route.ts): mail providers
+ * POST routes any site may call, each authorized by what it carries instead of by who calls it: the
+ * one-click unsubscribe of notification e-mails (server/mail/unsubscribe-route.ts): mail providers
  * POST to it from their own servers (RFC 8058), with no Origin of ours; its signed token names the one
- * person it may unsubscribe, and all it can do is turn their notification e-mails off.
+ * person it may unsubscribe, and all it can do is turn their notification e-mails off. And the payment
+ * providers' notifications (server/http/payment-webhooks.ts), each verified by its signature or by
+ * fetching its object again from the provider (docs/decisions/077, 079).
  */
-const OPEN_POSTS = new Set(["/api/unsubscribe"]);
+const OPEN_POSTS = new Set(["/api/unsubscribe", WEBHOOK_PATHS.yookassa, WEBHOOK_PATHS.stripe]);
 
 /** A request that can change something or open a socket: it must come from one of our pages. */
 function needsTrustedOrigin(request: FastifyRequest): boolean {

@@ -65,6 +65,12 @@ const EVERY_KIND: NotificationPayload[] = [
   { kind: "payout_paid", payoutId: "p1", amount: "4800.00", currency: "RUB", receiptUrl: "https://example.test/npd/receipts/a1" },
   { kind: "payout_paid", payoutId: "p2", amount: "120.50", currency: "EUR", receiptUrl: null },
   { kind: "payout_failed", payoutId: "p3", amount: "4800.00", currency: "RUB", reason: "declined" },
+  // Employers' pay held before the shift (docs/decisions/079).
+  { kind: "payment_hold_requested", ...JOB, amount: "17600.00", currency: "RUB" },
+  { kind: "payment_hold_failed", ...JOB, reason: "insufficient_funds" },
+  { kind: "payment_hold_failed", ...JOB, reason: "no_provider" },
+  { kind: "pay_secured", ...JOB },
+  { kind: "payment_shortfall", ...JOB, amount: "440.00", currency: "EUR" },
 ];
 
 describe("notificationText", () => {
@@ -120,6 +126,17 @@ describe("notificationText", () => {
     for (const locale of LANGUAGE_CODES) {
       expect(notificationText(withReceipt as NotificationPayload, locale).body).toContain("https://example.test/npd/receipts/a1");
     }
+  });
+
+  it("tells a hold's amount and why one failed, in English", () => {
+    const asked = EVERY_KIND.find((p) => p.kind === "payment_hold_requested");
+    const failed = EVERY_KIND.find((p) => p.kind === "payment_hold_failed");
+    expect(notificationText(asked as NotificationPayload, "en").body).toBe(
+      `Confirm the hold of ${formatMoneyIn(17600, "RUB", "en")} on your card for “Moving boxes”: it secures the hired workers’ pay, and the job can start once it is held.`,
+    );
+    expect(notificationText(failed as NotificationPayload, "en").body).toBe(
+      "The payment for “Moving boxes” was not held: the card had insufficient funds. Ask for it again on the job’s applications page; the job cannot start until the workers’ pay is held.",
+    );
   });
 
   it("tells the hours Daywork settled and why, and a strike's day, in every language", () => {

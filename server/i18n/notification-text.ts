@@ -11,6 +11,7 @@ import { LEGAL } from "../../domain/legal.ts";
 import type { ModerationGround } from "../../domain/moderation/grounds.ts";
 import type { NotificationPayload } from "../../domain/notifications.ts";
 import type { PayoutFailureKind } from "../../domain/payouts.ts";
+import type { HoldFailureKind } from "../../domain/planned-cost.ts";
 import type { ReportSubjectType } from "../../domain/reports.ts";
 import { m } from "./paraglide/messages.js";
 
@@ -335,6 +336,32 @@ export function notificationText(payload: NotificationPayload, locale: LanguageC
           options,
         ),
       };
+    case "payment_hold_requested":
+    case "payment_shortfall": {
+      const params = { jobTitle: payload.jobTitle, amount: formatMoneyIn(Number(payload.amount), payload.currency, locale) };
+      return payload.kind === "payment_hold_requested"
+        ? {
+            title: m.notification_payment_hold_requested_title({}, options),
+            body: m.notification_payment_hold_requested_body(params, options),
+          }
+        : {
+            title: m.notification_payment_shortfall_title({}, options),
+            body: m.notification_payment_shortfall_body(params, options),
+          };
+    }
+    case "payment_hold_failed":
+      return {
+        title: m.notification_payment_hold_failed_title({}, options),
+        body: m.notification_payment_hold_failed_body(
+          { jobTitle: payload.jobTitle, reason: holdFailureText(payload.reason, locale) },
+          options,
+        ),
+      };
+    case "pay_secured":
+      return {
+        title: m.notification_pay_secured_title({}, options),
+        body: m.notification_pay_secured_body({ jobTitle: payload.jobTitle }, options),
+      };
     case "strike_reversed":
       return {
         title: m.notification_strike_reversed_title({}, options),
@@ -475,6 +502,23 @@ function reportAbout(payload: { subjectType: ReportSubjectType; subjectName: str
 }
 
 /** A timesheet notice's shift day, written for the language. */
+/** Why a hold failed, as a sentence's end in `locale` (docs/decisions/079). */
+export function holdFailureText(reason: HoldFailureKind, locale: LanguageCode): string {
+  const options = { locale };
+  switch (reason) {
+    case "declined":
+      return m.pay_hold_reason_declined({}, options);
+    case "insufficient_funds":
+      return m.pay_hold_reason_insufficient_funds({}, options);
+    case "expired":
+      return m.pay_hold_reason_expired({}, options);
+    case "no_provider":
+      return m.pay_hold_reason_no_provider({}, options);
+    case "refused":
+      return m.pay_hold_reason_refused({}, options);
+  }
+}
+
 function shiftDate(payload: { shiftDate: string }, locale: LanguageCode): string {
   return formatCalendarDate(payload.shiftDate, locale, "long");
 }
@@ -542,6 +586,10 @@ export function notificationSubject(payload: NotificationPayload, locale: Langua
     case "timesheet_settled":
     case "cancellation_compensation":
     case "direct_payment_marked":
+    case "payment_hold_requested":
+    case "payment_hold_failed":
+    case "pay_secured":
+    case "payment_shortfall":
       return about(payload.jobTitle);
   }
 }

@@ -5,13 +5,15 @@ import { cities, jobApplications, jobs, profiles } from "../../db/schema/index.t
 import { canCompleteJob, jobTimeZone } from "../../domain/jobs.ts";
 import { JOB_ACTIONS, type JobAction, type JobStatus } from "../../domain/statuses.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
+import { payIsSecured } from "../money/holds/pay-state.ts";
+import { queueHoldSettlement } from "../money/holds/settle-holds.ts";
 import { payLateCancellation } from "../money/late-cancellation.ts";
 import { jobStatusChanged } from "../notifications/events.ts";
 import { inTransaction } from "../refusal.ts";
 import { recordCancellation } from "../reliability/record.ts";
 import { lockOwnerAndHired } from "./schedule-moved.ts";
 
-type Refuse = (reason: "job_not_found" | "status_change_refused" | "complete_before_start") => never;
+type Refuse = (reason: "job_not_found" | "status_change_refused" | "complete_before_start" | "pay_not_secured") => never;
 
 /**
  * The owner's status moves in one transaction with the job's row FOR UPDATE, so clicks, tabs or an edit racing
@@ -45,6 +47,8 @@ export async function changeJobStatus(
       .for("update", { of: jobs });
     if (!job) return refuse("job_not_found");
     if (!(from as readonly JobStatus[]).includes(job.status)) return refuse("status_change_refused");
+    // A job paid through Daywork starts only once its hired workers' planned pay is held (docs/decisions/079).
+    if (action === "start" && job.hired && !(await payIsSecured(tx, jobId))) return refuse("pay_not_secured");
     if (action === "complete" && !canCompleteJob(job.startDate, jobTimeZone(job.cityZone, job.ownerZone), now)) {
       return refuse("complete_before_start");
     }
@@ -62,6 +66,8 @@ export async function changeJobStatus(
       // And it pays each hired worker whose next day was less than a day away (docs/decisions/078).
       await payLateCancellation(tx, queue, { jobId, ownerId: employerId, now });
     }
+    // The job is over: its holds are captured for what is owed and the rest released (docs/decisions/079).
+    if (action === "complete" || action === "cancel") await queueHoldSettlement(tx, queue, jobId);
     await jobStatusChanged(tx, queue, { jobId, status: row.status });
     return row;
   });

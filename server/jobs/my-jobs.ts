@@ -6,6 +6,7 @@ import type { LanguageCode } from "../../domain/languages.ts";
 import { LIMITS } from "../../domain/limits.ts";
 import type { MyJobsTab, MyJobsView } from "../../domain/my-jobs-choices.ts";
 import type { PageCursor } from "../../domain/page-cursor.ts";
+import { PLANNED_HOURS_PER_DAY } from "../../domain/planned-cost.ts";
 import type { ApplicationStatus, JobStatus } from "../../domain/statuses.ts";
 import type { UserType } from "../../domain/user-types.ts";
 import { statusAsWorkerSees } from "../applications/worker-view.ts";
@@ -117,6 +118,7 @@ function postedJobs(db: Queryable, p: ListParams) {
       ...cardColumns(p.language),
       applicationStatus: sql<ApplicationStatus | null>`null`,
       myDays: sql<string[] | null>`null`,
+      paySecured: sql<boolean | null>`null`,
       applicantsTotal: applicants.total,
       applicantsPending: applicants.pending,
       applicantsNew: applicants.fresh,
@@ -129,6 +131,24 @@ function postedJobs(db: Queryable, p: ListParams) {
     .where(and(eq(jobs.employerId, p.personId), p.tab ? postedIn(p.tab) : undefined, p.cursor ? key.after(p.cursor) : undefined))
     .orderBy(...key.order)
     .limit(p.limit);
+}
+
+/**
+ * Through Daywork, a hired worker's whole planned pay held (docs/decisions/079): what the ledger secured
+ * for them on the job against rate × PLANNED_HOURS_PER_DAY × their days, in minor units (every job
+ * currency has two digits, domain/minor-units.ts); null on any other card. One index read of the job's
+ * ledger transactions (ledger_transactions_job_idx) per hired card.
+ */
+function paySecuredFor(workerId: string) {
+  return sql<boolean | null>`case when ${jobs.payMode} = 'through_daywork' and ${jobApplications.status} = 'accepted'
+      and ${jobs.hourlyRate} is not null then
+    coalesce((select -sum(lp.amount_minor) from ledger_transactions lt
+              join ledger_postings lp on lp.transaction_id = lt.id
+              join ledger_parties lpa on lpa.id = lp.party_id
+              where lt.job_id = ${jobs.id} and lp.account = 'hold_secured' and lpa.user_id = ${workerId}), 0)
+      >= round(${jobs.hourlyRate} * 100)::bigint * ${sql.raw(String(PLANNED_HOURS_PER_DAY))}
+         * coalesce(cardinality(${jobApplications.days}), ${jobs.durationDays})
+    end`;
 }
 
 /**
@@ -145,6 +165,7 @@ function appliedJobs(db: Queryable, p: ListParams) {
       applicationStatus: sql<ApplicationStatus | null>`${seen}`,
       // The days the application is for, when some (docs/decisions/035): the card says the worker's own.
       myDays: jobApplications.days,
+      paySecured: paySecuredFor(p.personId),
       applicantsTotal: sql<number | null>`null`,
       applicantsPending: sql<number | null>`null`,
       applicantsNew: sql<number | null>`null`,

@@ -266,3 +266,35 @@ export async function payoutNotice(
 ) {
   await notifyPeople(tx, queue, [params.to], params.payload, { actorId: null, dedupeKey: params.dedupeKey, onRepeat: "skip" });
 }
+
+/** To a hired worker, once per job: their whole planned pay is held on the employer's card (docs/decisions/079). */
+export async function paySecuredNotice(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  params: { workerId: string; jobId: string; jobTitle: string },
+) {
+  await notifyPeople(
+    tx,
+    queue,
+    [params.workerId],
+    { kind: "pay_secured", jobId: params.jobId, jobTitle: params.jobTitle },
+    { actorId: null, dedupeKey: `pay-secured:${params.jobId}`, onRepeat: "skip" },
+  );
+}
+
+/** To a job's owner about one of its holds (asked, failed) or its end (a shortfall); once per `dedupeKey`. */
+export async function holdNotice(
+  tx: Queryable,
+  queue: BackgroundQueue,
+  params: {
+    ownerId: string;
+    dedupeKey: string;
+    payload: Extract<NotificationPayload, { kind: "payment_hold_requested" | "payment_hold_failed" | "payment_shortfall" }>;
+  },
+) {
+  await notifyPeople(tx, queue, [params.ownerId], params.payload, {
+    actorId: null,
+    dedupeKey: params.dedupeKey,
+    onRepeat: "skip",
+  });
+}

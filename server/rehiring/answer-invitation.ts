@@ -73,6 +73,7 @@ export async function acceptInvitation(db: Database, queue: BackgroundQueue, p: 
         workerId: p.workerId,
         days: invitation.days,
         from: HIREABLE_BY_INVITATION,
+        queue,
         now: p.now,
       },
       hireRefusal,

@@ -4,6 +4,7 @@ import type { Database, Queryable } from "../../db/database.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { isActiveJob } from "../../domain/statuses.ts";
 import type { BackgroundQueue } from "../background-jobs.ts";
+import { queueHoldSettlement } from "../money/holds/settle-holds.ts";
 import { jobStatusChanged } from "../notifications/events.ts";
 import { jobTimesheets } from "./job-timesheets.ts";
 
@@ -36,6 +37,7 @@ export async function completeWhenAgreed(db: Database, queue: BackgroundQueue, j
     const sheets = await jobTimesheets(tx, { jobId, callerId: job.ownerId, now });
     if (!sheets?.allAgreed) return false;
     await tx.update(jobs).set({ status: "completed", updatedAt: now }).where(eq(jobs.id, jobId));
+    await queueHoldSettlement(tx, queue, jobId);
     await jobStatusChanged(tx, queue, { jobId, status: "completed" });
     return true;
   });

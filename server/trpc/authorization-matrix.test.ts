@@ -616,6 +616,19 @@ const ACCESS = {
     missing: () => ({ id: randomUUID(), reply: "It was the bus" }),
     right: { as: (m) => m.accepted.id },
   },
+  "holds.forJob": {
+    rule: RULES.jobOwnerOrHired,
+    input: (m) => ({ jobId: m.paidJobId }),
+    missing: () => ({ jobId: randomUUID() }),
+    // A hired worker sees only whether their pay is secured (server/money/holds/holds.test.ts).
+    right: { as: (m) => m.accepted.id },
+  },
+  "holds.retry": {
+    rule: RULES.jobOwnerMember,
+    input: (m) => ({ jobId: m.paidJobId }),
+    missing: () => ({ jobId: randomUUID() }),
+    right: { as: (m) => m.owner.id },
+  },
   "timesheets.forJob": {
     rule: RULES.jobOwnerOrHired,
     input: (m) => ({ jobId: m.shifts.pastJobId }),
@@ -1002,6 +1015,17 @@ async function buildFixture(t: TestApp) {
   const job = await createJob(t.db, owner.id, { title: "Garden cleanup", maxWorkers: 5 });
   const completed = await createJob(t.db, owner.id, { title: "Finished move", status: "completed" });
   const spareJob = await createJob(t.db, owner.id, { title: "To be cancelled" });
+  // Paid through Daywork (docs/decisions/079): the accepted worker hired, the pending applicant waiting.
+  const paidJob = await createJob(t.db, owner.id, {
+    title: "Paid through Daywork",
+    startDate: dateFromToday(1),
+    hourlyRate: 500,
+    currency: "RUB",
+    payMode: "through_daywork",
+    maxWorkers: 3,
+  });
+  await createAcceptedApplication(t.db, paidJob.id, accepted.id);
+  await createApplication(t.db, paidJob.id, pending.id);
   await createAcceptedApplication(t.db, job.id, accepted.id);
   await createAcceptedApplication(t.db, completed.id, accepted.id);
   const pendingApplication = await createApplication(t.db, job.id, pending.id);
@@ -1150,6 +1174,7 @@ async function buildFixture(t: TestApp) {
     job,
     completed,
     spareJobId: spareJob.id,
+    paidJobId: paidJob.id,
     pendingApplicationId: pendingApplication.id,
     spareApplicationIds,
     rejectedApplicationId: rejectedApplication.id,

@@ -10,6 +10,7 @@ import { healthRouter } from "../health/router.ts";
 import { jobsRouter } from "../jobs/router.ts";
 import { moderationRouter } from "../moderation/router.ts";
 import { ledgerCorrectionsRouter } from "../money/corrections/router.ts";
+import { holdsRouter } from "../money/holds/router.ts";
 import { payoutsRouter } from "../money/payouts/router.ts";
 import { statementsRouter } from "../money/statements/router.ts";
 import { notificationsRouter } from "../notifications/router.ts";
@@ -60,6 +61,7 @@ export const appRouter = router({
   statements: statementsRouter,
   ledgerCorrections: ledgerCorrectionsRouter,
   payouts: payoutsRouter,
+  holds: holdsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -47,6 +47,8 @@ export function ApplicationCard({
       queryClient.invalidateQueries({ queryKey: trpc.ratings.forJob.queryKey({ jobId }) }),
       // The job page's status dialogs say whether hired workers are told.
       queryClient.invalidateQueries({ queryKey: trpc.jobs.byId.queryKey({ jobId }) }),
+      // A hire through Daywork asks a hold (docs/decisions/079): the payment card shows it.
+      queryClient.invalidateQueries({ queryKey: trpc.holds.forJob.queryKey({ jobId }) }),
     ]);
   const options = (done: () => string) => ({
     onSuccess: async () => {

@@ -1,6 +1,7 @@
 import { MessageSquare } from "lucide-react";
 
 import { m } from "../../paraglide/messages.js";
+import { JobPayCard } from "../money/job-pay-card.tsx";
 import { InvitationCard } from "../rehiring/invitation-card.tsx";
 import { PostAgainLink } from "../rehiring/post-again-link.tsx";
 import { OwnerShiftCard, WorkerShiftCard } from "../shifts/job-shift-cards.tsx";
@@ -18,6 +19,8 @@ export function JobMemberCards({ job, me, isOwner }: { job: JobDetails; me: NonN
   return (
     <>
       {isOwner && <ManageJobCard job={job} />}
+      {/* Through Daywork: the employer's payment held before the shift, said in plain words (docs/decisions/079). */}
+      {job.payMode === "through_daywork" && (isOwner || isWorker) && <JobPayCard jobId={job.id} isOwner={isOwner} />}
       {/* The group chat opens with the first hire (docs/decisions/047: the owner's way to it from the job). */}
       {isOwner && job.acceptedCount > 0 && (
         <LinkButton

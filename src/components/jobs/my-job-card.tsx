@@ -1,4 +1,4 @@
-import { CalendarDays, ClipboardList, Inbox, MapPin, Users, Wallet } from "lucide-react";
+import { CalendarDays, ClipboardList, Inbox, MapPin, ShieldCheck, ShieldQuestion, Users, Wallet } from "lucide-react";
 
 import { shownJobStatus } from "../../../domain/job-clock.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
@@ -89,6 +89,21 @@ export function MyJobCard({ job }: { job: MyJobItem }) {
           <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="my-application-status">
             <span className="text-muted-foreground">{m.my_jobs_your_application()}</span>
             <ApplicationStatusBadge status={job.applicationStatus} mine />
+            {/* Hired through Daywork: whether the employer's payment for them is held (docs/decisions/079). */}
+            {job.paySecured !== null && (
+              <span
+                className="inline-flex items-center gap-1 text-muted-foreground"
+                data-testid="my-job-pay-secured"
+                data-secured={job.paySecured}
+              >
+                {job.paySecured ? (
+                  <ShieldCheck aria-hidden className="size-4 text-emerald-600" />
+                ) : (
+                  <ShieldQuestion aria-hidden className="size-4" />
+                )}
+                {job.paySecured ? m.my_jobs_pay_secured() : m.my_jobs_pay_not_secured()}
+              </span>
+            )}
           </p>
         )}
         {job.applicants && <ApplicantsLine jobId={job.id} applicants={job.applicants} />}

@@ -71,6 +71,10 @@ function Icon({ kind }: { kind: NotificationPayload["kind"] }) {
     case "direct_payment_confirmed":
     case "payout_paid":
     case "payout_failed":
+    case "payment_hold_requested":
+    case "payment_hold_failed":
+    case "pay_secured":
+    case "payment_shortfall":
       return <Wallet aria-hidden className={className} />;
     case "moderation_decision":
     case "appeal_answered":

@@ -49,3 +49,23 @@ describe("the in-app text of a late cancellation's compensation (docs/decisions/
     expect(plain(notificationText(owed("1802.00", "direct")).body)).toContain(formatMoneyIn(1802, "RUB", "ru"));
   });
 });
+
+describe("the in-app text of a hold on the employer's card (docs/decisions/079)", () => {
+  it("says the amount to confirm, why a hold failed, and a worker's pay secured", () => {
+    overwriteGetLocale(() => "en");
+    const asked: NotificationPayload = {
+      kind: "payment_hold_requested",
+      jobId: "j-1",
+      jobTitle: "Loader",
+      amount: "8800.00",
+      currency: "RUB",
+    };
+    expect(plain(notificationText(asked).body)).toContain(`Confirm the hold of ${formatMoneyIn(8800, "RUB", "en")} on your card`);
+    const failed: NotificationPayload = { kind: "payment_hold_failed", jobId: "j-1", jobTitle: "Loader", reason: "declined" };
+    expect(plain(notificationText(failed).body)).toContain("was not held: the card was declined.");
+    overwriteGetLocale(() => "ru");
+    expect(plain(notificationText({ kind: "pay_secured", jobId: "j-1", jobTitle: "Loader" }).title)).toBe(
+      "Ваша оплата гарантирована",
+    );
+  });
+});

@@ -4,6 +4,7 @@ import { formatDate, formatDates, formatMoney } from "../../lib/format.ts";
 import { isolate } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
 import { decisionNoticeText } from "../decisions/decision-words.ts";
+import { holdFailureText } from "../money/hold-failure-text.ts";
 
 /** What a report was about: "about the job “X”", "about a message from Y" (the name isolated for RTL). */
 function reportAbout(payload: { subjectType: ReportSubjectType; subjectName: string | null }): string {
@@ -65,6 +66,11 @@ export function notificationText(payload: NotificationPayload): { title: string;
       if (payload.payMode === "direct") kind = "cancellation_compensation_direct";
     }
   }
+  // A hold's notices say its amount, or why it failed (docs/decisions/079).
+  if (payload.kind === "payment_hold_requested" || payload.kind === "payment_shortfall") {
+    params.amount = formatMoney(Number(payload.amount), payload.currency);
+  }
+  if (payload.kind === "payment_hold_failed") params.reason = holdFailureText(payload.reason);
   if (payload.kind === "direct_payment_marked" || payload.kind === "direct_payment_confirmed") {
     params.amount = formatMoney(Number(payload.amount), payload.currency);
   }

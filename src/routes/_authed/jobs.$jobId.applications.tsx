@@ -11,6 +11,7 @@ import { JobStatusBadge } from "../../components/jobs/status-badges.tsx";
 import { useApplicationsSeen } from "../../components/jobs/use-applications-seen.ts";
 import { BackLink } from "../../components/layout/back-link.tsx";
 import { LoadFailedPage, NoticeCard } from "../../components/layout/notice.tsx";
+import { JobPayCard } from "../../components/money/job-pay-card.tsx";
 import { JobRehiring } from "../../components/rehiring/job-rehiring.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { errorKey } from "../../lib/errors.ts";
@@ -70,6 +71,8 @@ function ApplicationsPage() {
           <Capacity accepted={data.job.acceptedCount} max={data.job.maxWorkers} />
         )}
       </header>
+      {/* Through Daywork: where the payment held for the hired workers stands (docs/decisions/079). */}
+      {data.job.payMode === "through_daywork" && <JobPayCard jobId={jobId} isOwner />}
       {data.applications.length === 0 ? (
         <NoticeCard icon={<Inbox aria-hidden className="size-6" />} title={m.applications_empty()} testId="applications-empty" />
       ) : (
