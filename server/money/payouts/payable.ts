@@ -11,11 +11,19 @@ import type { ProviderCurrency } from "../../../domain/pay-mode.ts";
 
 /**
  * The SQL of a party's payable money in a currency, in minor units: what we owe them and they have
- * not asked for, minus the sum of their worker_payable postings.
+ * not asked for, minus the sum of their worker_payable postings. Pay from a job counts once the
+ * employer's card held the worker's planned pay on it (docs/decisions/079): we never pay out money no
+ * hold stands behind. Postings without a job (payouts, corrections) count as they are.
  */
 export function payableSql(partyId: SQL, currency: SQL): SQL {
   return sql`(select coalesce(-sum(p.amount_minor), 0) from ledger_postings p
-              where p.party_id = ${partyId} and p.account = 'worker_payable' and p.currency = ${currency})`;
+              join ledger_transactions t on t.id = p.transaction_id
+              where p.party_id = ${partyId} and p.account = 'worker_payable' and p.currency = ${currency}
+                and (t.job_id is null or exists (
+                  select 1 from ledger_transactions held
+                  join ledger_postings secured on secured.transaction_id = held.id
+                  where held.job_id = t.job_id and secured.party_id = p.party_id
+                    and secured.account = 'hold_secured' and secured.amount_minor < 0)))`;
 }
 
 /** A worker's money in `currency` that a payout may take now, in minor units (0 when none). */
