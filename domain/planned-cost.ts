@@ -13,6 +13,9 @@ export const PLANNED_HOURS_PER_DAY = 8;
  */
 export const HOLD_ASK_DAYS_BEFORE_LAST_DAY = 6;
 
+/** The longest provider event id we keep ("hold.captured:" and the provider's object id). */
+export const PROVIDER_EVENT_ID_MAX = 200;
+
 /** A hold row's life (payment_holds.status). */
 export const HOLD_STATUSES = ["requested", "pending_confirmation", "authorised", "captured", "canceled", "failed"] as const;
 export type HoldStatus = (typeof HOLD_STATUSES)[number];

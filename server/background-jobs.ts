@@ -37,6 +37,8 @@ export type QueuePayloads = {
   "file-deletions": Record<string, never>;
   /** Read the day's exchange rates from the configured feed (on a schedule). */
   "exchange-rates": Record<string, never>;
+  /** Compare providers' holds and payouts with ours and the ledger; record what differs (docs/decisions/082). */
+  "payments-reconcile": Record<string, never>;
   /** Settle the timesheets whose answer deadlines passed (on a schedule, docs/decisions/032). */
   "timesheet-deadlines": Record<string, never>;
   /** Complete a job whose timesheets are all agreed (after a timesheet became agreed, docs/decisions/032). */
@@ -100,6 +102,8 @@ export const BACKGROUND_JOBS: JobKinds<QueuePayloads> = {
   "file-deletions": { queue: { policy: "stately", retryLimit: 2, retryDelay: 30 }, schedule: "*/5 * * * *" },
   // The Bank of Russia publishes each working day; four looks a day catch it within hours.
   "exchange-rates": { queue: { policy: "stately", retryLimit: 0 }, schedule: "17 */6 * * *" },
+  // Daily, at night in Europe and Russia; a provider away is counted unreachable and compared the next night.
+  "payments-reconcile": { queue: { policy: "stately", retryLimit: 2, retryDelay: 600 }, schedule: "40 2 * * *" },
   "timesheet-deadlines": { queue: { policy: "stately", retryLimit: 2, retryDelay: 60 }, schedule: "*/5 * * * *" },
   "job-completion": { queue: { policy: "standard", retryLimit: 5, retryDelay: 15, retryBackoff: true } },
   "spelling-dictionary": { queue: { policy: "stately", retryLimit: 1, retryDelay: 60 } },

@@ -11,6 +11,7 @@ import { authoriseHold, type HoldWorkDeps } from "./money/holds/authorise-hold.t
 import { askHoldWhenDue, settleJobHolds } from "./money/holds/settle-holds.ts";
 import { runAutoPayouts } from "./money/payouts/auto-payouts.ts";
 import { pollPendingPayouts, sendPayout } from "./money/payouts/send-payout.ts";
+import { reconcilePayments } from "./money/reconciliation/reconcile-payments.ts";
 import { chatDigest } from "./notifications/chat-digest.ts";
 import { deliverNotifications, recipientOf, type Channels } from "./notifications/deliver.ts";
 import { tellRejection } from "./notifications/rejection-notice.ts";
@@ -75,6 +76,9 @@ export function backgroundHandlers(db: Database, services: Services, config: Con
     },
     "file-deletions": async (_data, job) => {
       await sweepFileDeletions({ db, files: services.files, log: job.log, now: services.now });
+    },
+    "payments-reconcile": async (_data, job) => {
+      await reconcilePayments(db, { ...services, log: job.log });
     },
     "exchange-rates": async (_data, job) => {
       if (config.exchangeRatesUrl) await refreshExchangeRates(db, config.exchangeRatesUrl, job.log);

@@ -30,3 +30,4 @@ export * from "./decisions.ts";
 export * from "./ledger.ts";
 export * from "./payouts.ts";
 export * from "./payment-holds.ts";
+export * from "./reconciliation.ts";

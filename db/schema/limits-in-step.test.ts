@@ -10,6 +10,8 @@ import { LIMITS } from "../../domain/limits.ts";
 import { APPEAL_TEXT_MAX, DECISION_NOTE_MAX } from "../../domain/moderation/decisions.ts";
 import { HOLD_DECISIONS, HOLD_RULES, JOB_MODERATION_STATES } from "../../domain/moderation/hold-rules.ts";
 import { PAYOUT_LIMITS } from "../../domain/payouts.ts";
+import { PROVIDER_EVENT_ID_MAX } from "../../domain/planned-cost.ts";
+import { RECONCILIATION_VALUE_MAX } from "../../domain/reconciliation.ts";
 import { RELIABILITY_EVENT_KINDS, RELIABILITY_REPLY_MAX, RELIABILITY_ROLES } from "../../domain/reliability.ts";
 import { APPLICATION_STATUSES, INVITATION_STATUSES, JOB_STATUSES } from "../../domain/statuses.ts";
 import { TIMESHEET_ACTIONS, TIMESHEET_MINUTES_MAX, TIMESHEET_REASON_MAX, TIMESHEET_STATUSES } from "../../domain/timesheets.ts";
@@ -65,6 +67,10 @@ const NUMERIC_CHECKS: Record<string, number[]> = {
   payout_methods_label_len: [1, PAYOUT_LIMITS.label],
   payout_profiles_inn: [PERSONAL_INN_LENGTH],
   payouts_amount_positive: [0],
+  payment_holds_amount: [0],
+  payment_holds_captured: [0],
+  provider_events_id_len: [1, PROVIDER_EVENT_ID_MAX],
+  reconciliation_values_len: [RECONCILIATION_VALUE_MAX, RECONCILIATION_VALUE_MAX],
 };
 
 let db: TestDatabase;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-import { HOLD_FAILURE_REASONS, HOLD_STATUSES } from "../../domain/planned-cost.ts";
+import { HOLD_FAILURE_REASONS, HOLD_STATUSES, PROVIDER_EVENT_ID_MAX } from "../../domain/planned-cost.ts";
 import { jobCurrencyEnum } from "./enums.ts";
 import { jobs } from "./jobs.ts";
 
@@ -60,7 +60,7 @@ export const providerEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("provider_events_id_len", sql`char_length(${t.eventId}) between 1 and 200`),
+    check("provider_events_id_len", sql`char_length(${t.eventId}) between 1 and ${sql.raw(String(PROVIDER_EVENT_ID_MAX))}`),
     uniqueIndex("provider_events_uq").on(t.provider, t.eventId),
   ],
 );

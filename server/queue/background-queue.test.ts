@@ -32,6 +32,7 @@ describe("the background queue as an instance starts it", () => {
         "file-deletions",
         "idempotent-answers",
         "job-reminders",
+        "payments-reconcile",
         "payout-status",
         "saved-search-digests",
         "timesheet-deadlines",

@@ -832,6 +832,8 @@ const ACCESS = {
     input: () => ({ from: "2026-01-01", to: "2026-06-30" }),
     right: { as: (m) => m.moderatorId },
   },
+  // Tried by the admin: the right calls run in path order, after operators.revoke took the moderator's role.
+  "reconciliation.differences": { rule: RULES.moderator, input: () => ({}), right: { as: (m) => m.admin.id } },
   "operators.myRole": { rule: RULES.ownAccount, input: none, right: { as: (m) => m.admin.id } },
   "operators.list": { rule: RULES.admin, input: none, right: { as: (m) => m.admin.id } },
   "operators.grant": {

@@ -12,6 +12,7 @@ import { moderationRouter } from "../moderation/router.ts";
 import { ledgerCorrectionsRouter } from "../money/corrections/router.ts";
 import { holdsRouter } from "../money/holds/router.ts";
 import { payoutsRouter } from "../money/payouts/router.ts";
+import { reconciliationRouter } from "../money/reconciliation/router.ts";
 import { statementsRouter } from "../money/statements/router.ts";
 import { notificationsRouter } from "../notifications/router.ts";
 import { operatorsRouter } from "../operators/router.ts";
@@ -61,6 +62,7 @@ export const appRouter = router({
   statements: statementsRouter,
   ledgerCorrections: ledgerCorrectionsRouter,
   payouts: payoutsRouter,
+  reconciliation: reconciliationRouter,
   holds: holdsRouter,
 });
 
