@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { newAccount, postJob, signUpAndOnboard, startInLanguage, text, toastWith } from "./support.ts";
+import { confirmHolds, newAccount, postJob, signUpAndOnboard, startInLanguage, text, toastWith } from "./support.ts";
 
 // Workers are paid fast (issue 39 item 4, docs/decisions/081): a worker whose day's hours are agreed on a
 // job paid through Daywork adds a card on the provider's own form (the YooKassa stand-in's), checks their
@@ -64,6 +64,8 @@ test.describe("payouts", () => {
     await boss.goto(`/jobs/${jobId}/applications`);
     await boss.getByTestId("application-card").filter({ hasText: handAccount.name }).getByTestId("application-accept").click();
     await expect(boss.getByText(text("en", "applications_accepted_toast"), { exact: true })).toBeVisible();
+    // The hire asked a hold on the employer's card: confirmed, the job may start (docs/decisions/079).
+    await confirmHolds(boss, jobId);
     await boss.goto(`/jobs/${jobId}/attendance`);
     await hand.goto(`/jobs/${jobId}`);
     const card = hand.getByTestId("worker-shift-card");

@@ -353,3 +353,20 @@ export function toastWith(page: Page, title: string) {
 export async function appTookOver(page: Page): Promise<void> {
   await expect(page.locator("#root > [inert]")).toHaveCount(0);
 }
+
+/**
+ * The owner of a job paid through Daywork confirms the holds its hires asked (`count`, one per hire) on
+ * the YooKassa stand-in's payment page with a test card (docs/payments.md), until the pay is secured.
+ */
+export async function confirmHolds(boss: Page, jobId: string, count = 1) {
+  await boss.goto(`/jobs/${jobId}/applications`);
+  const pay = boss.getByTestId("job-pay-state");
+  for (let confirmed = 0; confirmed < count; confirmed++) {
+    await expect(pay).toHaveAttribute("data-state", "waiting", { timeout: 20_000 });
+    await boss.getByTestId("pay-confirm").click();
+    await boss.getByLabel("Card number").fill("5555 5555 5555 4477");
+    await boss.getByRole("button", { name: "Pay" }).click();
+    await expect(boss).toHaveURL(new RegExp(`/jobs/${jobId}/applications`));
+  }
+  await expect(pay).toHaveAttribute("data-state", "secured", { timeout: 20_000 });
+}
