@@ -60,6 +60,10 @@ test.describe("ledger corrections", () => {
 
     await page.goto("/ops/money");
     await expect(page.getByTestId("ops-nav-money")).toHaveAttribute("aria-current", "page");
+    // Before a search: what the nightly reconciliation found (docs/decisions/082), here nothing or a list.
+    await expect(page.getByTestId("reconciliation").getByTestId(/^reconciliation-(empty|list)$/)).toBeVisible();
+    if (process.env.CORRECTIONS_SHOTS_DIR)
+      await page.screenshot({ path: `${process.env.CORRECTIONS_SHOTS_DIR}/reconciliation.png`, fullPage: true });
     await page.getByTestId("money-search-input").fill(worker.email);
     await page.getByTestId("money-search-submit").click();
     await page.getByTestId("money-found-person").click();

@@ -3,6 +3,7 @@ import { createFileRoute, useSearch } from "@tanstack/react-router";
 import { moneyOfAddress } from "../../components/operators/money/money-of.ts";
 import { MoneyPanel } from "../../components/operators/money/money-panel.tsx";
 import { MoneySearch } from "../../components/operators/money/money-search.tsx";
+import { ReconciliationCard } from "../../components/operators/money/reconciliation-card.tsx";
 import { PageHeader } from "../../components/profile/page-header.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { m } from "../../paraglide/messages.js";
@@ -25,7 +26,7 @@ function MoneyPage() {
       <p className="-mt-4 mb-6 text-sm text-muted-foreground">{m.ops_money_description()}</p>
       <div className="grid gap-6">
         <MoneySearch />
-        {of && <MoneyPanel key={JSON.stringify(of)} of={of} admin={operatorRole === "admin"} />}
+        {of ? <MoneyPanel key={JSON.stringify(of)} of={of} admin={operatorRole === "admin"} /> : <ReconciliationCard />}
       </div>
     </main>
   );
