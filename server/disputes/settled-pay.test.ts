@@ -7,6 +7,7 @@ import { settledPayKey } from "../../domain/direct-pay.ts";
 import type { PayMode } from "../../domain/pay-mode.ts";
 import { FIRST_DAY, shiftScene, shiftTestbed, workDay } from "../attendance/shift-test-kit.ts";
 import { directPayStates } from "../money/direct-pay-states.ts";
+import { securePlannedPay } from "../money/holds/holds-test-kit.ts";
 import { jobMoney } from "../money/ledger/job-money.ts";
 import { workerBalance } from "../money/ledger/worker-money.ts";
 
@@ -26,6 +27,8 @@ async function moderator() {
  */
 async function resolvedThenEscalated(payMode: PayMode, resolvedAt: number) {
   const scene = await shiftScene(bed.t, 1, { payMode });
+  // A job paid through Daywork starts once its planned pay is held (docs/decisions/079).
+  if (payMode === "through_daywork") await securePlannedPay(bed.t, scene.job.id);
   const sheet = await workDay(bed, scene, scene.worker.id, FIRST_DAY, "08:00", "16:30");
   bed.at(FIRST_DAY, "20:00");
   const owner = bed.t.callerAs(scene.owner.id);

@@ -132,8 +132,8 @@ describe("privacy.deleteAccount", () => {
     const [party] = await t.db.select().from(ledgerParties).where(eq(ledgerParties.id, scene.ledger.subjectPartyId));
     expect(party).toMatchObject({ userId: null, kind: "worker", label: expect.stringMatching(/^worker [0-9A-F]{8}$/) });
     expect(party?.anonymisedAt).toBeInstanceOf(Date);
-    // Agreed pay, and the payout asked (2); the payout then failed: its method went with the account (2).
-    expect(await t.db.$count(ledgerPostings, eq(ledgerPostings.partyId, scene.ledger.subjectPartyId))).toBe(5);
+    // Pay held and agreed, and the payout asked (2); the payout then failed: its method went with the account (2).
+    expect(await t.db.$count(ledgerPostings, eq(ledgerPostings.partyId, scene.ledger.subjectPartyId))).toBe(6);
     // The job's money is as it was: both workers' pay, the fee on it, and the employer still named.
     expect(await jobMoney(t.db, scene.jobs.employerJob.id)).toEqual([
       expect.objectContaining({ work: 750_000n, fee: 75_000n, outstanding: 825_000n }),

@@ -150,12 +150,13 @@ describe("privacy.export", () => {
     ]);
     expect(exported.ledger.statement.map((p) => [p.cause, p.account, p.amount_minor])).toEqual(
       expect.arrayContaining([
+        ["hold_authorised", "hold_secured", "-400000"],
         ["timesheet_agreed", "worker_payable", "-400000"],
         ["payout_requested", "worker_payable", "400000"],
         ["payout_requested", "payouts_in_transit", "-400000"],
       ]),
     );
-    expect(exported.ledger.statement).toHaveLength(3);
+    expect(exported.ledger.statement).toHaveLength(4);
     expect(exported.ledger.statement.every((p) => !("created_by" in p))).toBe(true);
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 
 import { createApplication, createJob, dateFromToday, type NewJob } from "../../../db/factories/jobs.ts";
@@ -9,6 +10,8 @@ import { person } from "../../../domain/ledger.ts";
 import { WEBHOOK_PATHS } from "../../payments/webhook-urls.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { postTransaction } from "../ledger/post-transaction.ts";
+import { secureHeldPay } from "./held-shares.ts";
+import { authorisedTotal, plannedTotal, readPayPlan } from "./pay-plan.ts";
 
 /**
  * The test app listening on loopback, with the providers' stand-ins delivering their notifications to its
@@ -105,4 +108,32 @@ export async function agreeDay(
       jobId: p.jobId,
     }),
   );
+}
+
+/**
+ * The job's hired workers' planned pay held, as if the employer had confirmed a hold at the provider: an
+ * authorised row for what is not yet held, and the ledger securing it (for tests about what comes after).
+ */
+export async function securePlannedPay(t: TestApp, jobId: string) {
+  await t.db.transaction(async (tx) => {
+    const before = await readPayPlan(tx, jobId);
+    if (!before) throw new Error("the job is not paid through Daywork");
+    const missing = plannedTotal(before) - authorisedTotal(before);
+    if (missing <= 0n) return;
+    const [row] = await tx
+      .insert(paymentHolds)
+      .values({
+        jobId,
+        provider: "yookassa",
+        currency: before.currency,
+        amountMinor: missing,
+        idempotencyKey: `test:${randomUUID()}`,
+        providerHoldId: `test-${randomUUID()}`,
+        status: "authorised",
+      })
+      .returning({ id: paymentHolds.id });
+    const plan = await readPayPlan(tx, jobId);
+    if (!row || !plan) throw new Error("the hold was not written");
+    await secureHeldPay(tx, t.services.queue, plan, { key: `hold:${row.id}:authorised`, cause: "authorised", causeRef: row.id });
+  });
 }

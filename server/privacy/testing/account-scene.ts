@@ -33,7 +33,7 @@ import {
   userInterests,
   verification,
 } from "../../../db/schema/index.ts";
-import { timesheetAgreed } from "../../../domain/ledger-flows.ts";
+import { holdAuthorised, timesheetAgreed } from "../../../domain/ledger-flows.ts";
 import { payForMinutes, person } from "../../../domain/ledger.ts";
 import { LIMITS, RATE_LIMITS } from "../../../domain/limits.ts";
 import { joinGroupChat } from "../../chat/group-membership.ts";
@@ -197,6 +197,14 @@ export async function accountScene(t: TestApp) {
     [workerHire, 420],
   ] as const) {
     const pay = payForMinutes(minutes, 50_000n);
+    // The employer's card held the day's pay first (docs/decisions/079): only then may it be paid out.
+    await post({
+      ...holdAuthorised(person(employer.id), [{ party: person(hire.workerId), amountMinor: pay }]),
+      idempotencyKey: `scene:${hire.id}:held`,
+      currency: "RUB",
+      causeRef: hire.id,
+      jobId: employerJob.id,
+    });
     await post({
       ...timesheetAgreed("through_daywork", person(employer.id), person(hire.workerId), pay),
       idempotencyKey: `scene:${hire.id}:agreed`,
