@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { LanguageCode } from "../../domain/languages.ts";
 import { baseLocale, overwriteGetLocale } from "../paraglide/runtime.js";
-import { countryName, currencyName } from "./display-names.ts";
+import { currencyName } from "./currency-names.ts";
+import { countryName } from "./display-names.ts";
 
 const readIn = (locale: LanguageCode) => overwriteGetLocale(() => locale);
 afterEach(() => {

@@ -10,7 +10,7 @@ import { ERR } from "../../../domain/errors.ts";
 import type { jobCreateSchema } from "../../../domain/jobs.ts";
 import { LIMITS } from "../../../domain/limits.ts";
 import { throughDayworkRefusal } from "../../../domain/pay-mode.ts";
-import { currencyName } from "../../lib/display-names.ts";
+import { currencyName } from "../../lib/currency-names.ts";
 import { showServerFieldErrors } from "../../lib/form-errors.ts";
 import { currentLanguage } from "../../lib/locale.ts";
 import { translate } from "../../lib/messages.ts";

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { DEFAULT_PROFILE_CURRENCY, PROFILE_CURRENCIES, type ProfileCurrency } from "../../../domain/currencies.ts";
 import { profileUpdateSchema } from "../../../domain/settings.ts";
 import { USER_TYPES, type UserType } from "../../../domain/user-types.ts";
-import { currencyName } from "../../lib/display-names.ts";
+import { currencyName } from "../../lib/currency-names.ts";
 import { showServerFieldErrors } from "../../lib/form-errors.ts";
 import { translate } from "../../lib/messages.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
