@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { confirmHolds, newAccount, postJob, signUpAndOnboard, startInLanguage, text, toastWith } from "./support.ts";
+import { hireWorkAndAgree } from "./agreed-day.ts";
+import { newAccount, postJob, signUpAndOnboard, startInLanguage, text, toastWith } from "./support.ts";
 
 // Workers are paid fast (issue 39 item 4, docs/decisions/081): a worker whose day's hours are agreed on a
 // job paid through Daywork adds a card on the provider's own form (the YooKassa stand-in's), checks their
@@ -9,13 +10,6 @@ import { confirmHolds, newAccount, postJob, signUpAndOnboard, startInLanguage, t
 
 /** The self-employed person the development stand-ins know (server/payments/open-payments.ts). */
 const SELF_EMPLOYED_INN = "500100732259";
-
-/** The six digits the owner's screen shows now. */
-async function codeOn(boss: Page): Promise<string> {
-  const digits = boss.getByTestId("attendance-code-digits");
-  await expect(digits).toHaveText(/^\d{3} \d{3}$/);
-  return (await digits.innerText()).replace(/\s/g, "");
-}
 
 /** Saves `page` at both widths in en and ar when PAYOUTS_SHOTS_DIR names a folder. */
 async function shots(page: Page, name: string) {
@@ -57,43 +51,11 @@ test.describe("payouts", () => {
       payMode: "through_daywork",
     });
 
-    // Hired, checked in and out with the owner's code.
-    await hand.goto(`/jobs/${jobId}`);
-    await hand.getByTestId("apply-button").click();
-    await expect(hand.getByTestId("apply-status")).toHaveAttribute("data-status", "pending");
-    await boss.goto(`/jobs/${jobId}/applications`);
-    await boss.getByTestId("application-card").filter({ hasText: handAccount.name }).getByTestId("application-accept").click();
-    await expect(boss.getByText(text("en", "applications_accepted_toast"), { exact: true })).toBeVisible();
-    // The hire asked a hold on the employer's card: confirmed, the job may start (docs/decisions/079).
-    await confirmHolds(boss, jobId);
-    await boss.goto(`/jobs/${jobId}/attendance`);
-    await hand.goto(`/jobs/${jobId}`);
-    const card = hand.getByTestId("worker-shift-card");
-    await card.getByTestId("check-in-code").fill(await codeOn(boss));
-    await card.getByTestId("check-in-submit").click();
-    await expect(card.getByTestId("check-out-submit")).toBeVisible();
-    await hand.goto(`/jobs/${jobId}/check-in?code=${await codeOn(boss)}`);
-    await hand.getByTestId("check-out-submit").click();
-    await expect(hand.getByTestId("check-in-done")).toContainText(text("en", "shift_checked_out"));
-
-    // The day's hours agreed at eight: approved, disputed with the hours worked, resolved at them.
-    await boss.goto(`/jobs/${jobId}/timesheets`);
-    const bossRow = boss.getByTestId("timesheet-row").filter({ has: boss.getByTestId("timesheet-history") });
-    await bossRow.getByTestId("timesheet-approve").click();
-    await expect(bossRow.getByTestId("timesheet-status")).toHaveAttribute("data-status", "approved");
-    await hand.goto(`/jobs/${jobId}/timesheets`);
-    const handRow = hand.getByTestId("timesheet-row").filter({ has: hand.getByTestId("timesheet-history") });
-    await handRow.getByTestId("timesheet-dispute").locator("summary").click();
-    await handRow.getByTestId("timesheet-hours").fill("8");
-    await handRow.getByTestId("timesheet-reason").fill("I worked the whole day.");
-    await handRow.getByTestId("timesheet-dispute-submit").click();
-    await expect(handRow.getByTestId("timesheet-status")).toHaveAttribute("data-status", "disputed");
-    await boss.reload();
-    await bossRow.getByTestId("timesheet-resolve").locator("summary").click();
-    await bossRow.getByTestId("timesheet-hours").fill("8");
-    await bossRow.getByTestId("timesheet-reason").fill("Agreed: eight hours.");
-    await bossRow.getByTestId("timesheet-resolve-submit").click();
-    await expect(bossRow.getByTestId("timesheet-status")).toHaveAttribute("data-status", "resolved");
+    // Hired, checked in and out; the day's hours agreed at eight: approved, disputed, resolved at them.
+    await hireWorkAndAgree(
+      { boss, hand, jobId, handName: handAccount.name, throughDaywork: true },
+      { claimed: "8", agreed: "8", claim: "I worked the whole day.", answer: "Agreed: eight hours." },
+    );
 
     // Payouts, from the settings: 4 800 ₽ available.
     await hand.goto("/settings");

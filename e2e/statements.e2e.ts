@@ -2,18 +2,12 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 
 import { pdfText } from "../server/testing/pdf-text.ts";
-import { newAccount, postJob, signUpAndOnboard, startInLanguage, text } from "./support.ts";
+import { hireWorkAndAgree } from "./agreed-day.ts";
+import { newAccount, postJob, signUpAndOnboard, startInLanguage } from "./support.ts";
 
 // Money statements (docs/statements.md): a day's hours agreed, the employer opens /money from the profile,
 // downloads the job's PDF and CSV, and their figures are the ledger's (the job statement procedure's sums).
 // Set STATEMENTS_SHOTS_DIR to also save /money at 375 px in en and ar for both people.
-
-/** The six digits the owner's screen shows now. */
-async function codeOn(boss: Page): Promise<string> {
-  const digits = boss.getByTestId("attendance-code-digits");
-  await expect(digits).toHaveText(/^\d{3} \d{3}$/);
-  return (await digits.innerText()).replace(/\s/g, "");
-}
 
 /** A job statement's total pay in minor units, as the procedure sums it over the ledger (superjson writes a bigint as text). */
 async function ledgerPay(page: Page, jobId: string): Promise<string> {
@@ -55,41 +49,11 @@ test.describe("money statements", () => {
     const title = `Statement waiter ${Date.now().toString(36)}`;
     const jobId = await postJob(boss, { title, durationDays: 1, rate: 18 });
 
-    // Hire, check in and out with the owner's code.
-    await hand.goto(`/jobs/${jobId}`);
-    await hand.getByTestId("apply-button").click();
-    await expect(hand.getByTestId("apply-status")).toHaveAttribute("data-status", "pending");
-    await boss.goto(`/jobs/${jobId}/applications`);
-    await boss.getByTestId("application-card").filter({ hasText: handAccount.name }).getByTestId("application-accept").click();
-    await expect(boss.getByText(text("en", "applications_accepted_toast"), { exact: true })).toBeVisible();
-    await boss.goto(`/jobs/${jobId}/attendance`);
-    await hand.goto(`/jobs/${jobId}`);
-    const card = hand.getByTestId("worker-shift-card");
-    await card.getByTestId("check-in-code").fill(await codeOn(boss));
-    await card.getByTestId("check-in-submit").click();
-    await expect(card.getByTestId("worker-checked-in-at")).toBeVisible();
-    await hand.goto(`/jobs/${jobId}/check-in?code=${await codeOn(boss)}`);
-    await hand.getByTestId("check-out-submit").click();
-    await expect(hand.getByTestId("check-in-done")).toContainText(text("en", "shift_checked_out"));
-
-    // Hours agreed: approved, disputed, resolved at 1.5 h (27.00 at 18 an hour).
-    await boss.goto(`/jobs/${jobId}/timesheets`);
-    const bossRow = boss.getByTestId("timesheet-row").filter({ has: boss.getByTestId("timesheet-history") });
-    await bossRow.getByTestId("timesheet-approve").click();
-    await expect(bossRow.getByTestId("timesheet-status")).toHaveAttribute("data-status", "approved");
-    await hand.goto(`/jobs/${jobId}/timesheets`);
-    const handRow = hand.getByTestId("timesheet-row").filter({ has: hand.getByTestId("timesheet-history") });
-    await handRow.getByTestId("timesheet-dispute").locator("summary").click();
-    await handRow.getByTestId("timesheet-hours").fill("2");
-    await handRow.getByTestId("timesheet-reason").fill("I stayed to clear the tables.");
-    await handRow.getByTestId("timesheet-dispute-submit").click();
-    await expect(handRow.getByTestId("timesheet-status")).toHaveAttribute("data-status", "disputed");
-    await boss.reload();
-    await bossRow.getByTestId("timesheet-resolve").locator("summary").click();
-    await bossRow.getByTestId("timesheet-hours").fill("1.5");
-    await bossRow.getByTestId("timesheet-reason").fill("Tables were cleared by 19:30.");
-    await bossRow.getByTestId("timesheet-resolve-submit").click();
-    await expect(bossRow.getByTestId("timesheet-status")).toHaveAttribute("data-status", "resolved");
+    // Hired, checked in and out; hours approved, disputed, resolved at 1.5 h (27.00 at 18 an hour).
+    await hireWorkAndAgree(
+      { boss, hand, jobId, handName: handAccount.name, throughDaywork: false },
+      { claimed: "2", agreed: "1.5", claim: "I stayed to clear the tables.", answer: "Tables were cleared by 19:30." },
+    );
 
     // The employer finds /money from the profile and sees the job's spend.
     await boss.goto("/profile");
