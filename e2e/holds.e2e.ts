@@ -5,10 +5,15 @@ import { newAccount, postJob, signUpAndOnboard, startInLanguage, text } from "./
 // Employers' pay held before the shift (docs/decisions/079), against the YooKassa stand-in the server
 // starts (PAYMENT_STAND_INS=auto outside production): an employer posts a job paid through Daywork in
 // roubles, hires two workers, confirms each hold on the stand-in's payment page with a test card
-// (docs/payments.md), and a hired worker sees "pay secured". Screenshots of the job page's states on a
-// desktop, a phone and in Arabic go to e2e/.artifacts/holds.
+// (docs/payments.md), and a hired worker sees "pay secured". Set HOLDS_SHOTS_DIR to save the job page's
+// states on a desktop, a phone and in Arabic.
 
-const SHOTS = "e2e/.artifacts/holds";
+const SHOTS = process.env.HOLDS_SHOTS_DIR;
+
+/** Saves the page when HOLDS_SHOTS_DIR names a folder (screenshots cost CI time and nobody reads them there). */
+async function shot(page: Page, name: string, fullPage = true) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
 
 async function person(browser: Browser, viewport = { width: 1280, height: 900 }, language = "en"): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
@@ -53,7 +58,7 @@ test("an employer's card is held before the shift, and a hired worker sees their
   const pay = boss.getByTestId("job-pay-state");
   for (let confirmed = 0; confirmed < 2; confirmed++) {
     await expect(pay).toHaveAttribute("data-state", "waiting", { timeout: 20_000 });
-    if (confirmed === 0) await boss.screenshot({ path: `${SHOTS}/applications-waiting-desktop.png`, fullPage: true });
+    if (confirmed === 0) await shot(boss, "applications-waiting-desktop");
     await boss.getByTestId("pay-confirm").click();
     await expect(boss.getByRole("heading", { name: "YooKassa test payment" })).toBeVisible();
     await boss.getByLabel("Card number").fill("5555 5555 5555 4477");
@@ -63,14 +68,14 @@ test("an employer's card is held before the shift, and a hired worker sees their
   await expect(pay).toHaveAttribute("data-state", "secured", { timeout: 20_000 });
   await boss.goto(`/jobs/${jobId}`);
   await expect(boss.getByTestId("job-pay-state")).toHaveAttribute("data-state", "secured");
-  await boss.screenshot({ path: `${SHOTS}/job-secured-desktop.png`, fullPage: true });
+  await shot(boss, "job-secured-desktop");
 
   // Each hired worker sees that their pay is secured: on a phone, and in Arabic.
   for (const [i, page] of workers.entries()) {
     await page.goto(`/jobs/${jobId}`);
     await expect(page.getByTestId("pay-secured")).toHaveAttribute("data-secured", "true");
     await expect(page.getByTestId("pay-secured")).toContainText(text(i === 1 ? "ar" : "en", "pay_secured_yes"));
-    await page.screenshot({ path: `${SHOTS}/job-worker-secured-${i === 1 ? "ar" : "en"}-phone.png`, fullPage: true });
+    await shot(page, `job-worker-secured-${i === 1 ? "ar" : "en"}-phone`);
   }
   // And on their list of jobs.
   await first.goto("/my-jobs");
@@ -109,12 +114,12 @@ test("a declined card: the employer is told why and asks again, on a phone in Ar
   await expect(boss.getByTestId("job-pay-state-text")).toContainText(text("ar", "pay_hold_reason_declined"));
   await boss.goto(`/jobs/${jobId}`);
   await expect(boss.getByTestId("job-pay-state")).toHaveAttribute("data-state", "failed");
-  await boss.screenshot({ path: `${SHOTS}/job-failed-ar-phone.png`, fullPage: true });
+  await shot(boss, "job-failed-ar-phone");
   // Until it is held, the hired worker reads that their pay is not secured yet.
   await worker.goto(`/jobs/${jobId}`);
   await expect(worker.getByTestId("pay-secured")).toHaveAttribute("data-secured", "false");
 
   await boss.getByTestId("pay-retry").click();
   await expect(boss.getByTestId("job-pay-state")).toHaveAttribute("data-state", "waiting", { timeout: 20_000 });
-  await boss.screenshot({ path: `${SHOTS}/job-waiting-ar-phone.png` });
+  await shot(boss, "job-waiting-ar-phone", false);
 });
