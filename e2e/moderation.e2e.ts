@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import postgres from "postgres";
 
+import { checkInAndOut, hireApplicant } from "./agreed-day.ts";
 import { newAccount, newPage, pickSelect, postJob, signIn, signUpAndOnboard, text, toastWith, type Account } from "./support.ts";
 
 // Trust and safety (docs/decisions/069, 073, 074): a held scam job rejected with a statement of reasons,
@@ -332,26 +333,8 @@ test.describe("trust and safety", () => {
     const jobId = await postJob(boss, { title: `Kitchen porter ${Date.now().toString(36)}`, durationDays: 2, rate: 18 });
 
     // Hired, checked in and out with the owner's code, approved by the owner.
-    await hand.goto(`/jobs/${jobId}`);
-    await hand.getByTestId("apply-button").click();
-    await expect(hand.getByTestId("apply-status")).toHaveAttribute("data-status", "pending");
-    await boss.goto(`/jobs/${jobId}/applications`);
-    await boss.getByTestId("application-card").filter({ hasText: handAccount.name }).getByTestId("application-accept").click();
-    await expect(boss.getByText(text("en", "applications_accepted_toast"), { exact: true })).toBeVisible();
-    await boss.goto(`/jobs/${jobId}/attendance`);
-    const digits = boss.getByTestId("attendance-code-digits");
-    const code = async () => {
-      await expect(digits).toHaveText(/^\d{3} \d{3}$/);
-      return (await digits.innerText()).replace(/\s/g, "");
-    };
-    await hand.goto(`/jobs/${jobId}`);
-    const card = hand.getByTestId("worker-shift-card");
-    await card.getByTestId("check-in-code").fill(await code());
-    await card.getByTestId("check-in-submit").click();
-    await expect(card.getByTestId("check-out-submit")).toBeVisible();
-    await hand.goto(`/jobs/${jobId}/check-in?code=${await code()}`);
-    await hand.getByTestId("check-out-submit").click();
-    await expect(hand.getByTestId("check-in-done")).toContainText(text("en", "shift_checked_out"));
+    await hireApplicant(boss, hand, jobId, handAccount.name);
+    await checkInAndOut(boss, hand, jobId);
     await boss.goto(`/jobs/${jobId}/timesheets`);
     const bossRow = boss.getByTestId("timesheet-row").filter({ has: boss.getByTestId("timesheet-history") });
     await bossRow.getByTestId("timesheet-approve").click();
